@@ -1,0 +1,49 @@
+"""The `crashgrab` command line: one module per group of subcommands.
+
+Each module has `register(subparsers)`, adding parsers whose `run(args) -> int` does the work.
+Packages outside the engine (the editor's `render`) add subcommands through the
+"crashgrab.commands" entry point group, so the engine never imports them.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from importlib.metadata import entry_points
+
+from ..errors import CrashGrabError
+
+COMMAND_MODULES = [
+    "engine.cli.board_commands",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="crashgrab",
+        description="Crash & Grab board layouts: create, show, validate, export and play test moves.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    for entry in entry_points(group="crashgrab.commands"):
+        try:
+            entry.load()(subparsers)
+        except ImportError:  # e.g. the editor's commands without Qt installed
+            continue
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except CrashGrabError as error:
+        print(f"crashgrab {args.command}: {error}", file=sys.stderr)
+        return error.exit_code
+    except BrokenPipeError:  # e.g. `crashgrab show ... | head`
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

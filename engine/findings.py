@@ -1,0 +1,31 @@
+"""A finding: one thing a check noticed about a board, in a shape every check shares."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    severity: str
+    message: str
+    cells: tuple[tuple[int, int], ...] = ()
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def with_severity(self, severity: str) -> "Finding":
+        return replace(self, severity=severity)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "cells": [list(c) for c in self.cells],
+            "details": dict(self.details),
+        }
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.severity, self.message, self.cells))

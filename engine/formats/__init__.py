@@ -1,0 +1,1 @@
+"""Reading and writing every file format, validated against the JSON Schemas in `schemas/`."""

@@ -1,0 +1,29 @@
+"""The resolved export: a layout with its tile set inline and the board worked out cell by cell."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..crashgrab.resolve import resolve_layout
+from ..grid.model import Layout
+from .layout_io import layout_to_json
+from .tileset_io import tileset_to_json
+
+
+def export_document(layout: Layout) -> dict[str, Any]:
+    board = resolve_layout(layout).board
+    document = layout_to_json(layout)
+    document["format"] = "crash-grab-export"
+    document["tileset"] = tileset_to_json(layout.tileset)
+    document["board"] = {"width": board.width, "height": board.height}
+    document["holes"] = [list(c) for c in board.holes()]
+    cells = []
+    for (x, y), feature in sorted(board.features.items(), key=lambda item: (item[0][1], item[0][0])):
+        cell: dict[str, Any] = {"x": x, "y": y, "type": feature.type}
+        if feature.number is not None:
+            cell["number"] = feature.number
+        if feature.facing is not None:
+            cell["facing"] = feature.facing.value
+        cell["tile"] = feature.tile
+        cells.append(cell)
+    document["cells"] = cells
+    return document

@@ -1,0 +1,109 @@
+"""Layout files: JSON <-> Layout, validated against schemas/layout.schema.json.
+
+A schema-valid layout always loads, even with overlapping tiles or an empty slot: those
+are findings the designer fixes in the editor. `load_layout(..., strict=True)` refuses
+them instead, for commands that need a playable board.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..crashgrab.resolve import resolve_layout
+from ..errors import InvalidFileError
+from ..grid.model import Layout, Placement
+from .jsonio import read_json, write_json_atomic
+from .migrations import upgrade
+from .schemas import validate
+from .tileset_io import load_tileset, shipped_tileset, tileset_from_json, tileset_to_json
+
+
+def is_tileset_path(ref: str) -> bool:
+    return "/" in ref or "\\" in ref or ref.endswith(".json")
+
+
+def layout_from_json(document: Any, file: str | Path | None = None, *, strict: bool = False) -> Layout:
+    document = upgrade(document, "crash-grab-layout", file)
+    validate(document, "layout", file)
+    ref = document["tileset"]
+    if isinstance(ref, str):
+        tileset = _referenced_tileset(ref, file)
+        tileset_ref = ref
+    else:
+        tileset, tileset_ref = tileset_from_json(ref, file, "$.tileset"), None
+    layout = Layout(
+        name=document["name"],
+        tileset=tileset,
+        placements=tuple(Placement(p["tile"], p["side"], p["x"], p["y"], p["rotation"])
+                         for p in document["placements"]),
+        template=document["template"],
+        directions=dict(document["directions"]),
+        notes=document.get("notes", ""),
+        tileset_ref=tileset_ref,
+        severity_overrides=dict(document.get("validation", {}).get("severity", {})),
+    )
+    if strict:
+        raise_structure_errors(layout, file)
+    return layout
+
+
+def _referenced_tileset(ref: str, file):
+    if is_tileset_path(ref):
+        base = Path(file).parent if file else Path.cwd()
+        try:
+            return load_tileset(base / ref)
+        except InvalidFileError as error:
+            error.message = f"in tile set {ref!r} ({error.where}): {error.message}"
+            error.file, error.where = str(file) if file else None, "$.tileset"
+            raise
+        except Exception as error:  # unreadable: say which reference pointed there
+            raise InvalidFileError(f"tile set file {ref!r} cannot be read: {error}", file=file,
+                                   where="$.tileset", hint="Fix the path (it is relative to this file).") from None
+    tileset = shipped_tileset(ref)
+    if tileset is None:
+        raise InvalidFileError(f"there is no shipped tile set {ref!r}.", file=file, where="$.tileset",
+                               hint='Use "standard", a path to a tile set file, or embed the tile set.')
+    return tileset
+
+
+def raise_structure_errors(layout: Layout, file=None) -> None:
+    """Raise the first structural problem (overlap, unknown tile, empty slot, ...) as an error."""
+    for finding in resolve_layout(layout).findings:
+        if "placement" in finding.details:
+            where = f"$.placements[{finding.details['placement']}]"
+        elif finding.code == "directions":
+            where = "$.directions"
+        else:
+            where = "$.placements"
+        raise InvalidFileError(finding.message, file=file, where=where)
+
+
+def layout_to_json(layout: Layout) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "format": "crash-grab-layout",
+        "version": 1,
+        "name": layout.name,
+        "template": layout.template,
+        "tileset": layout.tileset_ref if layout.tileset_ref else tileset_to_json(layout.tileset),
+        "placements": [
+            {"tile": p.tile, "side": p.side, "x": p.x, "y": p.y, "rotation": p.rotation}
+            for p in layout.placements
+        ],
+        "directions": {side: layout.directions.get(side) for side in ("north", "east", "south", "west")},
+    }
+    if layout.notes:
+        document["notes"] = layout.notes
+    if layout.severity_overrides:
+        document["validation"] = {"severity": dict(layout.severity_overrides)}
+    return document
+
+
+def load_layout(path: str | Path, *, strict: bool = False) -> Layout:
+    return layout_from_json(read_json(path), path, strict=strict)
+
+
+def save_layout(layout: Layout, path: str | Path) -> None:
+    """Validate, then write atomically: a failed save leaves the old file as it was."""
+    document = layout_to_json(layout)
+    validate(document, "layout", path)
+    write_json_atomic(path, document)

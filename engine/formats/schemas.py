@@ -1,0 +1,76 @@
+"""The JSON Schemas in `schemas/`: loading them and turning violations into clear messages."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from ..errors import InvalidFileError
+
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+
+
+@lru_cache(maxsize=None)
+def _registry() -> Registry:
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((schema["$id"], Resource.from_contents(schema)))
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=None)
+def schema(name: str) -> dict[str, Any]:
+    """The schema `schemas/<name>.schema.json`, e.g. schema("layout")."""
+    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(schema(name), registry=_registry())
+
+
+def validate(document: Any, name: str, file: str | Path | None = None) -> None:
+    """Raise InvalidFileError naming the JSON path of the most relevant violation."""
+    error = best_match(validator(name).iter_errors(document))
+    if error is not None:
+        message, hint = describe(error)
+        raise InvalidFileError(message, file=file, where=error.json_path, hint=hint)
+
+
+def _json_type(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "true/false",
+            int: "a whole number", float: "a number", type(None): "null"}.get(type(value), "a value")
+
+
+def describe(error: ValidationError) -> tuple[str, str | None]:
+    """A sentence in plain words, and how to fix it."""
+    kind, value, expected = error.validator, error.instance, error.validator_value
+    if kind == "required":
+        missing = [p for p in expected if isinstance(value, dict) and p not in value]
+        return f"missing field {missing[0]!r}." if missing else error.message, "Add it."
+    if kind in ("additionalProperties", "unevaluatedProperties"):
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = sorted(set(value) - set(allowed)) if isinstance(value, dict) else []
+        name = extra[0] if extra else "?"
+        return f"unknown field {name!r}.", f"Remove it; the fields allowed here are {', '.join(allowed)}."
+    if kind == "enum":
+        options = ", ".join(json.dumps(o) for o in expected)
+        return f"{json.dumps(value)} is not allowed here.", f"Use one of {options}."
+    if kind == "const":
+        if error.json_path.endswith(".version"):
+            return (f"version {json.dumps(value)} is not supported.",
+                    f"This program reads version {expected}; update it or re-save the file.")
+        return f"{json.dumps(value)} is not {json.dumps(expected)}.", f"Is this a {expected} file?"
+    if kind == "type":
+        return f"expected {expected}, found {_json_type(value)}.", None
+    if kind == "oneOf":
+        return f"{_json_type(value)} that matches none of the allowed forms.", None
+    if kind in ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "pattern"):
+        return f"{json.dumps(value)}: {error.message.split(' is ', 1)[-1]}.", None
+    return error.message + ".", None

@@ -1,0 +1,91 @@
+"""Tile set files: JSON <-> TileSet, validated against schemas/tileset.schema.json."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import InvalidFileError
+from ..grid.geometry import Direction
+from ..grid.model import Feature, Tile, TileSet
+from ..grid.tilecheck import tile_problems
+from .jsonio import read_json, write_json_atomic
+from .migrations import upgrade
+from .schemas import validate
+
+SHIPPED_TILESETS = Path(__file__).resolve().parents[2] / "layouts" / "tilesets"
+
+
+def tileset_from_json(document: Any, file=None, where: str = "$") -> TileSet:
+    """Build a TileSet from a document; `where` prefixes JSON paths when it is embedded."""
+    document = upgrade(document, "crash-grab-tileset", file)
+    try:
+        validate(document, "tileset", file)
+    except InvalidFileError as error:
+        if where != "$" and error.where:
+            error.where = where + error.where[1:]
+        raise
+    tiles = []
+    seen: dict[str, int] = {}
+    for index, raw in enumerate(document["tiles"]):
+        if raw["id"] in seen:
+            raise InvalidFileError(
+                f"tile id {raw['id']!r} is used twice (also tiles[{seen[raw['id']]}]).",
+                file=file, where=f"{where}.tiles[{index}].id", hint="Give each tile its own id.")
+        seen[raw["id"]] = index
+        tile = Tile(raw["id"], raw["role"], raw["width"], raw["height"],
+                    {side: tuple(_feature(f) for f in raw["sides"][side]) for side in ("A", "B")})
+        for path, message in tile_problems(tile):
+            raise InvalidFileError(message, file=file, where=f"{where}.tiles[{index}].{path}")
+        tiles.append(tile)
+    return TileSet(document["id"], document["name"], tuple(tiles))
+
+
+def _feature(raw: dict[str, Any]) -> Feature:
+    facing = Direction(raw["facing"]) if "facing" in raw else None
+    return Feature(raw["type"], raw["x"], raw["y"], raw.get("number"), facing)
+
+
+def feature_to_json(feature: Feature) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": feature.type, "x": feature.x, "y": feature.y}
+    if feature.number is not None:
+        out["number"] = feature.number
+    if feature.facing is not None:
+        out["facing"] = feature.facing.value
+    return out
+
+
+def tileset_to_json(tileset: TileSet) -> dict[str, Any]:
+    return {
+        "format": "crash-grab-tileset",
+        "version": 1,
+        "id": tileset.id,
+        "name": tileset.name,
+        "tiles": [
+            {"id": t.id, "role": t.role, "width": t.width, "height": t.height,
+             "sides": {side: [feature_to_json(f) for f in t.sides[side]] for side in ("A", "B")}}
+            for t in tileset.tiles
+        ],
+    }
+
+
+def load_tileset(path: str | Path) -> TileSet:
+    return tileset_from_json(read_json(path), path)
+
+
+def save_tileset(tileset: TileSet, path: str | Path) -> None:
+    document = tileset_to_json(tileset)
+    validate(document, "tileset", path)
+    write_json_atomic(path, document)
+
+
+@lru_cache(maxsize=None)
+def shipped_tileset(tileset_id: str) -> TileSet | None:
+    path = SHIPPED_TILESETS / f"{tileset_id}.json"
+    return load_tileset(path) if path.is_file() else None
+
+
+def standard_tileset() -> TileSet:
+    tileset = shipped_tileset("standard")
+    assert tileset is not None, "layouts/tilesets/standard.json ships with the program"
+    return tileset
