@@ -31,7 +31,13 @@ def resolve_layout(layout: Layout) -> Resolution:
     if template:
         findings += _template_findings(layout, template)
     findings += direction_findings(layout.directions)
+    # Root causes first: a tile in the wrong slot also overlaps its neighbours.
+    findings.sort(key=lambda f: _CAUSE_ORDER.index(f.code))
     return Resolution(board, tuple(findings))
+
+
+_CAUSE_ORDER = ["unknown-tile", "duplicate-tile", "outside-board", "slot-mismatch", "overlap",
+                "template-incomplete", "directions"]
 
 
 def _template_findings(layout: Layout, template) -> list[Finding]:

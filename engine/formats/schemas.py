@@ -69,6 +69,8 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
         return f"{json.dumps(value)} is not {json.dumps(expected)}.", f"Is this a {expected} file?"
     if kind == "type":
         return f"expected {expected}, found {_json_type(value)}.", None
+    if kind == "not" and "description" in error.schema:
+        return f"{json.dumps(value)} is not allowed here: {error.schema['description']}", "Remove it."
     if kind == "oneOf":
         return f"{_json_type(value)} that matches none of the allowed forms.", None
     if kind in ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "pattern"):

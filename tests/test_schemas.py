@@ -1,0 +1,90 @@
+"""Every schema accepts what the engine writes and rejects what it must."""
+import copy
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from engine.errors import InvalidFileError
+from engine.formats.export import export_document
+from engine.formats.jsonio import read_json
+from engine.formats.layout_io import layout_to_json, load_layout
+from engine.formats.schemas import SCHEMA_DIR, schema, validate
+from engine.formats.tileset_io import standard_tileset, tileset_to_json
+from tests.conftest import LAYOUTS
+
+SCHEMAS = sorted(p.name.removesuffix(".schema.json") for p in SCHEMA_DIR.glob("*.schema.json"))
+
+
+@pytest.mark.parametrize("name", SCHEMAS)
+def test_each_schema_is_a_valid_2020_12_schema_with_an_id(name):
+    document = schema(name)
+    Draft202012Validator.check_schema(document)
+    assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert document["$id"].endswith(f"/{name}.schema.json")
+
+
+def tileset_doc():
+    return tileset_to_json(standard_tileset())
+
+
+def layout_doc():
+    return read_json(LAYOUTS / "standard-6p.json")
+
+
+def export_doc():
+    return export_document(load_layout(LAYOUTS / "standard-6p.json"))
+
+
+def inline_layout_doc():
+    document = layout_doc()
+    document["tileset"] = tileset_doc()
+    return document
+
+
+VALID = [
+    ("tileset", tileset_doc), ("layout", layout_doc), ("layout", inline_layout_doc), ("export", export_doc),
+]
+
+
+@pytest.mark.parametrize("name, make", VALID)
+def test_valid_samples(name, make):
+    validate(make(), name)
+
+
+def broken(make, edit):
+    def build():
+        document = copy.deepcopy(make())
+        edit(document)
+        return document
+    return build
+
+
+INVALID = [
+    ("tileset", broken(tileset_doc, lambda d: d.update(format="crash-grab-layout")), "$.format"),
+    ("tileset", broken(tileset_doc, lambda d: d["tiles"][0].update(role="giant")), "$.tiles[0].role"),
+    ("tileset", broken(tileset_doc, lambda d: d["tiles"][0].update(width=9)), "$.tiles[0].width"),
+    ("tileset", broken(tileset_doc, lambda d: d["tiles"][0]["sides"]["A"][0].pop("number")),
+     "$.tiles[0].sides.A[0]"),
+    ("tileset", broken(tileset_doc, lambda d: d["tiles"][0]["sides"]["A"][1].update(number=4)),
+     "$.tiles[0].sides.A[1].number"),
+    ("tileset", broken(tileset_doc, lambda d: d["tiles"][0]["sides"]["A"][0].update(type="portal")),
+     "$.tiles[0].sides.A[0].type"),
+    ("tileset", broken(tileset_doc, lambda d: d["tiles"][0]["sides"].pop("B")), "$.tiles[0].sides"),
+    ("layout", broken(layout_doc, lambda d: d["placements"][0].update(rotation=45)), "$.placements[0].rotation"),
+    ("layout", broken(layout_doc, lambda d: d["placements"][0].update(x=-1)), "$.placements[0].x"),
+    ("layout", broken(layout_doc, lambda d: d["placements"][0].update(flip=True)), "$.placements[0]"),
+    ("layout", broken(layout_doc, lambda d: d.update(validation={"severity": {"overlap": "fatal"}})),
+     "$.validation.severity.overlap"),
+    ("layout", broken(inline_layout_doc, lambda d: d["tileset"]["tiles"][1].update(height=0)),
+     "$.tileset.tiles[1].height"),
+    ("export", broken(export_doc, lambda d: d.pop("cells")), "$"),
+    ("export", broken(export_doc, lambda d: d["cells"][0].pop("tile")), "$.cells[0]"),
+    ("export", broken(export_doc, lambda d: d["holes"].append([1])), "$.holes[0]"),
+]
+
+
+@pytest.mark.parametrize("name, make, where", INVALID)
+def test_invalid_samples_are_refused_at_their_path(name, make, where):
+    with pytest.raises(InvalidFileError) as caught:
+        validate(make(), name, "sample.json")
+    assert caught.value.where == where
