@@ -4,14 +4,17 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from pathlib import Path
 
 from ..crashgrab.setup import random_layout_for_players
 from ..crashgrab.text import LEGEND, board_text
 from ..crashgrab.resolve import resolve_layout
+from ..errors import UsageError
 from ..formats.export import export_document
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
 from ..formats.schemas import validate
+from ..formats.tiled import tileset_image_path, write_tiled_map
 from ..formats.tileset_io import standard_tileset
 
 
@@ -27,10 +30,15 @@ def register(subparsers) -> None:
     show.add_argument("file", metavar="FILE")
     show.set_defaults(run=run_show)
 
-    export = subparsers.add_parser("export", help="write the resolved export (JSON for other clients)")
+    export = subparsers.add_parser(
+        "export", help="write the resolved export (JSON for other clients) or a Tiled map",
+        description="json: the resolved export, to stdout or OUT. tiled: a Tiled JSON map written to "
+                    "OUT (e.g. board.tmj) with its tileset image beside it (board-tiles.png).")
     export.add_argument("file", metavar="FILE")
-    export.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
-    export.add_argument("--format", choices=["json"], default="json", help="export format (default: json)")
+    export.add_argument("-o", "--output", metavar="OUT",
+                        help="write here instead of stdout (required for --format tiled)")
+    export.add_argument("--format", choices=["json", "tiled"], default="json",
+                        help="export format (default: json)")
     export.set_defaults(run=run_export)
 
 
@@ -65,8 +73,22 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
+    if args.format == "tiled":
+        return run_export_tiled(args)
     layout = load_layout(args.file, strict=True)
     document = export_document(layout)
     validate(document, "export", args.output)
     write_output(dumps(document), args.output)
+    return 0
+
+
+def run_export_tiled(args: argparse.Namespace) -> int:
+    if not args.output or args.output == "-":
+        raise UsageError("--format tiled writes two files (the map and its tileset image), so it needs "
+                         "an output file.", hint="Add -o board.tmj (board-tiles.png is written beside it).")
+    if Path(args.file).resolve() in (Path(args.output).resolve(), tileset_image_path(args.output).resolve()):
+        raise UsageError(f"the export would overwrite the layout {args.file}.", hint="Choose another name for -o.")
+    layout = load_layout(args.file, strict=True)
+    image = write_tiled_map(layout, args.output)
+    print(f"wrote {args.output} (Tiled map) and {image} (its tileset image)", file=sys.stderr)
     return 0
