@@ -1,0 +1,111 @@
+"""Actions a player (or the round) takes: a saucer's Turn, the end of a round, the setup.
+
+Actions are plain frozen values. `choices` carries every decision the rules leave to a
+player; a MissingChoice error says which one is missing, and `answered(error, option)`
+returns the same action with that decision added (how the editor and auto_choices fill
+them in one at a time).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+from .errors import MissingChoice
+from .frozen import EMPTY, FrozenMap, freeze
+
+# Choices keyed by the saucer they are about (the crashed saucer), one value each.
+PER_SAUCER_CHOICES: tuple[str, ...] = ("give", "receiver", "steal_or_energy", "steal")
+# Choices that are a list, used front first, one item each time the choice comes up.
+LISTED_CHOICES: tuple[str, ...] = ("lost_crew", "handover", "die")
+TURN_CHOICES: tuple[str, ...] = PER_SAUCER_CHOICES + LISTED_CHOICES
+
+
+def _with_choice(choices: Mapping[str, Any], error: MissingChoice, option: Any) -> FrozenMap:
+    name = error.choice
+    if name in PER_SAUCER_CHOICES:
+        inner = choices.get(name, EMPTY)
+        return FrozenMap(choices).with_item(name, FrozenMap(inner).with_item(error.saucer, option))
+    return FrozenMap(choices).with_item(name, tuple(choices.get(name, ())) + (option,))
+
+
+@dataclass(frozen=True)
+class Boost:
+    """Spend a booster after the move to move again, the same distance, any direction."""
+
+    direction: str
+    accelerators: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "accelerators", tuple(self.accelerators))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One saucer's turn: its movement card, direction, Accelerator directions, optional boost.
+
+    card: "2", "3" or "0-5". distance: the number chosen for "0-5" (0-5); for "2" and
+    "3" leave it None (or give the card's own number).
+    direction: a board direction (north, east, south, west) or a marker (Sun, ...).
+    accelerators: the directions chosen, in order, at each Accelerator the saucer reaches
+    on its own move (a pushed saucer keeps its direction and needs none).
+    choices: "give" {crashed saucer: crew}, "receiver" {crashed saucer: saucer},
+    "steal_or_energy" {crashed saucer: "steal" | "energy"}, "steal" {crashed saucer: crew},
+    "lost_crew" [colour, ...], "handover" [crew, ...], "die" [1-12, ...].
+    """
+
+    saucer: str
+    card: str
+    distance: int | None = None
+    direction: str | None = None
+    accelerators: tuple[str, ...] = ()
+    boost: Boost | None = None
+    choices: Mapping[str, Any] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "accelerators", tuple(self.accelerators))
+        object.__setattr__(self, "choices", freeze(self.choices or {}))
+
+    def answered(self, error: MissingChoice, option: Any) -> "Turn":
+        """This turn with the missing choice answered by `option`."""
+        if error.choice == "accelerator":
+            if error.phase == "boost" and self.boost is not None:
+                return replace(self, boost=replace(self.boost, accelerators=self.boost.accelerators + (option,)))
+            return replace(self, accelerators=self.accelerators + (option,))
+        return replace(self, choices=_with_choice(self.choices, error, option))
+
+
+@dataclass(frozen=True)
+class EndRound:
+    """End of a round: crashed saucers are placed, then the Probe moves.
+
+    choices: only "die" [1-12, ...], die results used before the state's dice or seed.
+    """
+
+    choices: Mapping[str, Any] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "choices", freeze(self.choices or {}))
+
+    def answered(self, error: MissingChoice, option: Any) -> "EndRound":
+        return replace(self, choices=_with_choice(self.choices, error, option))
+
+
+@dataclass(frozen=True)
+class SetUp:
+    """Set up by the rulebook: saucers, then Pilots placed by the die; boosters and energy.
+
+    The setup rolls come from `dice` (scripted, front first), then a generator seeded
+    with `seed`, then the state's own die; neither changes the state's dice or seed.
+    """
+
+    seed: int | None = None
+    dice: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", tuple(self.dice))
+
+    def answered(self, error: MissingChoice, option: Any) -> "SetUp":
+        return replace(self, dice=self.dice + (option,))
+
+
+Action = Turn | EndRound | SetUp

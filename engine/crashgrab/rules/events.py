@@ -1,0 +1,285 @@
+"""Events: every step the rules take, in order, each enough to draw without the state.
+
+Stable kinds: bonus, move, pickup, collision, accelerator, crash, boost, penalty,
+transfer, place, probe, win. `to_json()` gives {"kind": ..., fields}; `describe()` says
+it in words. Folding events with `apply_event` (fold.py) rebuilds the state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from ...grid.model import Cell
+from .errors import cell_text
+from .pieces import Crew
+
+EVENT_KINDS: tuple[str, ...] = ("bonus", "move", "pickup", "collision", "accelerator", "crash", "boost",
+                                "penalty", "transfer", "place", "probe", "win")
+# Attribute name -> JSON key where Python cannot use the JSON name.
+_JSON_NAMES = {"origin": "from"}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, Crew):
+        return value.to_json()
+    if isinstance(value, tuple):
+        return [_json_value(v) for v in value]
+    return value
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        document = {"kind": self.kind}
+        for f in fields(self):
+            document[_JSON_NAMES.get(f.name, f.name)] = _json_value(getattr(self, f.name))
+        return document
+
+    def describe(self) -> str:  # pragma: no cover - every kind overrides it
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Bonus(Event):
+    """The card's bonus (or setup's gift): a saucer takes boosters or energy."""
+
+    kind: ClassVar[str] = "bonus"
+    saucer: str
+    item: str            # "booster" or "energy"
+    amount: int = 1
+
+    def describe(self) -> str:
+        what = f"a {self.item}" if self.amount == 1 else f"{self.amount} {self.item}s"
+        if self.item == "energy":
+            what = "an energy" if self.amount == 1 else f"{self.amount} energy"
+        return f"{self.saucer} takes {what}"
+
+
+@dataclass(frozen=True)
+class Move(Event):
+    """One space of movement (`pushed`: the saucer is being pushed)."""
+
+    kind: ClassVar[str] = "move"
+    saucer: str
+    origin: Cell
+    to: Cell
+    direction: str
+    pushed: bool = False
+
+    def describe(self) -> str:
+        verb = "is pushed" if self.pushed else "moves"
+        return f"{self.saucer} {verb} {self.direction} from {cell_text(self.origin)} to {cell_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Pickup(Event):
+    kind: ClassVar[str] = "pickup"
+    saucer: str
+    crew: Crew
+    at: Cell
+    stationed: bool
+
+    def describe(self) -> str:
+        role = "stationed" if self.stationed else "an extra"
+        return f"{self.saucer} picks up the {self.crew} at {cell_text(self.at)} ({role})"
+
+
+@dataclass(frozen=True)
+class Collision(Event):
+    """`saucer` moving `direction` from `origin` hits `other` at `at`; `other` is pushed
+    `push_distance` spaces, then `saucer` moves into `at`."""
+
+    kind: ClassVar[str] = "collision"
+    saucer: str
+    other: str
+    at: Cell
+    origin: Cell
+    direction: str
+    push_distance: int
+    ruling: str
+
+    def describe(self) -> str:
+        return (f"{self.saucer} pushed {self.other} {_plural(self.push_distance, 'space')} {self.direction} "
+                f"from {cell_text(self.at)}")
+
+
+@dataclass(frozen=True)
+class Accelerator(Event):
+    """The saucer stops on the Accelerator at `at` and moves again `distance` spaces.
+    forced: it was pushed, so it keeps the pushing direction (no choice)."""
+
+    kind: ClassVar[str] = "accelerator"
+    saucer: str
+    at: Cell
+    distance: int
+    direction: str
+    forced: bool
+
+    def describe(self) -> str:
+        how = "keeps going" if self.forced else "turns"
+        return (f"{self.saucer} hits the Accelerator at {cell_text(self.at)} and {how} {self.direction} "
+                f"for {_plural(self.distance, 'more space')}")
+
+
+@dataclass(frozen=True)
+class Crash(Event):
+    """The saucer left the board from `at` into `into` (a hole or outside) and is removed."""
+
+    kind: ClassVar[str] = "crash"
+    saucer: str
+    at: Cell
+    into: Cell
+    direction: str
+    turn_saucer: str
+    turn_player: str
+    own_turn: bool       # counts as crashing on its own turn (penalty: give)
+
+    def describe(self) -> str:
+        whose = "on its own turn" if self.own_turn else f"on {self.turn_player}'s turn ({self.turn_saucer})"
+        return f"{self.saucer} crashes going {self.direction} off the board at {cell_text(self.into)} {whose}"
+
+
+@dataclass(frozen=True)
+class BoostUsed(Event):
+    kind: ClassVar[str] = "boost"
+    saucer: str
+    direction: str
+    distance: int
+
+    def describe(self) -> str:
+        return f"{self.saucer} spends a booster to move {_plural(self.distance, 'space')} {self.direction}"
+
+
+@dataclass(frozen=True)
+class Penalty(Event):
+    """A crash penalty for `saucer` (the crashed one).
+
+    outcome "give": `crew` goes from `giver` (the crashed saucer) to `receiver`;
+    "steal": `crew` goes from `giver` (the crashed saucer) to `receiver` (the turn's saucer);
+    "energy": `receiver` (the turn's saucer) takes an energy instead;
+    "nothing": the crashed saucer has no off-coloured crewmember to give.
+    """
+
+    kind: ClassVar[str] = "penalty"
+    saucer: str
+    outcome: str
+    crew: Crew | None = None
+    giver: str | None = None
+    receiver: str | None = None
+
+    def describe(self) -> str:
+        if self.outcome == "give":
+            return f"{self.saucer} crashed and gives the {self.crew} to {self.receiver}"
+        if self.outcome == "steal":
+            return f"{self.receiver} steals the {self.crew} from crashed {self.saucer}"
+        if self.outcome == "energy":
+            return f"{self.receiver} takes an energy for crashing {self.saucer}"
+        return f"{self.saucer} crashed but has no off-coloured crewmember to give"
+
+
+@dataclass(frozen=True)
+class Transfer(Event):
+    """2-player hand-over of an own-colour crewmember between a player's two saucers."""
+
+    kind: ClassVar[str] = "transfer"
+    giver: str
+    receiver: str
+    crew: Crew
+
+    def describe(self) -> str:
+        return f"{self.giver} hands the {self.crew} over to {self.receiver}"
+
+
+@dataclass(frozen=True)
+class Place(Event):
+    """A saucer or a lost crewmember placed on a Crash Site by the die.
+
+    roll: the die result; tried: the sites tried in order (the roll, then +1 with 12
+    wrapping to 1, past taken sites); site/at: where it went. source: where the roll came
+    from ("action": the action's own dice; "script": the state's dice; "seed": the state's
+    generator). reason: "turn" (a crashed saucer's turn), "pickup", "round", "setup".
+    """
+
+    kind: ClassVar[str] = "place"
+    piece: str               # "saucer" or "crew"
+    saucer: str | None
+    crew: Crew | None
+    roll: int
+    tried: tuple[int, ...]
+    site: int
+    at: Cell
+    source: str
+    reason: str
+
+    def describe(self) -> str:
+        what = self.saucer if self.piece == "saucer" else f"the {self.crew}"
+        taken = [str(s) for s in self.tried[:-1]]
+        skipped = f", site {', '.join(taken)} taken" if taken else ""
+        return f"{what} is placed: die {self.roll}{skipped} -> Crash Site {self.site} at {cell_text(self.at)}"
+
+
+@dataclass(frozen=True)
+class ProbeMoved(Event):
+    """End of round: the Probe goes to the player with the fewest stationed crewmembers."""
+
+    kind: ClassVar[str] = "probe"
+    origin: str | None
+    to: str
+    counts: tuple[tuple[str, int], ...]   # (player, stationed crewmembers), seat order
+
+    def to_json(self) -> dict[str, Any]:
+        document = super().to_json()
+        document["counts"] = {player: count for player, count in self.counts}
+        return document
+
+    def describe(self) -> str:
+        fewest = dict(self.counts)[self.to]
+        if self.origin == self.to:
+            return f"the Probe stays with {self.to} ({_plural(fewest, 'stationed crewmember')})"
+        return f"the Probe moves from {self.origin} to {self.to} ({_plural(fewest, 'stationed crewmember')})"
+
+
+@dataclass(frozen=True)
+class Win(Event):
+    kind: ClassVar[str] = "win"
+    player: str
+    saucer: str              # the saucer whose gain completed the set
+    stationed: tuple[Crew, ...]
+
+    def describe(self) -> str:
+        return f"{self.player} wins: a stationed pilot, scientist, doctor and engineer"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
+    Bonus, Move, Pickup, Collision, Accelerator, Crash, BoostUsed, Penalty, Transfer, Place, ProbeMoved, Win)}
+assert tuple(EVENT_TYPES) == EVENT_KINDS
+
+
+def _from_json_value(name: str, value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"color", "type"}:
+        return Crew.from_json(value)
+    if isinstance(value, list):
+        if name in ("origin", "to", "at", "into") and len(value) == 2 and all(isinstance(v, int) for v in value):
+            return tuple(value)
+        return tuple(_from_json_value("", v) for v in value)
+    return value
+
+
+def event_from_json(document: dict[str, Any]) -> Event:
+    """The event `to_json()` wrote (for logs the editor saves and reads back)."""
+    cls = EVENT_TYPES[document["kind"]]
+    values = {}
+    for f in fields(cls):
+        value = document[_JSON_NAMES.get(f.name, f.name)]
+        if cls is ProbeMoved and f.name == "counts":
+            value = tuple((player, count) for player, count in value.items())
+        else:
+            value = _from_json_value(f.name, value)
+        values[f.name] = value
+    return cls(**values)

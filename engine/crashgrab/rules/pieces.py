@@ -1,0 +1,50 @@
+"""Crash & Grab's pieces: saucer colours and the 24 crewmembers."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple", "orange")
+CREW_TYPES: tuple[str, ...] = ("pilot", "scientist", "doctor", "engineer")
+
+# Card name -> the bonus it gives before moving, and its fixed distance (None: choose 0-5).
+CARDS: dict[str, tuple[str | None, int | None]] = {"2": ("booster", 2), "3": ("energy", 3), "0-5": (None, None)}
+CHOSEN_DISTANCES = range(0, 6)
+
+DIE_FACES = 12
+
+
+@dataclass(frozen=True, order=True)
+class Crew:
+    """One crewmember: one of each type per colour, 24 in all."""
+
+    color: str
+    type: str
+
+    def __post_init__(self) -> None:
+        if self.color not in COLORS:
+            raise ValueError(f"unknown colour {self.color!r}; use one of {', '.join(COLORS)}")
+        if self.type not in CREW_TYPES:
+            raise ValueError(f"unknown crewmember type {self.type!r}; use one of {', '.join(CREW_TYPES)}")
+
+    def __str__(self) -> str:
+        return f"{self.color} {self.type}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"color": self.color, "type": self.type}
+
+    @staticmethod
+    def from_json(document) -> "Crew":
+        return Crew(document["color"], document["type"])
+
+
+ALL_CREW: tuple[Crew, ...] = tuple(Crew(c, t) for c in COLORS for t in CREW_TYPES)
+
+
+def crew_sort_key(crew: Crew) -> tuple[int, int]:
+    """Colour order, then type order (pilot, scientist, doctor, engineer)."""
+    return COLORS.index(crew.color), CREW_TYPES.index(crew.type)
+
+
+def default_queue(color: str, missing: set[Crew] | None = None) -> tuple[str, ...]:
+    """A colour's lost queue, front first: Pilot first, then scientist, doctor, engineer."""
+    return tuple(t for t in CREW_TYPES if missing is None or Crew(color, t) in missing)

@@ -1,0 +1,114 @@
+"""A saucer's turn, from placing it (if crashed) to the end-of-turn effects."""
+from __future__ import annotations
+
+from ...grid.walk import orthogonally_adjacent
+from .actions import TURN_CHOICES, Turn
+from .directions import direction_names, resolve_direction
+from .errors import IllegalAction
+from .events import Bonus, BoostUsed, Transfer
+from .hooks import run_end_of_turn, run_start_of_turn
+from .movement import move_saucer
+from .penalties import apply_penalties
+from .pieces import CARDS, CHOSEN_DISTANCES, Crew
+from .placement import place_by_die, place_lost_crew
+from .play import GameOver, Play
+from .state import GameState
+
+
+def check_turn(state: GameState, turn: Turn):
+    """The turn's (direction, distance, bonus), or IllegalAction saying what is wrong."""
+    if state.winner is not None:
+        raise IllegalAction(f"the game is over: {state.winner} has won.")
+    if turn.saucer not in state.saucers:
+        raise IllegalAction(f"there is no {turn.saucer!r} saucer in this game; the saucers are "
+                            f"{', '.join(state.saucer_colors())}.")
+    if turn.card not in CARDS:
+        raise IllegalAction(f"{turn.card!r} is not a movement card; play \"2\", \"3\" or \"0-5\".")
+    bonus, fixed = CARDS[turn.card]
+    distance = turn.distance
+    if fixed is not None:
+        if distance is not None and distance != fixed:
+            raise IllegalAction(f"card {turn.card} always moves {fixed}, not {distance}; "
+                                "leave the distance out or use card \"0-5\".")
+        distance = fixed
+    elif not isinstance(distance, int) or isinstance(distance, bool) or distance not in CHOSEN_DISTANCES:
+        raise IllegalAction(f"card 0-5 needs a distance from 0 to 5, not {distance!r}.")
+    direction = resolve_direction(turn.direction, state.directions)
+    if direction is None:
+        raise IllegalAction(f"{turn.direction!r} is not a direction; use one of "
+                            f"{', '.join(direction_names(state.directions))}.")
+    unknown = sorted(set(turn.choices) - set(TURN_CHOICES))
+    if unknown:
+        raise IllegalAction(f"unknown choice {unknown[0]!r}; the choices are {', '.join(TURN_CHOICES)}.")
+    return direction, distance, bonus
+
+
+def apply_turn(state: GameState, turn: Turn):
+    direction, distance, bonus = check_turn(state, turn)
+    color = turn.saucer
+    accelerators = {"move": turn.accelerators}
+    if turn.boost is not None:
+        accelerators["boost"] = turn.boost.accelerators
+    play = Play(state, turn.choices, turn_saucer=color, turn_player=state.player_of(color).id,
+                accelerators=accelerators)
+    try:
+        if state.saucers[color].at is None:
+            place_by_die(play, reason="turn", saucer=color)
+        run_start_of_turn(play, color)
+        if bonus is not None:
+            play.emit(Bonus(color, bonus))
+        move_saucer(play, color, direction, distance, pushed=False, phase="move")
+        if turn.boost is not None:
+            _boost(play, turn, distance)
+        _hand_over(play, color)
+        apply_penalties(play)
+        place_lost_crew(play)
+        run_end_of_turn(play, color)
+    except GameOver:
+        return play.state, tuple(play.events)
+    unused = play.unused_choices()
+    if unused:
+        raise IllegalAction(f"this turn carries {'; '.join(unused)}.",
+                            hint="Remove what the turn does not use (or check the move).")
+    return play.state, tuple(play.events)
+
+
+def _boost(play: Play, turn: Turn, distance: int) -> None:
+    color = turn.saucer
+    saucer = play.state.saucers[color]
+    if saucer.at is None:
+        raise IllegalAction(f"{color} crashed during its move, so it cannot boost.",
+                            hint="Remove the boost from this turn.")
+    if saucer.boosters < 1:
+        raise IllegalAction(f"{color} has no booster to spend on a boost.")
+    direction = resolve_direction(turn.boost.direction, play.state.directions)
+    if direction is None:
+        raise IllegalAction(f"boost direction {turn.boost.direction!r} is not a direction; use one of "
+                            f"{', '.join(direction_names(play.state.directions))}.")
+    play.emit(BoostUsed(color, direction.value, distance))
+    move_saucer(play, color, direction, distance, pushed=False, phase="boost")
+
+
+def _hand_over(play: Play, color: str) -> None:
+    """2-player games: when a player's two saucers end the move side by side, either may
+    hand over any of its own-colour crewmembers (the turn's "handover" list)."""
+    requested = play.choices.get("handover", ())
+    if not requested:
+        return
+    play.listed_used["handover"] = len(requested)
+    state = play.state
+    partner = state.partner(color)
+    if partner is None:
+        raise IllegalAction(f"a hand-over needs a player with two saucers; {color}'s player has one.")
+    here, there = state.saucers[color].at, state.saucers[partner].at
+    if here is None or there is None or not orthogonally_adjacent(here, there):
+        raise IllegalAction(f"{color} and {partner} are not side by side after the move, so no hand-over.")
+    for item in requested:
+        crew = item if isinstance(item, Crew) else Crew(item["color"], item["type"])
+        holder = next((c for c in (color, partner) if play.state.saucers[c].holds(crew)), None)
+        if holder is None:
+            raise IllegalAction(f"neither {color} nor {partner} holds the {crew}, so it cannot be handed over.")
+        if crew.color != holder:
+            raise IllegalAction(f"{holder} may hand over only its own-colour ({holder}) crewmembers, "
+                                f"not the {crew}.")
+        play.emit(Transfer(holder, partner if holder == color else color, crew))
