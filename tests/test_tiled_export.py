@@ -12,13 +12,17 @@ import subprocess
 import xml.etree.ElementTree as ElementTree
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cli import main
 from engine.crashgrab.resolve import resolve_layout
+from engine.crashgrab.setup import random_layout_for_players
 from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
 from engine.formats.jsonio import read_json
 from engine.formats.layout_io import layout_from_json, load_layout
 from engine.formats.png import decode_png
+from engine.formats.tileset_io import standard_tileset
 from engine.formats.tiled import tiled_map, tileset_image_path, tmj_text, write_tiled_map
 from engine.formats import tiled_tiles
 from tests.conftest import LAYOUTS
@@ -171,7 +175,17 @@ def test_ids_and_sizes_are_consistent(case):
 
 @pytest.mark.parametrize("case", LAYOUT_CASES)
 def test_floor_and_objects_match_the_board(case):
-    layout = LAYOUT_CASES[case]()
+    assert_map_matches_board(LAYOUT_CASES[case]())
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 10**6))
+def test_random_setups_export_their_board(players, seed):
+    # Every side and rotation turns up across seeds, so features land all over the board.
+    assert_map_matches_board(random_layout_for_players(standard_tileset(), players, seed, tileset_ref="standard"))
+
+
+def assert_map_matches_board(layout):
     board = resolve_layout(layout).board
     document = tiled_map(layout)
     assert (document["width"], document["height"]) == (board.width, board.height)
