@@ -2,7 +2,7 @@
 at once, so folding a turn's events from the old state gives the new state exactly."""
 from __future__ import annotations
 
-from dataclasses import replace
+from .frozen import evolve
 from typing import Callable
 
 from . import dice
@@ -12,23 +12,23 @@ from .state import GameState, SaucerState
 
 
 def _with_saucer(state: GameState, saucer: SaucerState) -> GameState:
-    return replace(state, saucers=state.saucers.with_item(saucer.color, saucer))
+    return evolve(state, saucers=state.saucers.with_item(saucer.color, saucer))
 
 
 def _bonus(state: GameState, event: Bonus) -> GameState:
     saucer = state.saucers[event.saucer]
     if event.item == "booster":
-        return _with_saucer(state, replace(saucer, boosters=saucer.boosters + event.amount))
-    return _with_saucer(state, replace(saucer, energy=saucer.energy + event.amount))
+        return _with_saucer(state, evolve(saucer, boosters=saucer.boosters + event.amount))
+    return _with_saucer(state, evolve(saucer, energy=saucer.energy + event.amount))
 
 
 def _move(state: GameState, event: Move) -> GameState:
-    return _with_saucer(state, replace(state.saucers[event.saucer], at=event.to))
+    return _with_saucer(state, evolve(state.saucers[event.saucer], at=event.to))
 
 
 def _pickup(state: GameState, event: Pickup) -> GameState:
     saucer = state.saucers[event.saucer].with_crew(event.crew)
-    return replace(state, crew=state.crew.without(event.at), saucers=state.saucers.with_item(saucer.color, saucer))
+    return evolve(state, crew=state.crew.without(event.at), saucers=state.saucers.with_item(saucer.color, saucer))
 
 
 def _nothing(state: GameState, event: Event) -> GameState:
@@ -36,18 +36,18 @@ def _nothing(state: GameState, event: Event) -> GameState:
 
 
 def _crash(state: GameState, event: Crash) -> GameState:
-    return _with_saucer(state, replace(state.saucers[event.saucer], at=None))
+    return _with_saucer(state, evolve(state.saucers[event.saucer], at=None))
 
 
 def _boost(state: GameState, event: BoostUsed) -> GameState:
     saucer = state.saucers[event.saucer]
-    return _with_saucer(state, replace(saucer, boosters=saucer.boosters - 1))
+    return _with_saucer(state, evolve(saucer, boosters=saucer.boosters - 1))
 
 
 def _hand(state: GameState, giver: str, receiver: str, crew) -> GameState:
     saucers = state.saucers.with_item(giver, state.saucers[giver].without_crew(crew))
     saucers = saucers.with_item(receiver, saucers[receiver].with_crew(crew))
-    return replace(state, saucers=saucers)
+    return evolve(state, saucers=saucers)
 
 
 def _penalty(state: GameState, event: Penalty) -> GameState:
@@ -55,7 +55,7 @@ def _penalty(state: GameState, event: Penalty) -> GameState:
         return _hand(state, event.giver, event.receiver, event.crew)
     if event.outcome == "energy":
         saucer = state.saucers[event.receiver]
-        return _with_saucer(state, replace(saucer, energy=saucer.energy + 1))
+        return _with_saucer(state, evolve(saucer, energy=saucer.energy + 1))
     return state
 
 
@@ -65,22 +65,22 @@ def _transfer(state: GameState, event: Transfer) -> GameState:
 
 def _place(state: GameState, event: Place) -> GameState:
     if event.source == "script":
-        state = replace(state, dice=state.dice[1:])
+        state = evolve(state, dice=state.dice[1:])
     elif event.source == "seed":
-        state = replace(state, rng=dice.advance(state.rng))
+        state = evolve(state, rng=dice.advance(state.rng))
     if event.piece == "saucer":
-        return _with_saucer(state, replace(state.saucers[event.saucer], at=event.at))
+        return _with_saucer(state, evolve(state.saucers[event.saucer], at=event.at))
     color = event.crew.color
-    return replace(state, lost=state.lost.with_item(color, state.lost[color][1:]),
+    return evolve(state, lost=state.lost.with_item(color, state.lost[color][1:]),
                    crew=state.crew.with_item(event.at, event.crew))
 
 
 def _probe(state: GameState, event: ProbeMoved) -> GameState:
-    return replace(state, probe=event.to)
+    return evolve(state, probe=event.to)
 
 
 def _win(state: GameState, event: Win) -> GameState:
-    return replace(state, winner=event.player)
+    return evolve(state, winner=event.player)
 
 
 _FOLDS: dict[type, Callable[[GameState, Event], GameState]] = {

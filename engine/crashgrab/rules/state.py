@@ -1,11 +1,11 @@
 """The game state: immutable values, changed only by folding events (see fold.py)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from ...grid.model import Board, Cell
-from .frozen import EMPTY, FrozenMap
+from .frozen import EMPTY, FrozenMap, evolve
 from .pieces import CREW_TYPES, Crew
 
 PUSH_DISTANCE_RULINGS: tuple[str, ...] = ("remaining", "full")
@@ -89,13 +89,13 @@ class SaucerState:
             stack = stack + (crew,)
         else:
             stack = (stack[0], crew) + stack[1:]
-        return replace(self, stacks=self.stacks[:index] + (stack,) + self.stacks[index + 1:])
+        return evolve(self, stacks=self.stacks[:index] + (stack,) + self.stacks[index + 1:])
 
     def without_crew(self, crew: Crew) -> "SaucerState":
         """Remove a crewmember; if it was stationed, the top extra of its type takes its place."""
         index = CREW_TYPES.index(crew.type)
         stack = tuple(c for c in self.stacks[index] if c != crew)
-        return replace(self, stacks=self.stacks[:index] + (stack,) + self.stacks[index + 1:])
+        return evolve(self, stacks=self.stacks[:index] + (stack,) + self.stacks[index + 1:])
 
 
 @dataclass(frozen=True)

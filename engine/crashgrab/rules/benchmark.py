@@ -1,0 +1,57 @@
+"""How long one turn takes: `python -m engine.crashgrab.rules.benchmark`.
+
+Times `apply` for a turn with a three-saucer push chain, an Accelerator and a pickup
+on the standard 2-4 player board, and prints the median. Not a test: no assertion.
+"""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from pathlib import Path
+
+from ...formats.layout_io import load_layout
+from ..resolve import resolve_layout
+from .actions import Turn
+from .apply import apply
+from .pieces import COLORS, CREW_TYPES, Crew
+from .state import GameState, Player, SaucerState
+
+LAYOUT = Path(__file__).resolve().parents[3] / "layouts" / "standard-2-4p.json"
+
+
+def chain_state() -> tuple[GameState, Turn]:
+    """red at [0,6] plays 0-5 for 5 east: it hits yellow at [1,6] (pushed 4), which hits
+    green at [2,6] (pushed 3), which picks up the blue pilot at [4,6]; then a lost
+    crewmember is placed by the seeded die (print the events with -v)."""
+    layout = load_layout(LAYOUT)
+    board = resolve_layout(layout).board
+    players = (Player("p1", ("red",)), Player("p2", ("yellow",)), Player("p3", ("green",)), Player("p4", ("blue",)))
+    saucers = {"red": SaucerState("red", (0, 6)), "yellow": SaucerState("yellow", (1, 6)),
+               "green": SaucerState("green", (2, 6)), "blue": SaucerState("blue", (4, 1))}
+    crew = {(4, 6): Crew("blue", "pilot")}
+    lost = {c: tuple(t for t in CREW_TYPES if Crew(c, t) not in crew.values()) for c in COLORS}
+    state = GameState(board, layout.directions, players, saucers, crew, lost, probe="p1", rng=7)
+    return state, Turn("red", "0-5", 5, direction="east", choices={"lost_crew": ["red"]})
+
+
+def main(argv: list[str]) -> int:
+    state, turn = chain_state()
+    new_state, events = apply(state, turn)
+    if "-v" in argv:
+        for event in events:
+            print(event.describe())
+    runs = 2000
+    timings = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        apply(state, turn)
+        timings.append(time.perf_counter() - start)
+    median = statistics.median(timings) * 1000
+    print(f"one turn with a push chain ({len(events)} events): median {median:.3f} ms over {runs} runs")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

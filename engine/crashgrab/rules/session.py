@@ -1,0 +1,239 @@
+"""Playing a scripted sequence of actions: a Scenario, its run, and its expectations.
+
+No file I/O here (engine/formats/scenario_io.py reads and writes scenario files). The
+editor's playtest mode builds a Scenario from a session and saves it; `run_scenario`
+replays one, filling open choices when `auto_choices` is set.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ...errors import CrashGrabError
+from ...grid.model import Layout
+from .actions import EndRound, SetUp, Turn
+from .apply import apply
+from .errors import MissingChoice, MissingDieResult, RuleError
+from .events import Event
+from .frozen import FrozenMap
+from .pieces import COLORS, Crew
+from .state import GameState
+
+AUTO_CHOICE_LIMIT = 1000  # far more open choices than any turn has; stops a runaway loop
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A test for a board: the layout, the state before the first action, the actions,
+    and what must hold afterwards (`expect`, the scenario file's JSON object)."""
+
+    name: str
+    layout: Layout
+    initial: GameState
+    turns: tuple[Turn | EndRound, ...] = ()
+    expect: Mapping[str, Any] = field(default_factory=FrozenMap)
+    auto_choices: bool = False
+    setup: SetUp | None = None
+    layout_ref: str | None = None      # the layout file's path as written (relative), or None: inline
+    notes: str = ""
+    turn_notes: tuple[str | None, ...] = ()
+    file: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a run and the events it caused."""
+
+    number: int                        # 0 for the setup, then 1, 2, ... for the turns
+    action: Turn | EndRound | SetUp    # as played (with any auto choices filled in)
+    events: tuple[Event, ...]
+    state: GameState                   # the state after it
+
+
+@dataclass(frozen=True)
+class Check:
+    """One expectation: `what` names it (e.g. "saucers.red.at"), with both values as JSON."""
+
+    what: str
+    expected: Any
+    actual: Any
+
+    @property
+    def passed(self) -> bool:
+        return self.expected == self.actual
+
+    def to_json(self) -> dict[str, Any]:
+        return {"what": self.what, "expected": self.expected, "actual": self.actual}
+
+
+@dataclass(frozen=True)
+class ScenarioResult:
+    steps: tuple[Step, ...]
+    final: GameState
+    checks: tuple[Check, ...]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(event for step in self.steps for event in step.events)
+
+    @property
+    def failures(self) -> tuple[Check, ...]:
+        return tuple(check for check in self.checks if not check.passed)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+class ScenarioTurnError(CrashGrabError):
+    """An action of the scenario is illegal or leaves a choice open. `.error` is the
+    RuleError (a MissingChoice keeps its .choice and .options); `.number` the turn."""
+
+    exit_code = 2
+
+    def __init__(self, number: int, label: str, error: RuleError, *, file: str | None = None) -> None:
+        self.number = number
+        self.error = error
+        where = "$.setup" if number == 0 else f"$.turns[{number - 1}]"
+        super().__init__(f"{label}: {error.message}", file=file, where=where, hint=error.hint)
+
+
+def describe_action(action: Turn | EndRound | SetUp) -> str:
+    if isinstance(action, SetUp):
+        return "setup"
+    if isinstance(action, EndRound):
+        return "end of round"
+    distance = f" {action.distance}" if action.card == "0-5" else ""
+    boost = f", boost {action.boost.direction}" if action.boost else ""
+    return f"{action.saucer} plays {action.card}{distance} {action.direction}{boost}"
+
+
+def play_action(state: GameState, action, *, auto_choices: bool = False):
+    """apply(), answering open choices with their first option when `auto_choices`.
+
+    Returns (action as played, new state, events). A missing die result is never
+    answered automatically: it is not a player's choice.
+    """
+    for _ in range(AUTO_CHOICE_LIMIT):
+        try:
+            new_state, events = apply(state, action)
+            return action, new_state, events
+        except MissingDieResult:
+            raise
+        except MissingChoice as missing:
+            if not auto_choices:
+                raise
+            action = action.answered(missing, missing.options[0])
+    raise RuntimeError("auto_choices did not settle")  # pragma: no cover - each answer uses one choice
+
+
+def run_scenario(scenario: Scenario) -> ScenarioResult:
+    """Play the setup (if any) and every turn; check the expectations on the outcome.
+
+    Raises ScenarioTurnError (exit 2) naming the turn when an action is illegal or a
+    choice is left open (and auto_choices is off).
+    """
+    state = scenario.initial
+    steps: list[Step] = []
+    actions: list[tuple[int, Any]] = [(0, scenario.setup)] if scenario.setup else []
+    actions += list(enumerate(scenario.turns, start=1))
+    for number, action in actions:
+        label = "setup" if number == 0 else f"turn {number} ({describe_action(action)})"
+        try:
+            played, state, events = play_action(state, action, auto_choices=scenario.auto_choices)
+        except RuleError as error:
+            raise ScenarioTurnError(number, label, error, file=scenario.file) from None
+        steps.append(Step(number, played, events, state))
+    events = tuple(event for step in steps for event in step.events)
+    return ScenarioResult(tuple(steps), state, tuple(check_expectations(scenario.expect, state, events)))
+
+
+# --- the state as JSON, and expectations ------------------------------------------------
+def cell_json(cell) -> list[int] | None:
+    return None if cell is None else [cell[0], cell[1]]
+
+
+def _crew_set(crews) -> list[dict[str, str]]:
+    """Crew as JSON in a canonical order, so two lists compare as sets."""
+    return [c.to_json() for c in sorted(crews)]
+
+
+def _crew_at_list(state: GameState) -> list[dict[str, Any]]:
+    return [{**crew.to_json(), "at": cell_json(cell)} for cell, crew in
+            sorted(state.crew.items(), key=lambda item: item[1])]
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    """The state for the JSON report and the editor's display."""
+    return {
+        "players": [{"id": p.id, "saucers": list(p.saucers)} for p in state.players],
+        "saucers": {color: {
+            "player": state.player_of(color).id,
+            "at": cell_json(saucer.at),
+            "crew": [c.to_json() for c in saucer.pickup_order()],
+            "stationed": [c.to_json() for c in saucer.stationed],
+            "extras": [c.to_json() for c in saucer.extras],
+            "boosters": saucer.boosters,
+            "energy": saucer.energy,
+        } for color, saucer in ((c, state.saucers[c]) for c in state.saucer_colors())},
+        "crew": _crew_at_list(state),
+        "lost": {color: list(state.lost.get(color, ())) for color in COLORS},
+        "probe": state.probe,
+        "winner": state.winner,
+        "dice": list(state.dice),
+        "seed": state.rng,
+        "rulings": state.rulings.to_json(),
+    }
+
+
+def check_expectations(expect: Mapping[str, Any], state: GameState, events) -> list[Check]:
+    """Every expectation given, with the actual value beside it (lists of crew compare as sets)."""
+    checks: list[Check] = []
+    for color, wanted in expect.get("saucers", {}).items():
+        saucer = state.saucers.get(color)
+        for key, value in wanted.items():
+            what = f"saucers.{color}.{key}"
+            if saucer is None:
+                checks.append(Check(what, value, f"no {color} saucer in the game"))
+            elif key == "at":
+                checks.append(Check(what, None if value is None else list(value), cell_json(saucer.at)))
+            elif key == "crew":
+                checks.append(Check(what, _crew_set(Crew.from_json(c) for c in value), _crew_set(saucer.held)))
+            elif key == "stationed":
+                checks.append(Check(what, _crew_set(Crew.from_json(c) for c in value),
+                                    _crew_set(saucer.stationed)))
+            else:
+                checks.append(Check(what, value, getattr(saucer, key)))
+    if "crew" in expect:
+        wanted = sorted(({**Crew.from_json(c).to_json(), "at": list(c["at"])} for c in expect["crew"]),
+                        key=lambda c: (COLORS.index(c["color"]), c["type"], c["at"]))
+        actual = sorted(_crew_at_list(state), key=lambda c: (COLORS.index(c["color"]), c["type"], c["at"]))
+        checks.append(Check("crew", wanted, actual))
+    for color, queue in expect.get("lost", {}).items():
+        checks.append(Check(f"lost.{color}", list(queue), list(state.lost.get(color, ()))))
+    if "winner" in expect:
+        checks.append(Check("winner", expect["winner"], state.winner))
+    if "probe" in expect:
+        checks.append(Check("probe", expect["probe"], state.probe))
+    if "events" in expect:
+        checks.append(Check("events", list(expect["events"]), [e.kind for e in events]))
+    return checks
+
+
+def expect_from_outcome(state: GameState, events) -> dict[str, Any]:
+    """Expectations that hold for exactly this outcome (the editor saves a playtest
+    session with its outcome written as the scenario's expectations)."""
+    return {
+        "saucers": {color: {
+            "at": cell_json(s.at),
+            "crew": [c.to_json() for c in s.pickup_order()],
+            "stationed": [c.to_json() for c in s.stationed],
+            "boosters": s.boosters,
+            "energy": s.energy,
+        } for color, s in ((c, state.saucers[c]) for c in state.saucer_colors())},
+        "crew": _crew_at_list(state),
+        "lost": {color: list(queue) for color, queue in state.lost.items()},
+        "winner": state.winner,
+        "probe": state.probe,
+        "events": [event.kind for event in events],
+    }

@@ -1,0 +1,325 @@
+"""Scenario files: JSON <-> Scenario, validated against schemas/scenario.schema.json.
+
+A scenario is a unit test for a board: a layout (a path relative to the scenario file,
+or inline), pieces, turns for the rules engine, and the expected outcome. docs/scenarios.md
+describes the format. Beyond the schema, loading checks what a schema cannot: every
+saucer belongs to a player, pieces stand on the board and never share a cell, each of
+the 24 crewmembers is in exactly one place.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..crashgrab.resolve import resolve_layout
+from ..crashgrab.rules.actions import Boost, EndRound, SetUp, Turn
+from ..crashgrab.rules.dice import seed_state
+from ..crashgrab.rules.frozen import FrozenMap, freeze
+from ..crashgrab.rules.pieces import COLORS, CREW_TYPES, Crew
+from ..crashgrab.rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
+                                       expect_from_outcome, run_scenario, state_to_json)
+from ..crashgrab.rules.state import GameState, Player, Rulings, SaucerState
+from ..errors import InvalidFileError
+from .jsonio import read_json, write_json_atomic
+from .layout_io import layout_from_json, layout_to_json, load_layout
+from .migrations import upgrade
+from .schemas import validate
+
+__all__ = ["Scenario", "ScenarioResult", "ScenarioTurnError", "expect_from_outcome", "load_scenario",
+           "run_scenario", "save_scenario", "scenario_from_json", "scenario_to_json", "state_to_json"]
+
+
+def _cell(value) -> tuple[int, int] | None:
+    return None if value is None else (value[0], value[1])
+
+
+def _text(cell) -> str:
+    return f"[{cell[0]},{cell[1]}]"
+
+
+class _Reader:
+    """Builds a Scenario from a schema-valid document, raising InvalidFileError with the path."""
+
+    def __init__(self, document: dict[str, Any], file) -> None:
+        self.doc = document
+        self.file = str(file) if file is not None else None
+
+    def fail(self, where: str, message: str, hint: str | None = None):
+        raise InvalidFileError(message, file=self.file, where=where, hint=hint)
+
+    # --- layout ------------------------------------------------------------------------
+    def layout(self):
+        ref = self.doc["layout"]
+        if isinstance(ref, str):
+            base = Path(self.file).parent if self.file else Path.cwd()
+            try:
+                return load_layout(base / ref, strict=True), ref
+            except InvalidFileError as error:
+                detail = f" ({error.where})" if error.where else ""
+                self.fail("$.layout", f"in layout {ref!r}{detail}: {error.message}", error.hint)
+            except Exception as error:  # unreadable: say which reference pointed there
+                self.fail("$.layout", f"layout file {ref!r} cannot be read: {error}",
+                          "Fix the path (it is relative to this scenario file).")
+        try:
+            return layout_from_json(ref, self.file, strict=True), None
+        except InvalidFileError as error:
+            if error.where and error.where.startswith("$") and error.file == self.file:
+                error.where = "$.layout" + error.where[1:]
+            raise
+
+    # --- pieces ------------------------------------------------------------------------
+    def players(self) -> tuple[Player, ...]:
+        players, owner = [], {}
+        for index, raw in enumerate(self.doc["players"]):
+            if any(p.id == raw["id"] for p in players):
+                self.fail(f"$.players[{index}].id", f"player id {raw['id']!r} is used twice.", "Give each player its own id.")
+            for color in raw["saucers"]:
+                if color in owner:
+                    self.fail(f"$.players[{index}].saucers", f"the {color} saucer already belongs to {owner[color]}.")
+                owner[color] = raw["id"]
+            players.append(Player(raw["id"], tuple(raw["saucers"])))
+        if len(players) != 2 and any(len(p.saucers) > 1 for p in players):
+            self.fail("$.players", "only in a 2-player game does a player control two saucers.",
+                      "Give each player one saucer, or use two players.")
+        return tuple(players)
+
+    def saucers(self, players, board) -> tuple[dict[str, SaucerState], dict]:
+        colors = [c for p in players for c in p.saucers]
+        saucers: dict[str, SaucerState] = {}
+        occupied: dict = {}
+        placed_crew: dict[Crew, str] = {}
+        for index, raw in enumerate(self.doc.get("saucers", [])):
+            where = f"$.saucers[{index}]"
+            color = raw["color"]
+            if color not in colors:
+                self.fail(f"{where}.color", f"no player has the {color} saucer.",
+                          f"Add it to a player's saucers, or remove it (players' saucers: {', '.join(colors)}).")
+            if color in saucers:
+                self.fail(f"{where}.color", f"the {color} saucer is listed twice.")
+            at = _cell(raw.get("at"))
+            if at is not None:
+                if not board.on_board(at):
+                    self.fail(f"{where}.at", f"{_text(at)} is not on the board (a hole or outside).",
+                              f"Use a cell inside the {board.width}x{board.height} board that a tile covers.")
+                if at in occupied:
+                    self.fail(f"{where}.at", f"{_text(at)} already holds {occupied[at]}.")
+                occupied[at] = f"the {color} saucer"
+            saucer = SaucerState(color, at, boosters=raw.get("boosters", 0), energy=raw.get("energy", 0))
+            for crew_index, item in enumerate(raw.get("crew", [])):
+                crew = Crew.from_json(item)
+                if crew in placed_crew:
+                    self.fail(f"{where}.crew[{crew_index}]", f"the {crew} is already {placed_crew[crew]}.")
+                placed_crew[crew] = f"held by {color}"
+                saucer = saucer.with_crew(crew)
+            saucers[color] = saucer
+        missing = [c for c in colors if c not in saucers]
+        if missing:
+            self.fail("$.saucers", f"the {missing[0]} saucer has no entry.",
+                      f'Add {{"color": "{missing[0]}", "at": [x, y]}} (or "at": null when it is off the board).')
+        return saucers, (occupied, placed_crew)
+
+    def board_crew(self, board, occupied, placed_crew) -> dict:
+        crew_at = {}
+        for index, raw in enumerate(self.doc.get("crew", [])):
+            where = f"$.crew[{index}]"
+            crew, at = Crew.from_json(raw), _cell(raw["at"])
+            if crew in placed_crew:
+                self.fail(where, f"the {crew} is already {placed_crew[crew]}.")
+            if not board.on_board(at):
+                self.fail(f"{where}.at", f"{_text(at)} is not on the board (a hole or outside).")
+            if at in occupied:
+                self.fail(f"{where}.at", f"{_text(at)} already holds {occupied[at]}.",
+                          "A saucer on a crewmember's cell would have picked it up; move one of them.")
+            occupied[at] = f"the {crew}"
+            placed_crew[crew] = f"on the board at {_text(at)}"
+            crew_at[at] = crew
+        return crew_at
+
+    def lost(self, placed_crew) -> dict[str, tuple[str, ...]]:
+        given = self.doc.get("lost", {})
+        lost = {}
+        for color in COLORS:
+            unplaced = [t for t in CREW_TYPES if Crew(color, t) not in placed_crew]
+            if color not in given:
+                lost[color] = tuple(unplaced)  # Pilot first, then scientist, doctor, engineer
+                continue
+            queue = given[color]
+            for position, crew_type in enumerate(queue):
+                crew = Crew(color, crew_type)
+                if crew in placed_crew:
+                    self.fail(f"$.lost.{color}[{position}]", f"the {crew} is lost here but also {placed_crew[crew]}.")
+            for crew_type in unplaced:
+                if crew_type not in queue:
+                    self.fail(f"$.lost.{color}", f"the {color} {crew_type} is nowhere: not on the board, "
+                              f"not held, not in the {color} queue.",
+                              f"Add it to $.lost.{color} (all 24 crewmembers must be somewhere).")
+            lost[color] = tuple(queue)
+        return lost
+
+    # --- actions -----------------------------------------------------------------------
+    @staticmethod
+    def _choices(raw: dict[str, Any]) -> FrozenMap:
+        choices: dict[str, Any] = {}
+        for name, value in raw.items():
+            if name in ("give", "steal"):
+                value = {saucer: Crew.from_json(crew) for saucer, crew in value.items()}
+            elif name == "handover":
+                value = [Crew.from_json(crew) for crew in value]
+            choices[name] = value
+        return freeze(choices)
+
+    def turns(self) -> tuple[tuple[Turn | EndRound, ...], tuple[str | None, ...]]:
+        turns, notes = [], []
+        for raw in self.doc.get("turns", []):
+            notes.append(raw.get("note"))
+            if "end_round" in raw:
+                turns.append(EndRound(self._choices(raw.get("choices", {}))))
+                continue
+            boost = raw.get("boost")
+            turns.append(Turn(
+                saucer=raw["saucer"], card=raw["card"], distance=raw.get("distance"), direction=raw["direction"],
+                accelerators=tuple(raw.get("accelerators", ())),
+                boost=Boost(boost["direction"], tuple(boost.get("accelerators", ()))) if boost else None,
+                choices=self._choices(raw.get("choices", {}))))
+        return tuple(turns), tuple(notes)
+
+    def check_expect(self, players, saucers) -> None:
+        expect = self.doc.get("expect", {})
+        ids = [p.id for p in players]
+        for color in expect.get("saucers", {}):
+            if color not in saucers:
+                self.fail(f"$.expect.saucers.{color}", f"there is no {color} saucer in this scenario.")
+        for key in ("winner", "probe"):
+            if expect.get(key) is not None and expect[key] not in ids:
+                self.fail(f"$.expect.{key}", f"{expect[key]!r} is not a player; the players are {', '.join(ids)}.")
+
+    # --- all of it ---------------------------------------------------------------------
+    def scenario(self) -> Scenario:
+        doc = self.doc
+        layout, layout_ref = self.layout()
+        board = resolve_layout(layout).board
+        players = self.players()
+        setup = None
+        if "setup" in doc:
+            for key in ("saucers", "crew", "lost"):
+                if key in doc:
+                    self.fail(f"$.{key}", f'"{key}" cannot be given with "setup": the setup places the pieces.',
+                              f'Remove "{key}", or remove "setup" and place every piece yourself.')
+            setup = SetUp(doc["setup"].get("seed"), tuple(doc["setup"].get("dice", ())))
+            saucers = {c: SaucerState(c) for p in players for c in p.saucers}
+            crew_at, placed = {}, {}
+        else:
+            saucers, (occupied, placed) = self.saucers(players, board)
+            crew_at = self.board_crew(board, occupied, placed)
+        lost = self.lost(placed)
+        probe = doc.get("probe", players[0].id)
+        if probe not in [p.id for p in players]:
+            self.fail("$.probe", f"{probe!r} is not a player; the players are {', '.join(p.id for p in players)}.")
+        self.check_expect(players, saucers)
+        initial = GameState(
+            board=board, directions=FrozenMap(layout.directions), players=players, saucers=FrozenMap(saucers),
+            crew=FrozenMap(crew_at), lost=FrozenMap(lost), probe=probe, dice=tuple(doc.get("dice", ())),
+            rng=seed_state(doc["seed"]) if "seed" in doc else None,
+            rulings=Rulings(**doc.get("rulings", {})))
+        for player in players:
+            if initial.stationed_types(player.id) >= set(CREW_TYPES):
+                self.fail("$.saucers", f"{player.id} already has a stationed pilot, scientist, doctor and engineer, "
+                          "so the game is already won.", "Take a crewmember away.")
+        turns, notes = self.turns()
+        return Scenario(name=doc["name"], layout=layout, initial=initial, turns=turns, expect=freeze(doc.get("expect", {})),
+                        auto_choices=doc.get("auto_choices", False), setup=setup, layout_ref=layout_ref,
+                        notes=doc.get("notes", ""), turn_notes=notes, file=self.file)
+
+
+def scenario_from_json(document: Any, file=None) -> Scenario:
+    document = upgrade(document, "crash-grab-scenario", file)
+    validate(document, "scenario", file)
+    return _Reader(document, file).scenario()
+
+
+def load_scenario(path) -> Scenario:
+    return scenario_from_json(read_json(path), path)
+
+
+# --- writing -------------------------------------------------------------------------------
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Crew):
+        return value.to_json()
+    if isinstance(value, dict):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _turn_json(action, note: str | None) -> dict[str, Any]:
+    if isinstance(action, EndRound):
+        document: dict[str, Any] = {"end_round": True}
+    else:
+        document = {"saucer": action.saucer, "card": action.card}
+        if action.distance is not None:
+            document["distance"] = action.distance
+        document["direction"] = action.direction
+        if action.accelerators:
+            document["accelerators"] = list(action.accelerators)
+        if action.boost is not None:
+            document["boost"] = {"direction": action.boost.direction}
+            if action.boost.accelerators:
+                document["boost"]["accelerators"] = list(action.boost.accelerators)
+    if action.choices:
+        document["choices"] = _thaw(action.choices)
+    if note:
+        document["note"] = note
+    return document
+
+
+def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
+    """The scenario file's document (loading it gives the same scenario back)."""
+    state = scenario.initial
+    document: dict[str, Any] = {"format": "crash-grab-scenario", "version": 1, "name": scenario.name}
+    if scenario.notes:
+        document["notes"] = scenario.notes
+    document["layout"] = scenario.layout_ref if scenario.layout_ref else layout_to_json(scenario.layout)
+    document["rulings"] = state.rulings.to_json()
+    if scenario.auto_choices:
+        document["auto_choices"] = True
+    document["players"] = [{"id": p.id, "saucers": list(p.saucers)} for p in state.players]
+    if scenario.setup is not None:
+        setup: dict[str, Any] = {}
+        if scenario.setup.seed is not None:
+            setup["seed"] = scenario.setup.seed
+        if scenario.setup.dice:
+            setup["dice"] = list(scenario.setup.dice)
+        document["setup"] = setup
+    else:
+        document["saucers"] = []
+        for color in state.saucer_colors():
+            saucer = state.saucers[color]
+            entry: dict[str, Any] = {"color": color, "at": cell_json(saucer.at)}
+            if saucer.boosters:
+                entry["boosters"] = saucer.boosters
+            if saucer.energy:
+                entry["energy"] = saucer.energy
+            if saucer.held:
+                entry["crew"] = [c.to_json() for c in saucer.pickup_order()]
+            document["saucers"].append(entry)
+        document["crew"] = [{**crew.to_json(), "at": cell_json(cell)}
+                            for cell, crew in sorted(state.crew.items(), key=lambda item: item[1])]
+        document["lost"] = {color: list(state.lost.get(color, ())) for color in COLORS}
+    document["probe"] = state.probe
+    if state.dice:
+        document["dice"] = list(state.dice)
+    if state.rng is not None:
+        document["seed"] = state.rng
+    notes = scenario.turn_notes + (None,) * (len(scenario.turns) - len(scenario.turn_notes))
+    document["turns"] = [_turn_json(action, note) for action, note in zip(scenario.turns, notes)]
+    if scenario.expect:
+        document["expect"] = _thaw(scenario.expect)
+    return document
+
+
+def save_scenario(scenario: Scenario, path) -> None:
+    """Validate, then write atomically."""
+    document = scenario_to_json(scenario)
+    validate(document, "scenario", path)
+    write_json_atomic(path, document)
