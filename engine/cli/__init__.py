@@ -15,6 +15,7 @@ from ..errors import CrashGrabError
 
 COMMAND_MODULES = [
     "engine.cli.board_commands",
+    "engine.cli.scenario",
 ]
 
 
