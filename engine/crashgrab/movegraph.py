@@ -1,0 +1,27 @@
+"""Crash & Grab's move graph: the generic grid move graph with Accelerators as the bounce cells.
+
+A saucer moves 1-5 spaces (the largest card); entering an Accelerator it stops and moves
+the same distance again in a direction its owner chooses. See `engine.grid.movegraph`
+for the nodes ("cell", x, y), ("acc", x, y, d) and "off", and the edges.
+"""
+from __future__ import annotations
+
+import networkx as nx
+
+from ..grid.model import Board
+from ..grid.moveanalysis import MoveAnalysis, analysis_for
+from ..grid.movegraph import OFF, bounce_node, node_cell, rest_node  # noqa: F401 (re-exported)
+from ..grid import movegraph as _grid
+from .terms import ACCELERATOR
+
+MAX_MOVE = 5  # the longest move a card allows
+
+
+def build_move_graph(board: Board) -> nx.DiGraph:
+    """A fresh move graph of `board` (callers may change it)."""
+    return _grid.build_move_graph(board, ACCELERATOR, MAX_MOVE)
+
+
+def move_analysis(board: Board) -> MoveAnalysis:
+    """The shared, cached facts about `board`'s moves (its `graph` is frozen)."""
+    return analysis_for(board, ACCELERATOR, MAX_MOVE)
