@@ -1,0 +1,69 @@
+"""Accelerator checks: bounce loops, and Accelerators that can only send a saucer off the board.
+
+Both read the chosen-direction move graph, where a saucer at an Accelerator may turn any
+way. A pushed saucer keeps the direction of the push, so it travels in one straight
+line and can never come back to an Accelerator it left: pushes cannot loop, and only a
+saucer moving on its own turn can be bounced round a loop.
+"""
+from __future__ import annotations
+
+from ...findings import Finding
+from ...grid.model import Cell
+from ...grid.moveanalysis import row_major
+from ...grid.movegraph import bounce_node
+from .codes import finding
+from .facts import BoardFacts
+from .wording import cell_text, cells_text, numbers_text
+
+
+def accelerator_findings(facts: BoardFacts) -> list[Finding]:
+    return [*_loops(facts), *_traps(facts)]
+
+
+def _loops(facts: BoardFacts) -> list[Finding]:
+    """Each strongly connected group of `acc` nodes once, at the smallest d where it appears.
+
+    No group is ever without a way out: the group's outermost Accelerator in any direction
+    can always send the saucer that way off the finite board, so there is no "endless
+    without escape" check to make. Whether a way out leads to a rest cell is
+    `accelerator-trap`'s question.
+    """
+    findings = []
+    reported: set[frozenset[Cell]] = set()
+    for distance, groups in sorted(facts.moves.bounce_groups.items()):
+        for group in groups:
+            if group in reported:
+                continue
+            reported.add(group)
+            cells = sorted(group, key=row_major)
+            cycle = facts.moves.shortest_bounce_cycle(group, distance)
+            route = " to ".join(cell_text(c) for c in [*cycle, cycle[0]])
+            who = f"The Accelerators at {cells_text(cells)}" if len(cells) == 2 else \
+                f"The {len(cells)} Accelerators at {cells_text(cells)}"
+            findings.append(finding(
+                "accelerator-loop",
+                f"{who} can bounce a saucer moving {distance} round and round without end "
+                f"(for example {route}); move or turn a tile so that they no longer line up "
+                f"{distance} or fewer spaces apart with nothing between them.",
+                cells, {"distance": distance, "cycle": [list(c) for c in cycle]}))
+    return findings
+
+
+def _traps(facts: BoardFacts) -> list[Finding]:
+    """Accelerators a saucer can reach with some d, after which every way on crashes."""
+    graph, exits = facts.moves.graph, facts.moves.bounce_exits
+    findings = []
+    for cell in facts.accelerators:
+        distances = []
+        for distance in range(1, facts.moves.max_distance + 1):
+            node = bounce_node(cell, distance)
+            if graph.in_degree(node) and not exits[node][0]:
+                distances.append(distance)
+        if distances:
+            findings.append(finding(
+                "accelerator-trap",
+                f"A saucer that reaches the Accelerator at {cell_text(cell)} moving "
+                f"{numbers_text(distances, 'or')} crashes whichever "
+                "way it turns; move the Accelerator inward or open a way out for it.",
+                (cell,), {"distances": distances}))
+    return findings

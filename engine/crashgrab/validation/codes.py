@@ -1,0 +1,50 @@
+"""Every finding code validation can report, with its default severity.
+
+docs/findings.md explains each one in game terms; a test keeps the two in step.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...findings import Finding
+
+# code -> default severity. Structural codes come from engine.crashgrab.resolve.
+DEFAULT_SEVERITY: dict[str, str] = {
+    # structure (resolving the layout)
+    "unknown-tile": "error",
+    "duplicate-tile": "error",
+    "overlap": "error",
+    "outside-board": "error",
+    "slot-mismatch": "error",
+    "template-incomplete": "error",
+    "directions": "error",
+    # crash-site numbering
+    "crash-site-missing": "error",
+    "crash-site-duplicate": "error",
+    "crash-site-range": "error",
+    "crash-site-sequence": "warning",
+    # accelerators
+    "accelerator-loop": "warning",
+    "accelerator-trap": "info",
+    # edge exposure
+    "crash-site-edge": "info",
+    "crash-site-corner": "warning",
+    "accelerator-edge": "info",
+    # reachability
+    "unreachable": "error",
+    "isolated-crash-site": "error",
+    # the layout's own validation settings
+    "unknown-code": "warning",
+}
+
+CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
+
+# Reported by `crashgrab validate` for a file it cannot turn into a layout; never filtered.
+FILE_CODES: dict[str, str] = {"invalid-file": "error", "unreadable-file": "error"}
+
+LEVELS: tuple[str, ...] = ("error", "warning", "info", "off")
+
+
+def finding(code: str, message: str, cells=(), details: Mapping[str, Any] | None = None) -> Finding:
+    """A finding with its code's default severity."""
+    return Finding(code, DEFAULT_SEVERITY[code], message, tuple(cells), dict(details or {}))

@@ -1,0 +1,50 @@
+"""What every check reads about one board, worked out once per validation."""
+from __future__ import annotations
+
+from functools import cached_property
+
+from ...grid.model import Board, Cell
+from ...grid.moveanalysis import MoveAnalysis, row_major
+from ..movegraph import move_analysis
+from ..terms import ACCELERATOR, CRASH_SITE
+
+
+class BoardFacts:
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.moves: MoveAnalysis = move_analysis(board)
+
+    @cached_property
+    def crash_sites(self) -> list[tuple[Cell, int | None]]:
+        """(cell, number) of every Crash Site on the board, row by row."""
+        board = self.board
+        return sorted(((c, f.number) for c, f in board.features.items()
+                       if f.type == CRASH_SITE and board.on_board(c)), key=lambda item: row_major(item[0]))
+
+    @cached_property
+    def accelerators(self) -> list[Cell]:
+        return sorted(self.moves.bounces, key=row_major)
+
+    @cached_property
+    def sites_by_number(self) -> dict[int | None, list[Cell]]:
+        by_number: dict[int | None, list[Cell]] = {}
+        for cell, number in self.crash_sites:
+            by_number.setdefault(number, []).append(cell)
+        return by_number
+
+    def number_at(self, cell: Cell) -> int | None:
+        feature = self.board.feature_at(cell)
+        return feature.number if feature else None
+
+    @cached_property
+    def moves_from_sites(self) -> dict[Cell, dict[Cell, int]]:
+        """Crash Site cell -> {rest cell: fewest moves from that site}."""
+        return {cell: self.moves.moves_from(cell) for cell, _ in self.crash_sites}
+
+    def off_neighbours(self, cell: Cell) -> int:
+        """How many of the cell's four orthogonal neighbours are off the board (outside or a hole)."""
+        return self.moves.off_neighbours[cell]
+
+    def is_accelerator(self, cell: Cell) -> bool:
+        feature = self.board.feature_at(cell)
+        return feature is not None and feature.type == ACCELERATOR
