@@ -1,0 +1,6 @@
+"""`python -m editor [FILE]`: the same as the `crashgrab-editor` command."""
+import sys
+
+from .app import main
+
+sys.exit(main())

@@ -1,0 +1,120 @@
+"""`crashgrab-editor [FILE]` and `python -m editor [FILE]`; `--screenshot OUT.png` renders
+the window offscreen and exits. Without a display it says how to go on instead of letting
+Qt abort."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Mapping
+
+PROG = "crashgrab-editor"
+SCREENSHOT_SIZE = (1400, 900)  # pixels; README's screenshot and the tests rely on it
+HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay", "directfb"}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Crash & Grab board editor: arrange the tiles, watch the findings.")
+    parser.add_argument("file", nargs="?", metavar="FILE", help="a layout file to open")
+    parser.add_argument("--screenshot", metavar="OUT.png",
+                        help=f"render the window ({SCREENSHOT_SIZE[0]}x{SCREENSHOT_SIZE[1]}, findings filled in) "
+                             "offscreen to a PNG and exit")
+    return parser
+
+
+def display_problem(env: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
+    """Why Qt would find no display here, or None when it will (or we cannot tell)."""
+    env = os.environ if env is None else env
+    platform = sys.platform if platform is None else platform
+    if not (platform.startswith("linux") or "bsd" in platform):
+        return None  # Windows and macOS always have their own display
+    requested = env.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip()
+    if requested in HEADLESS_PLATFORMS:
+        return None
+    if requested == "xcb":
+        return None if env.get("DISPLAY") else "QT_QPA_PLATFORM is xcb but DISPLAY is not set"
+    if requested.startswith("wayland"):
+        return None if env.get("WAYLAND_DISPLAY") else "QT_QPA_PLATFORM is wayland but WAYLAND_DISPLAY is not set"
+    if requested:
+        return None  # some other platform plugin: let Qt try it
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.screenshot:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a screenshot needs no screen
+    problem = display_problem()
+    if problem:
+        print(f"{PROG}: {problem}. Run it offscreen with QT_QPA_PLATFORM=offscreen (e.g. for --screenshot), "
+              "or check a layout without a window: crashgrab validate FILE", file=sys.stderr)
+        return 2
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import APP_NAME, APPLICATION, ORGANISATION, MainWindow
+
+    app = QApplication.instance() or QApplication([PROG])
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName(APP_NAME)
+    if args.screenshot:
+        return screenshot(args.screenshot, args.file)
+    window = MainWindow()
+    window.show()
+    if args.file:
+        window.open_path(args.file)
+    return app.exec()
+
+
+def screenshot(out: str, file: str | None = None) -> int:
+    """The window at a fixed size with the findings filled in, saved as a PNG."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from engine.errors import CrashGrabError
+    from engine.formats.layout_io import load_layout
+
+    from .main_window import MainWindow
+
+    if file:
+        try:  # no dialog offscreen: say what is wrong on stderr
+            load_layout(file)
+        except CrashGrabError as error:
+            print(f"{PROG}: {error}", file=sys.stderr)
+            return error.exit_code
+    with tempfile.TemporaryDirectory() as scratch:  # never read or write the user's settings
+        settings = QSettings(str(Path(scratch) / "screenshot.ini"), QSettings.IniFormat)
+        window = MainWindow(settings)
+        try:
+            window.resize(*SCREENSHOT_SIZE)
+            if file and not window.open_path(file):
+                return 1
+            window.show()
+            report = window.validator.validate_now(window.document.layout)
+            first = next((f for f in report.findings if f.cells), None)
+            if first is not None:
+                window.findings.select_finding(first)
+            for _ in range(3):
+                QApplication.processEvents()
+            window.view.fit()
+            QApplication.processEvents()
+            image = window.grab()
+            if not image.save(out, "PNG"):
+                print(f"{PROG}: {out}: could not write the PNG.", file=sys.stderr)
+                return 2
+        finally:
+            window.document.undo_stack.setClean()  # nothing to ask on close
+            window.close()
+            window.deleteLater()
+            QApplication.processEvents()
+    print(f"wrote {out} ({image.width()}x{image.height()})", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

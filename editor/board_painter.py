@@ -1,0 +1,410 @@
+"""Draw a board onto any QPainter: the editor's scene, the palette, and image exports.
+
+No scene, no widgets: `paint_board(painter, layout_or_board, cell=...)` draws cell (0, 0)'s
+top-left corner at `origin`, with the direction markers in a margin around the board.
+`picture_rect()` tells a caller (an image export, the scene) how much room that takes.
+
+What is drawn, bottom to top: holes hatched (cells no tile covers: off the board), tile
+paper, the cell grid, heavier tile borders, empty template slots as dashed outlines,
+Crash Sites as numbered discs, Accelerators as a double chevron on an orange diamond,
+each tile's label ("3A": tile 3, side A) and the four direction markers by name.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+
+from engine.crashgrab.resolve import resolve_layout
+from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
+from engine.crashgrab.templates import TEMPLATES
+from engine.grid.model import Board, Cell, CellFeature, Layout, Tile
+
+from . import style
+from .placing import occupant, placement_area, slot_area
+
+SIDES = ("north", "east", "south", "west")
+
+
+@dataclass(frozen=True)
+class TileLabel:
+    tile: str
+    text: str  # "3A"
+    area: tuple[int, int, int, int]  # the placed tile's cells: x, y, width, height
+
+
+@dataclass(frozen=True)
+class EmptySlot:
+    name: str
+    hint: str  # which tiles go there
+    area: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """Everything the painter needs, worked out once from a layout (or a bare board)."""
+
+    board: Board
+    labels: tuple[TileLabel, ...] = ()
+    roles: Mapping[str, str] | None = None  # tile id -> role, for the paper colour
+    directions: Mapping[str, str] | None = None
+    empty_slots: tuple[EmptySlot, ...] = ()
+
+
+def picture_of(source: Layout | Board | BoardPicture, directions: Mapping[str, str] | None = None) -> BoardPicture:
+    if isinstance(source, BoardPicture):
+        return source
+    if isinstance(source, Board):
+        extents: dict[str, list[int]] = {}
+        for (x, y), tile in source.cell_tiles.items():
+            box = extents.setdefault(tile, [x, y, x, y])
+            box[:] = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
+        labels = tuple(TileLabel(tile, tile, (b[0], b[1], b[2] - b[0] + 1, b[3] - b[1] + 1))
+                       for tile, b in sorted(extents.items(), key=lambda item: (item[1][1], item[1][0])))
+        return BoardPicture(source, labels, None, directions)
+    layout = source
+    board = resolve_layout(layout).board
+    labels = tuple(TileLabel(p.tile, f"{p.tile}{p.side}", placement_area(layout, p)) for p in layout.placements
+                   if layout.tileset.get(p.tile) is not None)
+    roles = {t.id: t.role for t in layout.tileset.tiles}
+    return BoardPicture(board, labels, roles, directions if directions is not None else layout.directions,
+                        _empty_slots(layout))
+
+
+def _empty_slots(layout: Layout) -> tuple[EmptySlot, ...]:
+    template = TEMPLATES.get(layout.template) if layout.template else None
+    if template is None:
+        return ()
+    empty = []
+    for slot in template.slots:
+        if occupant(layout, slot) is None:
+            ids = [t.id for t in layout.tileset.tiles if t.role in slot.roles]
+            hint = f"tile {ids[0]}" if len(ids) == 1 else f"tiles {_id_range(ids)}" if ids else ""
+            empty.append(EmptySlot(slot.name, hint, slot_area(layout, slot)))
+    return tuple(empty)
+
+
+def _id_range(ids: Sequence[str]) -> str:
+    numbers = [int(i) for i in ids if i.isdigit()]
+    if len(numbers) == len(ids) and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(ids)
+
+
+def marker_margin(cell: float) -> float:
+    """Room left around the board for the direction markers."""
+    return cell * 1.1
+
+
+def picture_rect(board_width: int, board_height: int, cell: float, markers: bool = True) -> QRectF:
+    """The rectangle `paint_board` draws into, relative to cell (0, 0)'s top-left corner."""
+    margin = marker_margin(cell) if markers else 0.0
+    return QRectF(-margin, -margin, board_width * cell + 2 * margin, board_height * cell + 2 * margin)
+
+
+def paint_board(painter: QPainter, source: Layout | Board | BoardPicture, cell: float = style.CELL, *,
+                origin: QPointF | None = None, markers: bool = True,
+                directions: Mapping[str, str] | None = None) -> BoardPicture:
+    """Draw the whole board; returns the picture it drew (handy for hit tests)."""
+    picture = picture_of(source, directions)
+    board = picture.board
+    painter.save()
+    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setRenderHint(QPainter.TextAntialiasing)
+    if origin is not None:
+        painter.translate(origin)
+    for x, y in board.holes():
+        paint_hole(painter, _cell_rect(x, y, cell))
+    for slot in picture.empty_slots:
+        paint_empty_slot(painter, slot, cell)
+    roles = picture.roles or {}
+    for (x, y), tile in board.cell_tiles.items():
+        painter.fillRect(_cell_rect(x, y, cell), style.PAPER.get(roles.get(tile, ""), style.DEFAULT_PAPER))
+    _paint_grid(painter, board, cell)
+    _paint_tile_borders(painter, board.cell_tiles, cell)
+    for (x, y), feature in board.features.items():
+        paint_feature(painter, _cell_rect(x, y, cell), feature.type, feature.number)
+    for label in picture.labels:
+        if board.cell_tiles.get(label.area[:2]) == label.tile:
+            paint_tile_label(painter, _area_rect(label.area, cell), label.text, cell)
+    if markers and picture.directions:
+        paint_markers(painter, QRectF(0, 0, board.width * cell, board.height * cell), picture.directions, cell)
+    painter.restore()
+    return picture
+
+
+def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0, cell: float = style.CELL, *,
+                    origin: QPointF | None = None, label: bool = True) -> None:
+    """One tile on its own, as it looks on the board (palette entries, drag previews)."""
+    width, height = tile.size(rotation)
+    cells = {(x, y): tile.id for y in range(height) for x in range(width)}
+    painter.save()
+    painter.setRenderHint(QPainter.Antialiasing)
+    if origin is not None:
+        painter.translate(origin)
+    paper = style.PAPER.get(tile.role, style.DEFAULT_PAPER)
+    painter.fillRect(QRectF(0, 0, width * cell, height * cell), paper)
+    _paint_grid(painter, Board(width, height, cells, {}), cell)
+    _paint_tile_borders(painter, cells, cell)
+    for feature in tile.features(side, rotation):
+        paint_feature(painter, _cell_rect(feature.x, feature.y, cell), feature.type, feature.number)
+    if label:
+        paint_tile_label(painter, QRectF(0, 0, width * cell, height * cell), f"{tile.id}{side}", cell)
+    painter.restore()
+
+
+def paint_hole(painter: QPainter, rect: QRectF) -> None:
+    painter.fillRect(rect, style.HOLE_FILL)
+    painter.fillRect(rect, QBrush(style.HOLE_HATCH, Qt.BDiagPattern))
+
+
+def paint_empty_slot(painter: QPainter, slot: EmptySlot, cell: float) -> None:
+    x, y, w, h = slot.area
+    rect = QRectF(x * cell, y * cell, w * cell, h * cell).adjusted(3, 3, -3, -3)
+    painter.save()
+    painter.setPen(style.outline_pen(style.SLOT_OUTLINE, max(1.0, cell / 24), Qt.DashLine))
+    painter.setBrush(Qt.NoBrush)
+    painter.drawRoundedRect(rect, cell * 0.12, cell * 0.12)
+    painter.setPen(style.SLOT_TEXT)
+    name = slot.name.replace(" ", "\n") if w < h else slot.name
+    text = f"{name}\n{slot.hint}" if slot.hint else name
+    size = cell * (0.2 if min(w, h) > 1 else 0.16)
+    painter.setFont(style.font(size, bold=True))
+    if w == 1 and h > 1:  # a standing 1-wide slot: write along it
+        painter.translate(rect.center())
+        painter.rotate(-90)
+        painter.drawText(QRectF(-rect.height() / 2, -rect.width() / 2, rect.height(), rect.width()),
+                         Qt.AlignCenter, f"{slot.name}\n{slot.hint}")
+    else:
+        painter.drawText(rect, Qt.AlignCenter | Qt.TextWordWrap, text)
+    painter.restore()
+
+
+def paint_feature(painter: QPainter, rect: QRectF, feature_type: str, number: int | None = None) -> None:
+    painter.save()
+    if feature_type == CRASH_SITE:
+        _paint_crash_site(painter, rect, number)
+    elif feature_type == ACCELERATOR:
+        _paint_accelerator(painter, rect)
+    else:  # another game's feature: a neutral square with its initial
+        inner = _inset(rect, 0.25)
+        painter.setPen(QPen(style.TILE_BORDER, 1))
+        painter.setBrush(QColor("#cbd2d9"))
+        painter.drawRect(inner)
+        painter.setFont(style.font(rect.height() * 0.3, bold=True))
+        painter.drawText(inner, Qt.AlignCenter, feature_type[:1].upper())
+    painter.restore()
+
+
+def _paint_crash_site(painter: QPainter, rect: QRectF, number: int | None) -> None:
+    disc = _inset(rect, 0.14)
+    painter.setPen(QPen(style.CRASH_SITE_RING, max(1.0, rect.width() / 28)))
+    painter.setBrush(style.CRASH_SITE)
+    painter.drawEllipse(disc)
+    painter.setPen(QColor("white"))
+    painter.setFont(style.font(rect.height() * (0.36 if (number or 0) < 10 else 0.31), bold=True))
+    painter.drawText(disc, Qt.AlignCenter, "?" if number is None else str(number))
+
+
+def _paint_accelerator(painter: QPainter, rect: QRectF) -> None:
+    centre, radius = rect.center(), rect.width() * 0.38
+    diamond = QPolygonF([centre + QPointF(0, -radius), centre + QPointF(radius, 0),
+                         centre + QPointF(0, radius), centre + QPointF(-radius, 0)])
+    painter.setPen(QPen(style.ACCELERATOR_RING, max(1.0, rect.width() / 28), Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+    painter.setBrush(style.ACCELERATOR)
+    painter.drawPolygon(diamond)
+    mark = QRectF(0, 0, radius * 0.95, radius * 0.95)
+    mark.moveCenter(centre + QPointF(0, -radius * 0.08))
+    painter.setPen(style.outline_pen(QColor("white"), max(1.5, rect.width() / 14)))
+    painter.setBrush(Qt.NoBrush)
+    painter.drawPath(style.chevron_path(mark))
+
+
+def paint_tile_label(painter: QPainter, tile_rect: QRectF, text: str, cell: float) -> None:
+    """A tab on the middle of the tile's top border, clear of the features in its cells."""
+    size = cell * 0.21
+    painter.save()
+    painter.setFont(style.font(size, bold=True))
+    width = painter.fontMetrics().horizontalAdvance(text) + size * 0.8
+    tag = QRectF(0, 0, width, size * 1.3)
+    tag.moveCenter(QPointF(tile_rect.center().x(), tile_rect.top()))
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(style.LABEL_BACK)
+    painter.drawRoundedRect(tag, size * 0.35, size * 0.35)
+    painter.setPen(style.LABEL_TEXT)
+    painter.drawText(tag, Qt.AlignCenter, text)
+    painter.restore()
+
+
+def marker_rects(board_rect: QRectF, cell: float) -> dict[str, QRectF]:
+    """Where each side's marker sits (before turning east and west labels upright)."""
+    margin = marker_margin(cell)
+    height = cell * 0.62
+    gap = (margin - height) / 2
+    length = min(cell * 3.4, max(board_rect.width(), board_rect.height()))
+    centre = board_rect.center()
+    horizontal = QRectF(0, 0, length, height)
+    vertical = QRectF(0, 0, height, length)
+    rects = {}
+    for side, rect, at in (
+            ("north", horizontal, QPointF(centre.x(), board_rect.top() - gap - height / 2)),
+            ("south", horizontal, QPointF(centre.x(), board_rect.bottom() + gap + height / 2)),
+            ("west", vertical, QPointF(board_rect.left() - gap - height / 2, centre.y())),
+            ("east", vertical, QPointF(board_rect.right() + gap + height / 2, centre.y()))):
+        placed = QRectF(rect)
+        placed.moveCenter(at)
+        rects[side] = placed
+    return rects
+
+
+def paint_markers(painter: QPainter, board_rect: QRectF, directions: Mapping[str, str], cell: float) -> None:
+    for side, rect in marker_rects(board_rect, cell).items():
+        paint_marker(painter, rect, directions.get(side) or "?", side)
+
+
+def paint_marker(painter: QPainter, rect: QRectF, name: str, side: str) -> None:
+    """A dark pill with the marker's icon, its name and an arrow pointing off the board."""
+    painter.save()
+    painter.translate(rect.center())
+    if side in ("east", "west"):
+        painter.rotate(90 if side == "east" else -90)
+        pill = QRectF(-rect.height() / 2, -rect.width() / 2, rect.height(), rect.width())
+    else:
+        pill = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
+    radius = pill.height() / 2
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(style.MARKER_BACK)
+    painter.drawRoundedRect(pill, radius, radius)
+    # The arrow points away from the board: up in this upright frame, except south (down).
+    arrow_up = side != "south"
+    tip = QPointF(pill.right() - radius, pill.center().y())
+    arrow = QPolygonF([tip + QPointF(-radius * 0.42, radius * 0.22 * (1 if arrow_up else -1)),
+                       tip + QPointF(0, -radius * 0.3 * (1 if arrow_up else -1)),
+                       tip + QPointF(radius * 0.42, radius * 0.22 * (1 if arrow_up else -1))])
+    painter.setPen(style.outline_pen(QColor("#9fb3c8"), max(1.2, radius * 0.16)))
+    painter.setBrush(Qt.NoBrush)
+    painter.drawPolyline(arrow)
+    icon = QRectF(0, 0, pill.height() * 0.72, pill.height() * 0.72)
+    icon.moveCenter(QPointF(pill.left() + radius + 1, pill.center().y()))
+    paint_marker_icon(painter, icon, name)
+    painter.setPen(style.MARKER_TEXT)
+    painter.setFont(style.font(pill.height() * 0.46, bold=True))
+    text_rect = QRectF(icon.right() + radius * 0.3, pill.top(), pill.width() - 2 * radius - icon.width() - radius * 0.6,
+                       pill.height())
+    painter.drawText(text_rect, Qt.AlignCenter, name)
+    painter.restore()
+
+
+def paint_marker_icon(painter: QPainter, rect: QRectF, name: str) -> None:
+    """Small pictures of the four markers, so they read apart at a glance."""
+    painter.save()
+    painter.setRenderHint(QPainter.Antialiasing)
+    c, r = rect.center(), rect.width() / 2
+    if name == "Sun":
+        painter.setPen(style.outline_pen(QColor("#ffc53d"), max(1.0, r * 0.18)))
+        for i in range(8):
+            angle = i * math.pi / 4
+            painter.drawLine(QLineF(c + QPointF(math.cos(angle), math.sin(angle)) * r * 0.62,
+                                    c + QPointF(math.cos(angle), math.sin(angle)) * r))
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor("#ffc53d"))
+        painter.drawEllipse(c, r * 0.45, r * 0.45)
+    elif name == "Stars":
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor("#fff1b8"))
+        painter.drawPolygon(_star(c, r, r * 0.42))
+    elif name == "Meteor":
+        head = c + QPointF(r * 0.35, r * 0.35)
+        painter.setPen(style.outline_pen(QColor("#ff9c6e"), max(1.0, r * 0.22)))
+        for offset in (-0.3, 0.0, 0.3):
+            start = head + QPointF(-r * 1.1 + offset * r, -r * 1.1 - offset * r) * 0.9
+            painter.drawLine(QLineF(start, head))
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor("#ff7a45"))
+        painter.drawEllipse(head, r * 0.42, r * 0.42)
+    elif name == "Asteroids":
+        painter.setPen(Qt.NoPen)
+        painter.setBrush(QColor("#bfbfbf"))
+        painter.drawPolygon(_rock(c + QPointF(-r * 0.25, r * 0.2), r * 0.62))
+        painter.setBrush(QColor("#8c8c8c"))
+        painter.drawPolygon(_rock(c + QPointF(r * 0.5, -r * 0.45), r * 0.38))
+    else:
+        painter.setPen(QColor("white"))
+        painter.setFont(style.font(r * 1.4, bold=True))
+        painter.drawText(rect, Qt.AlignCenter, "?")
+    painter.restore()
+
+
+def _star(centre: QPointF, outer: float, inner: float) -> QPolygonF:
+    points = []
+    for i in range(10):
+        radius = outer if i % 2 == 0 else inner
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append(centre + QPointF(math.cos(angle), math.sin(angle)) * radius)
+    return QPolygonF(points)
+
+
+def _rock(centre: QPointF, radius: float) -> QPolygonF:
+    bumps = (1.0, 0.78, 0.95, 0.7, 0.9, 0.82, 1.0, 0.74)
+    return QPolygonF([centre + QPointF(math.cos(i * math.pi / 4), math.sin(i * math.pi / 4)) * radius * b
+                      for i, b in enumerate(bumps)])
+
+
+def _paint_grid(painter: QPainter, board: Board, cell: float) -> None:
+    painter.save()
+    painter.setPen(QPen(style.CELL_LINE, max(0.6, cell / 48)))
+    lines = []
+    for (x, y) in board.cell_tiles:
+        rect = _cell_rect(x, y, cell)
+        lines += [QLineF(rect.topLeft(), rect.topRight()), QLineF(rect.topLeft(), rect.bottomLeft())]
+        lines += [QLineF(rect.bottomLeft(), rect.bottomRight()), QLineF(rect.topRight(), rect.bottomRight())]
+    painter.drawLines(lines)
+    painter.restore()
+
+
+def _paint_tile_borders(painter: QPainter, cell_tiles: Mapping[Cell, str], cell: float) -> None:
+    """A heavy line wherever a cell meets a different tile, a hole or the outside."""
+    painter.save()
+    pen = QPen(style.TILE_BORDER, max(1.5, cell / 16))
+    pen.setCapStyle(Qt.SquareCap)
+    painter.setPen(pen)
+    lines = []
+    for (x, y), tile in cell_tiles.items():
+        rect = _cell_rect(x, y, cell)
+        if cell_tiles.get((x, y - 1)) != tile:
+            lines.append(QLineF(rect.topLeft(), rect.topRight()))
+        if cell_tiles.get((x, y + 1)) != tile:
+            lines.append(QLineF(rect.bottomLeft(), rect.bottomRight()))
+        if cell_tiles.get((x - 1, y)) != tile:
+            lines.append(QLineF(rect.topLeft(), rect.bottomLeft()))
+        if cell_tiles.get((x + 1, y)) != tile:
+            lines.append(QLineF(rect.topRight(), rect.bottomRight()))
+    painter.drawLines(lines)
+    painter.restore()
+
+
+def _area_rect(area: tuple[int, int, int, int], cell: float) -> QRectF:
+    return QRectF(area[0] * cell, area[1] * cell, area[2] * cell, area[3] * cell)
+
+
+def _cell_rect(x: int, y: int, cell: float) -> QRectF:
+    return QRectF(x * cell, y * cell, cell, cell)
+
+
+def _inset(rect: QRectF, fraction: float) -> QRectF:
+    d = rect.width() * fraction
+    return rect.adjusted(d, d, -d, -d)
+
+
+def feature_words(feature: CellFeature | None) -> str:
+    """A cell's feature in words, for tooltips."""
+    if feature is None:
+        return "plain space"
+    if feature.type == CRASH_SITE:
+        return f"Crash Site {feature.number}"
+    if feature.type == ACCELERATOR:
+        return "Accelerator"
+    return feature.type.replace("_", " ")

@@ -1,0 +1,154 @@
+"""Undo commands: each one calls a single `LayoutDocument` method to do and one to undo.
+
+Commands keep the values they need to go both ways, so undo then redo gives back the
+identical layout. Repeated rotations (and flips) of one tile merge into one history entry.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from PySide6.QtGui import QUndoCommand
+
+from engine.grid.model import Layout, Placement
+
+from .document import LayoutDocument
+from .placing import Edit
+
+ROTATE_ID = 1
+FLIP_ID = 2
+
+
+class PlaceTile(QUndoCommand):
+    def __init__(self, document: LayoutDocument, placement: Placement, text: str = "",
+                 parent: QUndoCommand | None = None) -> None:
+        super().__init__(text or f"Place tile {placement.tile}{placement.side}", parent)
+        self.document, self.placement = document, placement
+
+    def redo(self) -> None:
+        self.document.place_tile(self.placement)
+
+    def undo(self) -> None:
+        self.document.remove_tile(self.placement.tile)
+
+
+class RemoveTile(QUndoCommand):
+    def __init__(self, document: LayoutDocument, tile_id: str, text: str = "",
+                 parent: QUndoCommand | None = None) -> None:
+        super().__init__(text or f"Remove tile {tile_id}", parent)
+        self.document, self.tile_id = document, tile_id
+        self.placement: Placement | None = None
+        self.index = 0
+
+    def redo(self) -> None:
+        self.placement, self.index = self.document.remove_tile(self.tile_id)
+
+    def undo(self) -> None:
+        self.document.place_tile(self.placement, self.index)
+
+
+class ChangeTiles(QUndoCommand):
+    """Tiles already on the board get new placements (moved, swapped, turned or flipped)."""
+
+    def __init__(self, document: LayoutDocument, placements: tuple[Placement, ...], text: str,
+                 parent: QUndoCommand | None = None) -> None:
+        super().__init__(text, parent)
+        self.document = document
+        self.after = tuple(placements)
+        self.before = tuple(document.layout.placement_of(p.tile) for p in placements)
+
+    def redo(self) -> None:
+        self.document.update_tiles(self.after)
+
+    def undo(self) -> None:
+        self.document.update_tiles(self.before)
+
+
+class MoveTile(ChangeTiles):
+    pass
+
+
+class SwapTiles(ChangeTiles):
+    pass
+
+
+class _MergingChange(ChangeTiles):
+    """Successive turns of the same tile are one step in the history; a full circle vanishes."""
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if other.id() != self.id() or [p.tile for p in other.after] != [p.tile for p in self.after]:
+            return False
+        self.after = other.after
+        self.setText(other.text())
+        self.setObsolete(self.after == self.before)
+        return True
+
+
+class RotateTile(_MergingChange):
+    def id(self) -> int:
+        return ROTATE_ID
+
+
+class FlipTile(_MergingChange):
+    def id(self) -> int:
+        return FLIP_ID
+
+
+class ReplaceTile(QUndoCommand):
+    """A palette tile dropped on an occupied slot: the old tile goes back to the palette."""
+
+    def __init__(self, document: LayoutDocument, removed: str, placement: Placement, text: str) -> None:
+        super().__init__(text)
+        RemoveTile(document, removed, parent=self)
+        PlaceTile(document, placement, parent=self)
+
+
+class SetDirections(QUndoCommand):
+    def __init__(self, document: LayoutDocument, directions: Mapping[str, str]) -> None:
+        super().__init__("Set direction markers")
+        self.document = document
+        self.before, self.after = dict(document.layout.directions), dict(directions)
+
+    def redo(self) -> None:
+        self.document.set_directions(self.after)
+
+    def undo(self) -> None:
+        self.document.set_directions(self.before)
+
+
+class SetProperties(QUndoCommand):
+    def __init__(self, document: LayoutDocument, name: str, notes: str) -> None:
+        super().__init__("Edit layout name and notes")
+        self.document = document
+        self.before = (document.layout.name, document.layout.notes)
+        self.after = (name, notes)
+
+    def redo(self) -> None:
+        self.document.set_properties(*self.after)
+
+    def undo(self) -> None:
+        self.document.set_properties(*self.before)
+
+
+class Randomize(QUndoCommand):
+    def __init__(self, document: LayoutDocument, layout: Layout, seed: int) -> None:
+        super().__init__(f"Randomize ({layout.template} template, seed {seed})")
+        self.document, self.seed = document, seed
+        self.before, self.after = document.layout, layout
+
+    def redo(self) -> None:
+        self.document.replace_layout(self.after)
+
+    def undo(self) -> None:
+        self.document.replace_layout(self.before)
+
+
+def command_for(document: LayoutDocument, edit: Edit) -> QUndoCommand:
+    """The undo command that carries out a planned edit."""
+    if edit.kind == "place":
+        return PlaceTile(document, edit.placements[0], edit.text)
+    if edit.kind == "remove":
+        return RemoveTile(document, edit.removed[0], edit.text)
+    if edit.kind == "replace":
+        return ReplaceTile(document, edit.removed[0], edit.placements[0], edit.text)
+    kinds = {"move": MoveTile, "swap": SwapTiles, "rotate": RotateTile, "flip": FlipTile}
+    return kinds[edit.kind](document, edit.placements, edit.text)

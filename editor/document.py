@@ -1,0 +1,132 @@
+"""The open layout: an engine value, the file it came from, and its undo stack.
+
+Every model change goes through one method here, which replaces the immutable layout and
+emits `layoutChanged` once. Undo commands (`editor.commands`) are the only callers of the
+editing methods; "modified" is simply the undo stack not being at its clean index.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from engine.crashgrab.terms import DEFAULT_DIRECTIONS
+from engine.formats.export import export_document
+from engine.formats.jsonio import write_json_atomic
+from engine.formats.layout_io import is_tileset_path, load_layout, raise_structure_errors, save_layout
+from engine.formats.schemas import validate
+from engine.formats.tileset_io import standard_tileset
+from engine.grid.model import Layout, Placement
+
+UNTITLED = "Untitled layout"
+
+
+def blank_layout(template: str | None, name: str = UNTITLED) -> Layout:
+    """An empty board on a template (or free-form) with the standard tiles and markers."""
+    return Layout(name, standard_tileset(), (), template, dict(DEFAULT_DIRECTIONS), tileset_ref="standard")
+
+
+class LayoutDocument(QObject):
+    layoutChanged = Signal()  # the layout value was replaced (edit, undo, open, new)
+    fileChanged = Signal()  # the path changed (open, save as, new)
+
+    def __init__(self, layout: Layout | None = None, path: str | Path | None = None,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._layout = layout if layout is not None else blank_layout("2-4")
+        self._path = Path(path) if path else None
+        self.undo_stack = QUndoStack(self)
+
+    # --- reading -------------------------------------------------------------------
+    @property
+    def layout(self) -> Layout:
+        return self._layout
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def display_name(self) -> str:
+        return self._path.name if self._path else self._layout.name or UNTITLED
+
+    # --- editing: called by undo commands only -----------------------------------------
+    def place_tile(self, placement: Placement, index: int | None = None) -> None:
+        placements = list(self._layout.placements)
+        placements.insert(len(placements) if index is None else index, placement)
+        self._set(self._layout.with_placements(placements))
+
+    def remove_tile(self, tile_id: str) -> tuple[Placement, int]:
+        """Take a tile off the board; returns its placement and index so undo can put it back."""
+        for index, placement in enumerate(self._layout.placements):
+            if placement.tile == tile_id:
+                self._set(self._layout.replacing(placement, None))
+                return placement, index
+        raise KeyError(f"tile {tile_id} is not on the board")
+
+    def update_tiles(self, placements: Iterable[Placement]) -> None:
+        """Replace the placements of the same tiles (move, swap, rotate, flip), order kept."""
+        new = {p.tile: p for p in placements}
+        self._set(self._layout.with_placements(new.get(p.tile, p) for p in self._layout.placements))
+
+    def set_directions(self, directions: Mapping[str, str]) -> None:
+        self._set(replace(self._layout, directions=dict(directions)))
+
+    def set_properties(self, name: str, notes: str) -> None:
+        self._set(replace(self._layout, name=name, notes=notes))
+
+    def replace_layout(self, layout: Layout) -> None:
+        """A whole new arrangement in one step (randomize)."""
+        self._set(layout)
+
+    def _set(self, layout: Layout) -> None:
+        self._layout = layout
+        self.layoutChanged.emit()
+
+    # --- files: not undoable; they reset the history ----------------------------------
+    def reset(self, layout: Layout, path: str | Path | None = None) -> None:
+        self.undo_stack.clear()
+        self._path = Path(path) if path else None
+        self._layout = layout
+        self.undo_stack.setClean()
+        self.fileChanged.emit()
+        self.layoutChanged.emit()
+
+    def open(self, path: str | Path) -> None:
+        """Load through the engine; on any error the document stays exactly as it was."""
+        layout = load_layout(path)
+        self.reset(layout, path)
+
+    def save(self, path: str | Path | None = None) -> None:
+        """Save atomically (engine); a tile set referenced by path is re-pointed when the
+        layout moves to another folder, so the new file still finds it."""
+        target = Path(path) if path else self._path
+        if target is None:
+            raise ValueError("no file name: use save(path)")
+        layout = self._layout
+        if self._path and layout.tileset_ref and is_tileset_path(layout.tileset_ref):
+            tileset_file = (self._path.parent / layout.tileset_ref).resolve()
+            ref = Path(os.path.relpath(tileset_file, target.resolve().parent)).as_posix()
+            layout = replace(layout, tileset_ref=ref)
+        save_layout(layout, target)
+        path_changed = target != self._path
+        self._path = target
+        if layout is not self._layout:
+            self._layout = layout
+            self.layoutChanged.emit()
+        self.undo_stack.setClean()
+        if path_changed:
+            self.fileChanged.emit()
+
+    def export(self, path: str | Path) -> None:
+        """The resolved export for other clients; refuses a board with structural errors."""
+        raise_structure_errors(self._layout, self._path)
+        document = export_document(self._layout)
+        validate(document, "export", path)
+        write_json_atomic(path, document)

@@ -1,0 +1,168 @@
+"""The findings dock: validation's findings as a table, refreshed after every edit.
+
+Selecting a finding emits `findingSelected`; the window highlights its cells on the board
+and scrolls to them. Toggle buttons hide a severity.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QToolButton, QTreeView,
+                               QVBoxLayout, QWidget)
+
+from engine.findings import Finding
+
+from . import style
+
+COLUMNS = ("Severity", "Code", "Where", "Message")
+SEVERITY_WORDS = {"error": "Errors", "warning": "Warnings", "info": "Notes"}
+
+
+def cells_text(cells) -> str:
+    if not cells:
+        return "board"
+    shown = " ".join(f"[{x},{y}]" for x, y in cells[:3])
+    return shown + (f" +{len(cells) - 3}" if len(cells) > 3 else "")
+
+
+class FindingsModel(QAbstractTableModel):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.findings: tuple[Finding, ...] = ()
+        self._icons = {severity: style.severity_icon(severity) for severity in style.SEVERITY_COLOURS}
+
+    def set_findings(self, findings) -> None:
+        self.beginResetModel()
+        self.findings = tuple(findings)
+        self.endResetModel()
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.findings)
+
+    def columnCount(self, parent=QModelIndex()) -> int:
+        return len(COLUMNS)
+
+    def headerData(self, section, orientation, role=Qt.DisplayRole):
+        if orientation == Qt.Horizontal and role == Qt.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        finding = self.findings[index.row()]
+        column = index.column()
+        if role == Qt.DisplayRole:
+            return (finding.severity, finding.code, cells_text(finding.cells), finding.message)[column]
+        if role == Qt.DecorationRole and column == 0:
+            return self._icons.get(finding.severity)
+        if role == Qt.ToolTipRole:
+            return f"{finding.severity} {finding.code}: {finding.message}"
+        if role == Qt.UserRole:
+            return finding
+        return None
+
+
+class SeverityFilter(QSortFilterProxyModel):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.hidden: set[str] = set()
+
+    def set_hidden(self, severity: str, hidden: bool) -> None:
+        if not hasattr(self, "beginFilterChange"):  # before Qt 6.9
+            (self.hidden.add if hidden else self.hidden.discard)(severity)
+            self.invalidateFilter()
+            return
+        self.beginFilterChange()
+        (self.hidden.add if hidden else self.hidden.discard)(severity)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, row: int, parent: QModelIndex) -> bool:
+        finding = self.sourceModel().findings[row]
+        return finding.severity not in self.hidden
+
+
+class FindingsPanel(QWidget):
+    findingSelected = Signal(object)  # Finding or None
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.model = FindingsModel(self)
+        self.proxy = SeverityFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.table = QTreeView()
+        self.table.setModel(self.proxy)
+        self.table.setRootIsDecorated(False)
+        self.table.setUniformRowHeights(True)
+        self.table.setAlternatingRowColors(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.ElideRight)
+        header = self.table.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(0, QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeToContents)
+        self.table.selectionModel().selectionChanged.connect(self._emit_selection)
+        self.summary = QLabel("Not validated yet")
+        self.summary.setObjectName("findingsSummary")
+        self.buttons: dict[str, QToolButton] = {}
+        bar = QHBoxLayout()
+        bar.setContentsMargins(6, 4, 6, 2)
+        bar.addWidget(self.summary)
+        bar.addStretch(1)
+        for severity in ("error", "warning", "info"):
+            button = QToolButton()
+            button.setCheckable(True)
+            button.setChecked(True)
+            button.setIcon(style.severity_icon(severity))
+            button.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+            button.setAutoRaise(True)
+            button.setToolTip(f"Show or hide {SEVERITY_WORDS[severity].lower()}")
+            button.toggled.connect(lambda shown, s=severity: self.proxy.set_hidden(s, not shown))
+            self.buttons[severity] = button
+            bar.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(bar)
+        layout.addWidget(self.table)
+        self.set_findings((), "Not validated yet")
+
+    def set_findings(self, findings, summary: str) -> None:
+        selected = self.selected_finding()
+        self.model.set_findings(findings)
+        counts = {s: 0 for s in SEVERITY_WORDS}
+        for finding in self.model.findings:
+            counts[finding.severity] = counts.get(finding.severity, 0) + 1
+        for severity, button in self.buttons.items():
+            button.setText(f"{SEVERITY_WORDS[severity]} {counts[severity]}")
+        worst = next((s for s in ("error", "warning") if counts[s]), None)
+        colour = style.SEVERITY_COLOURS[worst].name() if worst else "#1a7f37"
+        self.summary.setText(f"<b style='color:{colour}'>{summary}</b>")
+        if selected is not None:
+            self.select_finding(selected)
+        if self.selected_finding() is None:
+            self.findingSelected.emit(None)
+
+    def findings(self) -> tuple[Finding, ...]:
+        return self.model.findings
+
+    def selected_finding(self) -> Finding | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.proxy.data(rows[0], Qt.UserRole)
+
+    def select_finding(self, finding: Finding) -> bool:
+        """Select the finding with the same code and cells, if it is still there."""
+        for row, candidate in enumerate(self.model.findings):
+            if candidate.code == finding.code and candidate.cells == finding.cells:
+                index = self.proxy.mapFromSource(self.model.index(row, 0))
+                if index.isValid():
+                    self.table.setCurrentIndex(index)
+                    return True
+        return False
+
+    def _emit_selection(self, *args) -> None:
+        self.findingSelected.emit(self.selected_finding())

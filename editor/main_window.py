@@ -1,0 +1,550 @@
+"""The editor's main window: menus, docks and status bar around the board view.
+
+It wires signals together and asks the designer questions (files, unsaved changes); it
+edits the layout only by pushing undo commands, and reads and writes files only through
+the engine (via `LayoutDocument`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QUrl
+from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QUndoView, QWidget)
+
+from engine.crashgrab.templates import TEMPLATES
+from engine.errors import CrashGrabError, InvalidFileError
+from engine.findings import Finding
+from engine.formats.layout_io import load_layout
+from engine.grid.model import Layout
+
+from . import style
+from .board_painter import feature_words
+from .commands import Randomize, SetDirections, SetProperties
+from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
+from .document import LayoutDocument, blank_layout
+from .findings_dock import FindingsPanel
+from .live_validation import LiveValidator
+from .palette import TilePalette
+from .placing import plan_auto_place, plan_flip, plan_remove, plan_rotation
+from .scene import BoardScene
+from .view import BoardView
+
+APP_NAME = "Crash & Grab Editor"
+ORGANISATION = "CrashGrab"
+APPLICATION = "Editor"
+MAX_RECENT = 8
+FILE_FILTER = "Crash & Grab layouts (*.json);;All files (*)"
+GUIDE = Path(__file__).resolve().parents[1] / "docs" / "editor.md"
+NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),
+               ("5", "New 5 Saucer Board (9\u00d79)", None),
+               ("6", "New 6 Saucer Board (10\u00d710)", None),
+               (None, "New Free-form Board", None))
+
+
+def default_settings() -> QSettings:
+    return QSettings(ORGANISATION, APPLICATION)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings if settings is not None else default_settings()
+        self.document = LayoutDocument(blank_layout("2-4"), parent=self)
+        self.validator = LiveValidator(self)
+        self.scene = BoardScene(self.document, parent=self)
+        self.view = BoardView(self.scene)
+        self.setCentralWidget(self.view)
+        self.setAcceptDrops(True)
+        self.setDockNestingEnabled(True)
+        self._build_docks()
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._build_status_bar()
+        self._connect()
+        self._restore_settings()
+        self._document_replaced()
+
+    # --- construction ----------------------------------------------------------------------
+    def _build_docks(self) -> None:
+        self.palette = TilePalette()
+        self.palette_dock = self._dock("Tiles", "paletteDock", self.palette, Qt.LeftDockWidgetArea)
+        self.findings = FindingsPanel()
+        self.findings_dock = self._dock("Findings", "findingsDock", self.findings, Qt.BottomDockWidgetArea)
+        self.history = QUndoView(self.document.undo_stack)
+        self.history.setEmptyLabel("Opened")
+        self.history_dock = self._dock("History", "historyDock", self.history, Qt.RightDockWidgetArea)
+        self.resizeDocks([self.palette_dock, self.history_dock], [270, 220], Qt.Horizontal)
+        self.resizeDocks([self.findings_dock], [210], Qt.Vertical)
+
+    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, key: str, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(key)
+        if shortcut is not None:
+            shortcuts = shortcut if isinstance(shortcut, list) else [shortcut]
+            action.setShortcuts([QKeySequence(s) for s in shortcuts])
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(f"{text.replace('&', '').rstrip('.')}: {tip}")
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        self.actions[key] = action
+        return action
+
+    def _build_actions(self) -> None:
+        self.actions: dict[str, QAction] = {}
+        a = self._action
+        for template, text, shortcut in NEW_CHOICES:
+            a(f"new_{template or 'free'}", text, lambda _=False, t=template: self.new_layout(t), shortcut,
+              "start an empty board" + (f" on the {template} template" if template else " without a template"))
+        a("open", "&Open\u2026", self.open_dialog, QKeySequence.Open, "open a layout file")
+        a("save", "&Save", self.save, QKeySequence.Save, "save the layout")
+        a("save_as", "Save &As\u2026", self.save_as, "Ctrl+Shift+S", "save the layout under a new name")
+        a("export", "&Export Resolved JSON\u2026", self.export_dialog, "Ctrl+E",
+          "write the board worked out cell by cell, for other programs")
+        a("clear_recent", "Clear Recent Files", self.clear_recent)
+        a("quit", "&Quit", self.close, QKeySequence.Quit, "close the editor")
+        undo = self.document.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcuts([QKeySequence("Ctrl+Z")])
+        redo = self.document.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.actions["undo"], self.actions["redo"] = undo, redo
+        a("rotate_cw", "Rotate &Clockwise", lambda: self.rotate_selected(True), "R", "turn the selected tile")
+        a("rotate_ccw", "Rotate C&ounter-clockwise", lambda: self.rotate_selected(False), "Shift+R",
+          "turn the selected tile the other way")
+        a("flip", "&Flip to Other Side", self.flip_selected, "F", "turn the selected tile over")
+        a("remove", "&Remove Tile", self.remove_selected, [QKeySequence.Delete, "Backspace"],
+          "put the selected tile back in the palette")
+        a("deselect", "Select &None", lambda: self.scene.select_tile(None), "Esc")
+        a("randomize", "&Randomize\u2026", self.randomize_dialog, "Ctrl+Shift+N",
+          "set the whole board up by the rules from a seed")
+        a("directions", "&Direction Markers\u2026", self.directions_dialog, "Ctrl+M",
+          "choose which marker sits on which side")
+        a("properties", "&Name and Notes\u2026", self.properties_dialog, None, "name the layout and keep notes")
+        a("zoom_in", "Zoom &In", self.view.zoom_in, [QKeySequence.ZoomIn, "Ctrl+="])
+        a("zoom_out", "Zoom &Out", self.view.zoom_out, QKeySequence.ZoomOut)
+        a("fit", "&Fit Board", self.view.fit, "Ctrl+0", "zoom to show the whole board")
+        a("overlay_exposure", "Edge &Exposure Heat Map", self._overlays_changed, "Ctrl+1",
+          "how many of each cell's 20 moves crash off the board", checkable=True)
+        a("overlay_accelerators", "&Accelerator Graph", self._overlays_changed, "Ctrl+2",
+          "arrows between Accelerators for one move distance; loops in red", checkable=True)
+        a("overlay_reach", "&Reachability from Clicked Cell", self._overlays_changed, "Ctrl+3",
+          "cells one move reaches from the cell you click, shaded by distance", checkable=True)
+        self.distance_group = QActionGroup(self)
+        for d in range(1, 6):
+            action = a(f"distance_{d}", f"Distance {d}", self._overlays_changed, f"Alt+{d}",
+                       f"accelerator graph for moves of {d}", checkable=True)
+            self.distance_group.addAction(action)
+        self.actions["distance_3"].setChecked(True)
+        a("guide", "Editor &Guide", self.show_guide, QKeySequence.HelpContents)
+        a("about", "&About", self.show_about)
+        for key in ("new_2-4", "open", "save", "undo", "redo", "rotate_cw", "rotate_ccw", "flip", "remove",
+                    "randomize", "fit"):
+            self.actions[key].setIconText(self.actions[key].text().replace("&", "").replace("\u2026", ""))
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        for template, _, _ in NEW_CHOICES:
+            file_menu.addAction(self.actions[f"new_{template or 'free'}"])
+        file_menu.addSeparator()
+        file_menu.addAction(self.actions["open"])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        file_menu.addAction(self.actions["save"])
+        file_menu.addAction(self.actions["save_as"])
+        file_menu.addAction(self.actions["export"])
+        file_menu.addSeparator()
+        file_menu.addAction(self.actions["quit"])
+        edit = bar.addMenu("&Edit")
+        for key in ("undo", "redo", None, "rotate_cw", "rotate_ccw", "flip", "remove", None, "deselect"):
+            edit.addSeparator() if key is None else edit.addAction(self.actions[key])
+        layout_menu = bar.addMenu("&Layout")
+        for key in ("randomize", "directions", "properties"):
+            layout_menu.addAction(self.actions[key])
+        view = bar.addMenu("&View")
+        for key in ("zoom_in", "zoom_out", "fit"):
+            view.addAction(self.actions[key])
+        view.addSeparator()
+        view.addSection("Overlays")
+        view.addAction(self.actions["overlay_exposure"])
+        view.addAction(self.actions["overlay_accelerators"])
+        distance_menu = view.addMenu("Accelerator &Distance")
+        for d in range(1, 6):
+            distance_menu.addAction(self.actions[f"distance_{d}"])
+        view.addAction(self.actions["overlay_reach"])
+        view.addSeparator()
+        panels = view.addMenu("&Panels")
+        for dock in (self.palette_dock, self.findings_dock, self.history_dock):
+            panels.addAction(dock.toggleViewAction())
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.actions["guide"])
+        help_menu.addAction(self.actions["about"])
+
+    def _build_toolbar(self) -> None:
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("mainToolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        toolbar.setMovable(False)
+        for key in ("new_2-4", "open", "save", None, "undo", "redo", None, "rotate_cw", "rotate_ccw", "flip",
+                    "remove", None, "randomize", None, "fit"):
+            toolbar.addSeparator() if key is None else toolbar.addAction(self.actions[key])
+        self.toolbar = toolbar
+
+    def _build_status_bar(self) -> None:
+        status = self.statusBar()
+        self.cell_label = QLabel()
+        self.cell_label.setMinimumWidth(260)
+        self.zoom_label = QLabel()
+        self.summary_label = QLabel("Validating\u2026")
+        self.summary_label.setObjectName("summaryLabel")
+        status.addPermanentWidget(self.cell_label)
+        status.addPermanentWidget(self.zoom_label)
+        status.addPermanentWidget(self.summary_label)
+
+    def _connect(self) -> None:
+        self.document.layoutChanged.connect(self._layout_changed)
+        self.document.fileChanged.connect(self._update_title)
+        self.document.undo_stack.cleanChanged.connect(self._update_title)
+        self.validator.reportReady.connect(self._report_ready)
+        self.validator.failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.scene.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.scene.tileSelected.connect(self._selection_changed)
+        self.scene.cellHovered.connect(self._cell_hovered)
+        self.scene.markersActivated.connect(self.directions_dialog)
+        self.view.filesDropped.connect(self._files_dropped)
+        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
+        self.palette.tileActivated.connect(self._palette_activated)
+        self.findings.findingSelected.connect(self._finding_selected)
+
+    # --- document lifecycle ------------------------------------------------------------------
+    def _document_replaced(self) -> None:
+        self.scene.select_tile(None)
+        self.scene.clear_highlight()
+        self.scene.set_reach_origin(None)
+        self._layout_changed()
+        self._update_title()
+        self.view.fit()
+
+    def _layout_changed(self) -> None:
+        self.palette.set_layout(self.document.layout)
+        self.validator.request(self.document.layout)
+        self._selection_changed(self.scene.selected_tile())
+
+    def _report_ready(self, report) -> None:
+        self.scene.set_report(report)
+        summary = report.summary()
+        self.findings.set_findings(report.findings, summary)
+        counts = report.counts()
+        worst = next((s for s in ("error", "warning") if counts.get(s)), None)
+        colour = style.SEVERITY_COLOURS[worst].name() if worst else "#1a7f37"
+        self.summary_label.setText(f"<b style='color:{colour}'>{summary}</b>")
+        self.summary_label.setToolTip(f"Validated in {self.validator.last_ms:.1f} ms")
+
+    def _update_title(self) -> None:
+        layout = self.document.layout
+        where = f"template {layout.template}" if layout.template else "free-form"
+        self.setWindowTitle(f"{self.document.display_name()}[*] ({where}) \u2014 {APP_NAME}")
+        self.setWindowModified(self.document.is_modified())
+
+    def maybe_save(self, doing: str = "continuing") -> bool:
+        """Unsaved changes: ask to save, discard or cancel. True means go ahead."""
+        if not self.document.is_modified():
+            return True
+        answer = QMessageBox.warning(
+            self, "Unsaved changes",
+            f"\u201c{self.document.display_name()}\u201d has unsaved changes. Save them before {doing}?",
+            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
+        if answer == QMessageBox.Save:
+            return self.save()
+        return answer == QMessageBox.Discard
+
+    def new_layout(self, template: str | None) -> bool:
+        if not self.maybe_save("starting a new board"):
+            return False
+        self.document.reset(blank_layout(template))
+        self._document_replaced()
+        title = TEMPLATES[template].title if template else "free-form board"
+        self.statusBar().showMessage(f"New {title}: drag tiles from the palette onto the board.", 8000)
+        return True
+
+    def open_dialog(self) -> bool:
+        path, _ = QFileDialog.getOpenFileName(self, "Open layout", self._last_directory(), FILE_FILTER)
+        return self.open_path(path) if path else False
+
+    def open_path(self, path: str | Path) -> bool:
+        """Load through the engine first: a file that fails leaves the current layout as it was."""
+        try:
+            layout = load_layout(path)
+        except CrashGrabError as error:
+            QMessageBox.critical(self, "Cannot open layout", str(error))
+            self._forget_recent(path)
+            return False
+        except Exception as error:  # anything else the engine did not foresee, still one message
+            QMessageBox.critical(self, "Cannot open layout", f"{path}: {error}")
+            return False
+        if not self.maybe_save("opening another layout"):
+            return False
+        self.document.reset(layout, path)
+        self._document_replaced()
+        self._remember_recent(path)
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        suggested = str(self.document.path or Path(self._last_directory()) / f"{_file_stem(self.document.layout)}.json")
+        path, _ = QFileDialog.getSaveFileName(self, "Save layout as", suggested, FILE_FILTER)
+        if not path:
+            return False
+        if not Path(path).suffix:
+            path += ".json"
+        return self._save_to(path)
+
+    def _save_to(self, path: str | Path) -> bool:
+        try:
+            self.document.save(path)
+        except (CrashGrabError, OSError) as error:
+            QMessageBox.critical(self, "Cannot save layout", str(error))
+            return False
+        self._remember_recent(path)
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        return True
+
+    def export_dialog(self) -> bool:
+        base = self.document.path.with_suffix("") if self.document.path else Path(self._last_directory()) / _file_stem(self.document.layout)
+        path, _ = QFileDialog.getSaveFileName(self, "Export resolved JSON", f"{base}.export.json",
+                                              "Resolved export (*.json)")
+        if not path:
+            return False
+        try:
+            self.document.export(path)
+        except InvalidFileError as error:
+            QMessageBox.critical(self, "Cannot export",
+                                 f"{error}\n\nOther programs need a playable board: fix the errors listed in "
+                                 "the Findings panel, then export again.")
+            return False
+        except (CrashGrabError, OSError) as error:
+            QMessageBox.critical(self, "Cannot export", str(error))
+            return False
+        self.statusBar().showMessage(f"Exported the resolved board to {path}", 5000)
+        return True
+
+    def closeEvent(self, event) -> None:
+        if not self.maybe_save("closing"):
+            event.ignore()
+            return
+        self._save_settings()
+        self.validator.shutdown()
+        event.accept()
+
+    # --- edits -----------------------------------------------------------------------------
+    def rotate_selected(self, clockwise: bool = True) -> bool:
+        tile = self.scene.selected_tile()
+        return bool(tile) and self.scene.apply(plan_rotation(self.document.layout, tile, clockwise))
+
+    def flip_selected(self) -> bool:
+        tile = self.scene.selected_tile()
+        return bool(tile) and self.scene.apply(plan_flip(self.document.layout, tile))
+
+    def remove_selected(self) -> bool:
+        tile = self.scene.selected_tile()
+        return bool(tile) and self.scene.apply(plan_remove(self.document.layout, tile))
+
+    def _palette_activated(self, tile_id: str, side: str) -> None:
+        if self.document.layout.placement_of(tile_id) is not None:
+            self.scene.select_tile(tile_id)
+            self.statusBar().showMessage(f"Tile {tile_id} is on the board (selected); drag it to move it.", 6000)
+            return
+        self.scene.apply(plan_auto_place(self.document.layout, tile_id, side))
+
+    def randomize_dialog(self) -> bool:
+        seed = self.settings.value("randomize/seed", None)
+        dialog = RandomizeDialog(self.document.layout, int(seed) if seed not in (None, "") else None, self)
+        try:
+            if dialog.exec() != RandomizeDialog.Accepted:
+                return False
+            return self.randomize(dialog.result_layout(), dialog.seed.value())
+        finally:
+            dialog.deleteLater()
+
+    def randomize(self, layout: Layout | None, seed: int) -> bool:
+        if layout is None:
+            return False
+        self.settings.setValue("randomize/seed", seed)
+        self.document.undo_stack.push(Randomize(self.document, layout, seed))
+        self.statusBar().showMessage(f"Randomized the {layout.template} board with seed {seed}; "
+                                     "the same seed gives the same board.", 10000)
+        if self.view.auto_fit:
+            self.view.fit()
+        return True
+
+    def directions_dialog(self) -> bool:
+        dialog = DirectionsDialog(self.document.layout.directions, self)
+        try:
+            if dialog.exec() != DirectionsDialog.Accepted:
+                return False
+            return self.set_directions(dialog.directions())
+        finally:
+            dialog.deleteLater()
+
+    def set_directions(self, directions) -> bool:
+        if dict(directions) == dict(self.document.layout.directions):
+            return False
+        self.document.undo_stack.push(SetDirections(self.document, directions))
+        return True
+
+    def properties_dialog(self) -> bool:
+        dialog = PropertiesDialog(self.document.layout, self)
+        try:
+            if dialog.exec() != PropertiesDialog.Accepted:
+                return False
+            name, notes = dialog.values()
+            if (name, notes) == (self.document.layout.name, self.document.layout.notes):
+                return False
+            self.document.undo_stack.push(SetProperties(self.document, name, notes))
+            return True
+        finally:
+            dialog.deleteLater()
+
+    # --- reactions ---------------------------------------------------------------------------
+    def _selection_changed(self, tile_id) -> None:
+        for key in ("rotate_cw", "rotate_ccw", "flip", "remove", "deselect"):
+            self.actions[key].setEnabled(tile_id is not None)
+
+    def _finding_selected(self, finding: Finding | None) -> None:
+        if finding is None or not finding.cells:
+            self.scene.clear_highlight()
+            return
+        rect = self.scene.highlight_cells(finding.cells, finding.severity)
+        self.view.show_rect(rect)
+
+    def _cell_hovered(self, cell) -> None:
+        board = self.scene.board
+        if cell is None:
+            self.cell_label.setText("")
+            return
+        if board.on_board(cell):
+            text = f"[{cell[0]},{cell[1]}] {feature_words(board.feature_at(cell))} \u00b7 tile {board.cell_tiles[cell]}"
+        elif 0 <= cell[0] < board.width and 0 <= cell[1] < board.height:
+            text = f"[{cell[0]},{cell[1]}] hole"
+        else:
+            text = f"[{cell[0]},{cell[1]}]"
+        self.cell_label.setText(text)
+
+    def _overlays_changed(self) -> None:
+        distance = next((d for d in range(1, 6) if self.actions[f"distance_{d}"].isChecked()), 3)
+        self.scene.set_overlays(
+            exposure=self.actions["overlay_exposure"].isChecked(),
+            accelerator_distance=distance if self.actions["overlay_accelerators"].isChecked() else None,
+            reachability=self.actions["overlay_reach"].isChecked())
+        self._save_overlay_settings()
+        if self.actions["overlay_reach"].isChecked() and self.scene.reach_origin is None:
+            self.statusBar().showMessage("Click a cell to see where one move from it can go.", 8000)
+
+    def _files_dropped(self, paths: list[str]) -> None:
+        if paths:
+            self.open_path(paths[0])
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self._files_dropped(paths)
+
+    def show_guide(self) -> None:
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(GUIDE)))
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, f"About {APP_NAME}",
+                          f"<b>{APP_NAME}</b><p>Arrange, rotate and flip the tiles of Crash &amp; Grab into "
+                          "player-count boards, with live validation by the rules.</p>")
+
+    # --- recent files and settings -------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recentFiles", [])
+        if isinstance(value, str):  # one entry comes back as a plain string from an ini file
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _remember_recent(self, path: str | Path) -> None:
+        path = str(Path(path).resolve())
+        files = [path] + [f for f in self.recent_files() if f != path]
+        self.settings.setValue("recentFiles", files[:MAX_RECENT])
+        self.settings.setValue("files/lastDirectory", str(Path(path).parent))
+        self._rebuild_recent_menu()
+
+    def _forget_recent(self, path: str | Path) -> None:
+        path = str(Path(path).resolve())
+        if path in self.recent_files():
+            self.settings.setValue("recentFiles", [f for f in self.recent_files() if f != path])
+            self._rebuild_recent_menu()
+
+    def clear_recent(self) -> None:
+        self.settings.setValue("recentFiles", [])
+        self._rebuild_recent_menu()
+
+    def _rebuild_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for index, path in enumerate(files, 1):
+            action = self.recent_menu.addAction(f"&{index} {Path(path).name}")
+            action.setToolTip(path)
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+        if files:
+            self.recent_menu.addSeparator()
+        self.recent_menu.addAction(self.actions["clear_recent"])
+        self.actions["clear_recent"].setEnabled(bool(files))
+
+    def _last_directory(self) -> str:
+        return str(self.settings.value("files/lastDirectory", str(Path.cwd())))
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(QSize(1320, 860))
+        state = self.settings.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        value = self.settings.value
+        self.actions["overlay_exposure"].setChecked(value("overlays/exposure", False, type=bool))
+        self.actions["overlay_reach"].setChecked(value("overlays/reachability", False, type=bool))
+        distance = value("overlays/acceleratorDistance", 0, type=int)
+        self.actions["overlay_accelerators"].setChecked(distance in range(1, 6))
+        self.actions[f"distance_{distance if distance in range(1, 6) else 3}"].setChecked(True)
+        self._overlays_changed()
+        self._rebuild_recent_menu()
+
+    def _save_settings(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self._save_overlay_settings()
+        self.settings.sync()
+
+    def _save_overlay_settings(self) -> None:
+        self.settings.setValue("overlays/exposure", self.actions["overlay_exposure"].isChecked())
+        self.settings.setValue("overlays/reachability", self.actions["overlay_reach"].isChecked())
+        self.settings.setValue("overlays/acceleratorDistance", self.scene.accelerator_distance or 0)
+
+
+def _file_stem(layout: Layout) -> str:
+    stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in layout.name.lower()).strip("-")
+    return stem or "layout"

@@ -1,0 +1,234 @@
+"""The tile palette: every tile of the tile set, both sides, drawn as on the board.
+
+Drag a side onto the board to place that tile (or, if it is already on the board, to move
+it there showing that side); double-click a side to put the tile in the first free slot
+that takes it. A tile on the board is marked: a physical tile exists once.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QDrag, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout,
+                               QWidget)
+
+from engine.crashgrab.templates import TEMPLATES
+from engine.grid.model import Layout, Tile, TileSet
+
+from . import style
+from .board_painter import paint_tile_face
+from .placing import TILE_MIME, TileDrag
+
+SWATCH_CELL = 15.0  # palette pixels per cell
+ROLE_TITLES = {
+    "core": "Core tiles \u00b7 every board",
+    "arm5": "Arms of the 5-saucer cross",
+    "centre5": "Centre of the 5-saucer cross",
+    "arm6": "Arms of the 6-saucer cross",
+    "centre6": "Centre of the 6-saucer cross",
+    "custom": "Custom tiles",
+}
+
+
+class SideSwatch(QWidget):
+    """One side of one tile; the handle a designer drags onto the board."""
+
+    activated = Signal(str, str)  # tile id, side: double-clicked
+
+    def __init__(self, tile: Tile, side: str, parent=None) -> None:
+        super().__init__(parent)
+        self.tile, self.side = tile, side
+        self.in_use = False  # this side of the tile lies on the board
+        width, height = tile.size(0)
+        self._size = QSize(int(width * SWATCH_CELL) + 2, int(height * SWATCH_CELL) + 2)
+        self.setFixedSize(self._size)
+        self.setCursor(Qt.OpenHandCursor)
+        self.setToolTip(f"Tile {tile.id}, side {side}: drag onto the board, or double-click "
+                        "to put it in the first free slot")
+        self._press: QPoint | None = None
+
+    def drag_info(self) -> TileDrag:
+        width, height = self.tile.size(0)
+        return TileDrag(self.tile.id, self.side, 0, (width // 2, height // 2))
+
+    def mime_data(self) -> QMimeData:
+        mime = QMimeData()
+        mime.setData(TILE_MIME, self.drag_info().to_bytes())
+        mime.setText(f"tile {self.tile.id}{self.side}")
+        return mime
+
+    def drag_pixmap(self, cell: float = 24.0) -> QPixmap:
+        width, height = self.tile.size(0)
+        pixmap = QPixmap(int(width * cell), int(height * cell))
+        pixmap.fill(Qt.transparent)
+        painter = QPainter(pixmap)
+        painter.setOpacity(0.85)
+        paint_tile_face(painter, self.tile, self.side, 0, cell)
+        painter.end()
+        return pixmap
+
+    def start_drag(self) -> Qt.DropAction:
+        """Qt's drag loop (blocks until dropped); the drop itself is the scene's business."""
+        drag = QDrag(self)
+        drag.setMimeData(self.mime_data())
+        pixmap = self.drag_pixmap()
+        drag.setPixmap(pixmap)
+        drag.setHotSpot(QPoint(pixmap.width() // 2, pixmap.height() // 2))
+        return drag.exec(Qt.CopyAction | Qt.MoveAction, Qt.CopyAction)
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing)
+        paint_tile_face(painter, self.tile, self.side, 0, SWATCH_CELL, origin=QRectF(1, 1, 0, 0).topLeft(),
+                        label=False)
+        if self.in_use:
+            painter.setPen(QPen(style.SELECTION, 2.5))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+        painter.end()
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.LeftButton:
+            self._press = event.position().toPoint()
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._press is None or not (event.buttons() & Qt.LeftButton):
+            return
+        if (event.position().toPoint() - self._press).manhattanLength() >= QApplication.startDragDistance():
+            self._press = None
+            self.start_drag()
+
+    def mouseReleaseEvent(self, event) -> None:
+        self._press = None
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        self.activated.emit(self.tile.id, self.side)
+
+
+class TileCard(QFrame):
+    """A tile's two sides with its name and where it lies on the board."""
+
+    def __init__(self, tile: Tile, parent=None) -> None:
+        super().__init__(parent)
+        self.tile = tile
+        self.setObjectName("tileCard")
+        self.setFrameShape(QFrame.StyledPanel)
+        self.swatches = {side: SideSwatch(tile, side, self) for side in ("A", "B")}
+        self.title = QLabel(f"<b>Tile {tile.id}</b> <span style='color:#56616e'>{tile.width}\u00d7{tile.height}</span>")
+        self.status = QLabel()
+        self.status.setObjectName("tileStatus")
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.title)
+        header.addStretch(1)
+        header.addWidget(self.status)
+        sides = QHBoxLayout()
+        sides.setContentsMargins(0, 0, 0, 0)
+        sides.setSpacing(10)
+        for side, swatch in self.swatches.items():
+            column = QVBoxLayout()
+            column.setSpacing(2)
+            caption = QLabel(f"side {side}")
+            caption.setStyleSheet("color: #56616e; font-size: 11px;")
+            column.addWidget(caption)
+            column.addWidget(swatch)
+            column.addStretch(1)
+            sides.addLayout(column)
+        sides.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 8)
+        layout.setSpacing(4)
+        layout.addLayout(header)
+        layout.addLayout(sides)
+        self.placed_as: str | None = None
+        self.set_usage(None, usable=True)
+
+    def set_usage(self, placed_side: str | None, usable: bool, where: str = "") -> None:
+        """`placed_side`: the side on the board, or None; `usable`: the template has a slot for it."""
+        self.placed_as = placed_side
+        for side, swatch in self.swatches.items():
+            swatch.in_use = side == placed_side
+            swatch.update()
+        if placed_side:
+            self.status.setText(f"<span style='color:{style.SELECTION.name()}'>\u2714 on board {where}</span>")
+            self.setToolTip(f"Tile {self.tile.id} lies on the board as {self.tile.id}{placed_side} {where}; "
+                            "dragging it moves it.")
+        elif not usable:
+            self.status.setText("<span style='color:#8a939e'>no slot here</span>")
+            self.setToolTip(f"The board's template has no slot for tile {self.tile.id}.")
+        else:
+            self.status.setText("")
+            self.setToolTip("")
+        self.setProperty("placed", bool(placed_side))
+        self.setProperty("unusable", not usable and not placed_side)
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+
+class TilePalette(QWidget):
+    tileActivated = Signal(str, str)  # tile id, side: place it without dragging
+
+    STYLE = """
+        QFrame#tileCard { background: #ffffff; border: 1px solid #d4d9e0; border-radius: 6px; }
+        QFrame#tileCard[placed="true"] { background: #eef4ff; border-color: #9dbcf5; }
+        QFrame#tileCard[unusable="true"] { background: #f4f5f7; }
+        QLabel#sectionTitle { color: #3d4753; font-weight: bold; padding: 6px 2px 0 2px; }
+    """
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setStyleSheet(self.STYLE)
+        self.cards: dict[str, TileCard] = {}
+        self._tileset: TileSet | None = None
+        self._inner = QWidget()
+        self._column = QVBoxLayout(self._inner)
+        self._column.setContentsMargins(6, 4, 6, 6)
+        self._column.setSpacing(6)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        scroll.setWidget(self._inner)
+        hint = QLabel("Drag a tile side onto the board. Double-click to fill the first free slot.")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #56616e; padding: 4px 6px;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(hint)
+        layout.addWidget(scroll)
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
+
+    def set_layout(self, layout: Layout) -> None:
+        if layout.tileset is not self._tileset:
+            self._build(layout.tileset)
+        template = TEMPLATES.get(layout.template) if layout.template else None
+        roles = {role for slot in template.slots for role in slot.roles} if template else None
+        for tile_id, card in self.cards.items():
+            placement = layout.placement_of(tile_id)
+            where = f"[{placement.x},{placement.y}]" if placement else ""
+            card.set_usage(placement.side if placement else None,
+                           roles is None or card.tile.role in roles, where)
+
+    def _build(self, tileset: TileSet) -> None:
+        self._tileset = tileset
+        while self._column.count():
+            item = self._column.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.cards = {}
+        role = None
+        for tile in tileset.tiles:
+            if tile.role != role:
+                role = tile.role
+                title = QLabel(ROLE_TITLES.get(role, role))
+                title.setObjectName("sectionTitle")
+                self._column.addWidget(title)
+            card = TileCard(tile)
+            for swatch in card.swatches.values():
+                swatch.activated.connect(self.tileActivated)
+            self.cards[tile.id] = card
+            self._column.addWidget(card)
+        self._column.addStretch(1)
+
+    def swatch(self, tile_id: str, side: str) -> SideSwatch:
+        return self.cards[tile_id].swatches[side]
+

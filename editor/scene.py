@@ -1,0 +1,451 @@
+"""The board scene: a picture of the document, redrawn from its `layoutChanged` signal.
+
+The scene never edits the layout. A gesture (dropping a palette tile, dragging a placed
+tile, a key on the selected tile) becomes a plan from `editor.placing`; an `Edit` goes
+onto the document's undo stack as a command, a `Refusal` goes to the status bar.
+
+Drop handling is a plain method, `drop_tile(scene_pos, drag)`, which the Qt drag-and-drop
+events and tests both call.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QToolTip
+
+from engine.crashgrab.resolve import resolve_layout
+from engine.crashgrab.validation import ValidationReport
+from engine.crashgrab.validation.overlays import accelerator_links, reachable_in_one_move
+from engine.grid.model import Board, Cell, Layout
+
+from . import style
+from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_tile_face, picture_of, \
+    picture_rect
+from .commands import command_for
+from .document import LayoutDocument
+from .overlays import AcceleratorOverlay, CellHighlight, ExposureOverlay, ReachabilityOverlay
+from .placing import TILE_MIME, Edit, Plan, Refusal, TileDrag, placement_area, plan_drop, template_of, tile_at
+
+# Stacking order; playtest pieces (a later mode) go above the overlays.
+Z_BOARD, Z_EXPOSURE, Z_REACH, Z_ACCELERATORS, Z_HIGHLIGHT, Z_SELECTION, Z_PIECES, Z_PREVIEW = range(8)
+FREE_FORM_ROOM = 4  # spare cells around a free-form board to drop tiles into
+FREE_FORM_MINIMUM = 10
+
+
+class BoardItem(QGraphicsItem):
+    """The whole board, drawn by `board_painter` exactly as an image export draws it."""
+
+    def __init__(self, picture: BoardPicture, cell: float) -> None:
+        super().__init__()
+        self.picture, self.cell = picture, cell
+        self._rect = picture_rect(picture.board.width, picture.board.height, cell,
+                                  markers=bool(picture.board.cell_tiles or picture.empty_slots))
+        self.setZValue(Z_BOARD)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        paint_board(painter, self.picture, self.cell, markers=not self._rect.topLeft().isNull())
+
+
+class TileOutline(QGraphicsItem):
+    """The selected tile's outline, or a drop target: green when it fits, red when refused."""
+
+    def __init__(self, rect: QRectF, colour: QColor, z: float, fill: bool = False) -> None:
+        super().__init__()
+        self._rect, self.colour, self.fill = rect, colour, fill
+        self.setZValue(z)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-4, -4, 4, 4)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        tint = QColor(self.colour)
+        tint.setAlphaF(0.16 if self.fill else 0.08)
+        painter.setBrush(tint)
+        painter.setPen(QPen(self.colour, 3.5))
+        painter.drawRoundedRect(self._rect.adjusted(1, 1, -1, -1), 4, 4)
+
+
+class TileGhost(QGraphicsItem):
+    """A see-through copy of the tile where a drop would put it."""
+
+    def __init__(self, layout: Layout, edit: Edit, tile_id: str, cell: float) -> None:
+        super().__init__()
+        self.tile = layout.tileset.get(tile_id)
+        self.placement = edit.target(tile_id)
+        self.cell = cell
+        x, y, w, h = placement_area(layout, self.placement)
+        self._rect = QRectF(x * cell, y * cell, w * cell, h * cell)
+        self.setZValue(Z_PREVIEW)
+        self.setOpacity(0.72)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        paint_tile_face(painter, self.tile, self.placement.side, self.placement.rotation, self.cell,
+                        origin=self._rect.topLeft())
+
+
+class BoardScene(QGraphicsScene):
+    tileSelected = Signal(object)  # tile id or None
+    statusMessage = Signal(str)  # refusals and notes, for the status bar
+    cellClicked = Signal(object)  # (x, y)
+    cellHovered = Signal(object)  # (x, y) or None
+    markersActivated = Signal()  # a direction marker was double-clicked
+
+    def __init__(self, document: LayoutDocument, cell: float = style.CELL, parent=None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.cell = cell
+        self.setBackgroundBrush(style.SCENE_BACKGROUND)
+        self.board: Board = resolve_layout(document.layout).board
+        self.report: ValidationReport | None = None
+        self._selected: str | None = None
+        self._board_item: BoardItem | None = None
+        self._selection_item: TileOutline | None = None
+        self._preview: list[QGraphicsItem] = []
+        self._highlight: CellHighlight | None = None
+        self._highlight_spec: tuple[tuple[Cell, ...], str] | None = None
+        self._overlay_items: list[QGraphicsItem] = []
+        self.exposure_on = False
+        self.accelerator_distance: int | None = None  # None: the accelerator graph is off
+        self.reachability_on = False
+        self.reach_origin: Cell | None = None
+        self._press: tuple[QPointF, TileDrag] | None = None
+        self._dragging = False
+        self._hovered: Cell | None = None
+        document.layoutChanged.connect(self.rebuild)
+        self.rebuild()
+
+    # --- the picture -------------------------------------------------------------------
+    @property
+    def layout(self) -> Layout:
+        return self.document.layout
+
+    def rebuild(self) -> None:
+        if self._board_item is not None:
+            self.removeItem(self._board_item)
+        picture = picture_of(self.layout)
+        self.board = picture.board
+        self._board_item = BoardItem(picture, self.cell)
+        self.addItem(self._board_item)
+        if self._selected and self.layout.placement_of(self._selected) is None:
+            self.select_tile(None)
+        else:
+            self._show_selection()
+        self.clear_preview()
+        self.setSceneRect(self._scene_rect())
+        self.update()
+
+    def _scene_rect(self) -> QRectF:
+        rect = self._board_item.boundingRect() | self.canvas_rect()
+        return rect.adjusted(-self.cell, -self.cell, self.cell, self.cell)
+
+    def canvas_rect(self) -> QRectF:
+        """Where tiles can be dropped: the template's board, or room around a free-form one."""
+        if template_of(self.layout) is not None:
+            return QRectF(0, 0, self.board.width * self.cell, self.board.height * self.cell)
+        width = max(self.board.width + FREE_FORM_ROOM, FREE_FORM_MINIMUM)
+        height = max(self.board.height + FREE_FORM_ROOM, FREE_FORM_MINIMUM)
+        return QRectF(0, 0, width * self.cell, height * self.cell)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        super().drawBackground(painter, rect)
+        if template_of(self.layout) is not None:
+            return
+        canvas = self.canvas_rect()  # free-form: a faint grid shows where tiles may go
+        painter.setPen(QPen(style.CANVAS_LINE, 1))
+        for x in range(int(canvas.width() / self.cell) + 1):
+            painter.drawLine(QPointF(x * self.cell, 0), QPointF(x * self.cell, canvas.height()))
+        for y in range(int(canvas.height() / self.cell) + 1):
+            painter.drawLine(QPointF(0, y * self.cell), QPointF(canvas.width(), y * self.cell))
+        if not self.layout.placements:
+            painter.setPen(style.SLOT_TEXT)
+            painter.setFont(style.font(self.cell * 0.3, bold=True))
+            painter.drawText(canvas, Qt.AlignCenter | Qt.TextWordWrap,
+                             "Free-form board\nDrag tiles from the palette\nonto any free cells")
+
+    def cell_at(self, pos: QPointF) -> Cell:
+        return int(pos.x() // self.cell), int(pos.y() // self.cell)
+
+    def cell_rect(self, cell: Cell) -> QRectF:
+        return QRectF(cell[0] * self.cell, cell[1] * self.cell, self.cell, self.cell)
+
+    def area_rect(self, area) -> QRectF:
+        x, y, w, h = area
+        return QRectF(x * self.cell, y * self.cell, w * self.cell, h * self.cell)
+
+    # --- selection ---------------------------------------------------------------------
+    def selected_tile(self) -> str | None:
+        return self._selected
+
+    def select_tile(self, tile_id: str | None) -> None:
+        if tile_id is not None and self.layout.placement_of(tile_id) is None:
+            tile_id = None
+        changed = tile_id != self._selected
+        self._selected = tile_id
+        self._show_selection()
+        if changed:
+            self.tileSelected.emit(tile_id)
+
+    def _show_selection(self) -> None:
+        if self._selection_item is not None:
+            self.removeItem(self._selection_item)
+            self._selection_item = None
+        placement = self.layout.placement_of(self._selected) if self._selected else None
+        if placement is not None:
+            rect = self.area_rect(placement_area(self.layout, placement))
+            self._selection_item = TileOutline(rect, style.SELECTION, Z_SELECTION)
+            self.addItem(self._selection_item)
+
+    # --- edits -------------------------------------------------------------------------
+    def apply(self, plan: Plan) -> bool:
+        """Carry out a plan: an edit goes on the undo stack, a refusal to the status bar."""
+        if plan is None:
+            return False
+        if isinstance(plan, Refusal):
+            self.statusMessage.emit(plan.reason)
+            return False
+        self.document.undo_stack.push(command_for(self.document, plan))
+        if plan.placements:  # the tile just placed, moved or turned stays selected
+            self.select_tile(plan.placements[0].tile)
+        self.statusMessage.emit(plan.note or plan.text + ".")
+        return True
+
+    def preview_drop(self, pos: QPointF, drag: TileDrag) -> Plan:
+        """Show where a drop at `pos` would put the tile, or why it would be refused."""
+        self.clear_preview()
+        plan = plan_drop(self.layout, drag, self.cell_at(pos))
+        if isinstance(plan, Edit):
+            ghost = TileGhost(self.layout, plan, drag.tile, self.cell)
+            self._preview.append(ghost)
+            self._preview.append(TileOutline(ghost.boundingRect(), style.DROP_OK, Z_PREVIEW, fill=True))
+            for other in plan.placements[1:]:  # the tile a swap sends the other way
+                rect = self.area_rect(placement_area(self.layout, other))
+                self._preview.append(TileOutline(rect, style.DROP_OK, Z_PREVIEW))
+        elif isinstance(plan, Refusal) and plan.area is not None:
+            self._preview.append(TileOutline(self.area_rect(plan.area), style.DROP_REFUSED, Z_PREVIEW, fill=True))
+        for item in self._preview:
+            self.addItem(item)
+        if isinstance(plan, Refusal):
+            self.statusMessage.emit(plan.reason)
+        elif isinstance(plan, Edit):
+            self.statusMessage.emit(f"Drop to {plan.text[0].lower()}{plan.text[1:]}.")
+        return plan
+
+    def clear_preview(self) -> None:
+        for item in self._preview:
+            if item.scene() is self:
+                self.removeItem(item)
+        self._preview = []
+
+    def drop_tile(self, pos: QPointF, drag: TileDrag) -> Plan:
+        """What a drop at scene position `pos` does: the one entry point for every drop."""
+        self.clear_preview()
+        plan = plan_drop(self.layout, drag, self.cell_at(pos))
+        self.apply(plan)
+        return plan
+
+    # --- findings, overlays --------------------------------------------------------------
+    def set_report(self, report: ValidationReport | None) -> None:
+        self.report = report
+        self._rebuild_overlays()
+        if self._highlight_spec:
+            self.highlight_cells(*self._highlight_spec)
+
+    def highlight_cells(self, cells, severity: str = "info") -> QRectF:
+        """Outline the cells of a finding; returns their rectangle to scroll to."""
+        self.clear_highlight()
+        self._highlight_spec = (tuple(cells), severity)
+        self._highlight = CellHighlight(self.board.width, self.board.height, self.cell, cells, severity)
+        self._highlight.setZValue(Z_HIGHLIGHT)
+        self.addItem(self._highlight)
+        return self._highlight.cells_rect()
+
+    def clear_highlight(self) -> None:
+        if self._highlight is not None:
+            self.removeItem(self._highlight)
+        self._highlight, self._highlight_spec = None, None
+
+    def highlighted_cells(self) -> tuple[Cell, ...]:
+        return self._highlight.cells if self._highlight else ()
+
+    def set_overlays(self, *, exposure: bool | None = None, accelerator_distance: int | None | bool = False,
+                     reachability: bool | None = None) -> None:
+        """Turn overlays on or off; `accelerator_distance` None turns the graph off."""
+        if exposure is not None:
+            self.exposure_on = exposure
+        if accelerator_distance is not False:
+            self.accelerator_distance = accelerator_distance
+        if reachability is not None:
+            self.reachability_on = reachability
+        self._rebuild_overlays()
+
+    def set_reach_origin(self, cell: Cell | None) -> None:
+        self.reach_origin = cell
+        self._rebuild_overlays()
+
+    def overlay_items(self) -> list[QGraphicsItem]:
+        return list(self._overlay_items)
+
+    def _rebuild_overlays(self) -> None:
+        for item in self._overlay_items:
+            self.removeItem(item)
+        self._overlay_items = []
+        report = self.report
+        if report is None:
+            return
+        board = report.board
+        size = (board.width, board.height, self.cell)
+        if self.exposure_on:
+            self._add_overlay(ExposureOverlay(*size, report.metrics["exposure"]["cells"]), Z_EXPOSURE)
+        if self.reachability_on and self.reach_origin is not None and board.on_board(self.reach_origin):
+            reached = reachable_in_one_move(board, self.reach_origin)
+            self._add_overlay(ReachabilityOverlay(*size, self.reach_origin, reached), Z_REACH)
+        if self.accelerator_distance:
+            links, groups = accelerator_links(board, self.accelerator_distance)
+            self._add_overlay(AcceleratorOverlay(*size, self.accelerator_distance, links, groups), Z_ACCELERATORS)
+
+    def _add_overlay(self, item: QGraphicsItem, z: int) -> None:
+        item.setZValue(z)
+        self.addItem(item)
+        self._overlay_items.append(item)
+
+    def cell_tooltip(self, cell: Cell) -> str:
+        """A cell's feature, tile and findings, for hovering."""
+        x, y = cell
+        if not self.board.on_board(cell):
+            inside = 0 <= x < self.board.width and 0 <= y < self.board.height
+            lines = [f"<b>[{x},{y}]</b> {'hole: off the board' if inside else 'off the board'}"]
+        else:
+            tile = self.board.cell_tiles[cell]
+            placement = self.layout.placement_of(tile)
+            side = placement.side if placement else ""
+            lines = [f"<b>[{x},{y}]</b> {feature_words(self.board.feature_at(cell))} \u00b7 tile {tile}{side}"]
+        if self.reachability_on and self.reach_origin is not None and self.report is not None:
+            distance = reachable_in_one_move(self.report.board, self.reach_origin).get(cell)
+            if distance is not None:
+                lines.append(f"reached from [{self.reach_origin[0]},{self.reach_origin[1]}] with a move of {distance}")
+        if self.exposure_on and self.report is not None:
+            for entry in self.report.metrics["exposure"]["cells"]:
+                if (entry["x"], entry["y"]) == cell:
+                    lines.append(f"{entry['off_moves']} of 20 moves from here crash")
+        for finding in self.findings_at(cell):
+            colour = style.SEVERITY_COLOURS.get(finding.severity, style.SEVERITY_COLOURS["info"]).name()
+            lines.append(f"<span style='color:{colour}'><b>{finding.severity}</b></span> "
+                         f"{finding.code}: {finding.message}")
+        return "<br>".join(lines)
+
+    def findings_at(self, cell: Cell) -> list:
+        if self.report is None:
+            return []
+        return [f for f in self.report.findings if cell in f.cells]
+
+    def marker_side_at(self, pos: QPointF) -> str | None:
+        board_rect = QRectF(0, 0, self.board.width * self.cell, self.board.height * self.cell)
+        for side, rect in marker_rects(board_rect, self.cell).items():
+            if rect.contains(pos):
+                return side
+        return None
+
+    # --- mouse: click to select, drag a placed tile to move or swap it --------------------
+    def mousePressEvent(self, event) -> None:
+        if event.button() != Qt.LeftButton:
+            super().mousePressEvent(event)
+            return
+        cell = self.cell_at(event.scenePos())
+        placement = tile_at(self.layout, cell)
+        self.select_tile(placement.tile if placement else None)
+        self.cellClicked.emit(cell)
+        if self.reachability_on:
+            self.set_reach_origin(cell if self.board.on_board(cell) else None)
+        if placement is not None:
+            grab = (cell[0] - placement.x, cell[1] - placement.y)
+            self._press = (event.scenePos(), TileDrag(placement.tile, placement.side, placement.rotation, grab))
+        self._dragging = False
+        event.accept()
+
+    def mouseMoveEvent(self, event) -> None:
+        cell = self.cell_at(event.scenePos())
+        if cell != self._hovered:
+            self._hovered = cell
+            self.cellHovered.emit(cell)
+        if self._press is None or not (event.buttons() & Qt.LeftButton):
+            return
+        start, drag = self._press
+        if not self._dragging:
+            moved = (event.scenePos() - start).manhattanLength()
+            if moved * self._view_scale() < QApplication.startDragDistance():
+                return
+            self._dragging = True
+        self.preview_drop(event.scenePos(), drag)
+
+    def mouseReleaseEvent(self, event) -> None:
+        press, dragging = self._press, self._dragging
+        self._press, self._dragging = None, False
+        if press is not None and dragging and event.button() == Qt.LeftButton:
+            self.drop_tile(event.scenePos(), press[1])
+        else:
+            self.clear_preview()
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        if self.marker_side_at(event.scenePos()):
+            self.markersActivated.emit()
+        else:
+            self.mousePressEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key_Escape and self._press is not None:
+            self._press, self._dragging = None, False
+            self.clear_preview()
+            self.statusMessage.emit("Move cancelled.")
+            return
+        super().keyPressEvent(event)
+
+    def helpEvent(self, event) -> None:
+        QToolTip.showText(event.screenPos(), self.cell_tooltip(self.cell_at(event.scenePos())), event.widget())
+        event.accept()
+
+    def _view_scale(self) -> float:
+        views = self.views()
+        return views[0].transform().m11() if views else 1.0
+
+    # --- drops from the palette (Qt drag and drop) -----------------------------------------
+    def dragEnterEvent(self, event) -> None:
+        drag = _drag_of(event.mimeData())
+        if drag is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.preview_drop(event.scenePos(), drag)
+
+    def dragMoveEvent(self, event) -> None:
+        drag = _drag_of(event.mimeData())
+        if drag is None:
+            event.ignore()
+            return
+        self.preview_drop(event.scenePos(), drag)
+        # Accept even a refused spot, so the drop still says why (a bare "no" cursor would not).
+        event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event) -> None:
+        self.clear_preview()
+        event.accept()
+
+    def dropEvent(self, event) -> None:
+        drag = _drag_of(event.mimeData())
+        if drag is None:
+            event.ignore()
+            return
+        self.drop_tile(event.scenePos(), drag)
+        event.acceptProposedAction()
+
+
+def _drag_of(mime) -> TileDrag | None:
+    if mime is None or not mime.hasFormat(TILE_MIME):
+        return None
+    return TileDrag.from_bytes(mime.data(TILE_MIME).data())

@@ -1,0 +1,199 @@
+"""The board view: zoom (Ctrl+wheel, Ctrl+0 to fit), pan (middle button or Space+drag),
+a legend of the board's symbols, and files dropped on it handed to the window."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsView
+
+from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
+
+from . import style
+from .board_painter import paint_feature, paint_hole
+from .scene import BoardScene
+
+MIN_ZOOM, MAX_ZOOM = 0.2, 6.0
+ZOOM_STEP = 1.2
+
+
+class BoardView(QGraphicsView):
+    filesDropped = Signal(list)  # local paths dropped on the board
+    zoomChanged = Signal(float)
+
+    def __init__(self, scene: BoardScene, parent=None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing | QPainter.SmoothPixmapTransform)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.FullViewportUpdate)
+        self.setAcceptDrops(True)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.auto_fit = True  # keep the board fitted while the window resizes, until zoomed
+        self.legend_visible = True
+        self._pan_from: QPointF | None = None
+        self._space_held = False
+
+    def board_scene(self) -> BoardScene:
+        return self.scene()
+
+    # --- zoom ----------------------------------------------------------------------------
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, factor: float) -> None:
+        factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        self.setTransform(QTransform.fromScale(factor, factor))
+        self.zoomChanged.emit(factor)
+
+    def zoom_in(self) -> None:
+        self.auto_fit = False
+        self.set_zoom(self.zoom() * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.auto_fit = False
+        self.set_zoom(self.zoom() / ZOOM_STEP)
+
+    def fit(self) -> None:
+        """Ctrl+0: the whole board with its markers in view."""
+        self.auto_fit = True
+        rect = self.scene().sceneRect()
+        if rect.isEmpty() or self.viewport().width() < 10:
+            return
+        self.fitInView(rect, Qt.KeepAspectRatio)
+        self.zoomChanged.emit(self.zoom())
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.ControlModifier:
+            steps = event.angleDelta().y() / 120
+            if steps:
+                self.auto_fit = False
+                self.set_zoom(self.zoom() * ZOOM_STEP ** steps)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.auto_fit:
+            self.fit()
+
+    def show_rect(self, rect: QRectF) -> None:
+        """Scroll so that `rect` (scene coordinates) is in view, zooming out if it must."""
+        if rect.isEmpty():
+            return
+        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        if rect.width() > visible.width() or rect.height() > visible.height():
+            self.fit()
+        self.ensureVisible(rect, 24, 24)
+
+    # --- pan -----------------------------------------------------------------------------
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key_Space and not event.isAutoRepeat():
+            self._space_held = True
+            self.viewport().setCursor(Qt.OpenHandCursor)
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:
+        if event.key() == Qt.Key_Space and not event.isAutoRepeat():
+            self._space_held = False
+            self.viewport().unsetCursor()
+            return
+        super().keyReleaseEvent(event)
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MiddleButton or (event.button() == Qt.LeftButton and self._space_held):
+            self._pan_from = event.position()
+            self.viewport().setCursor(Qt.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:
+        if self._pan_from is not None:
+            delta = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(delta.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(delta.y()))
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self._pan_from is not None:
+            self._pan_from = None
+            if self._space_held:
+                self.viewport().setCursor(Qt.OpenHandCursor)
+            else:
+                self.viewport().unsetCursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        self.board_scene().cellHovered.emit(None)
+        super().leaveEvent(event)
+
+    # --- files dropped on the board open them; tiles go to the scene --------------------------
+    def dragEnterEvent(self, event) -> None:
+        if _local_files(event.mimeData()):
+            event.acceptProposedAction()
+            return
+        super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event) -> None:
+        if _local_files(event.mimeData()):
+            event.acceptProposedAction()
+            return
+        super().dragMoveEvent(event)
+
+    def dropEvent(self, event) -> None:
+        paths = _local_files(event.mimeData())
+        if paths:
+            event.acceptProposedAction()
+            self.filesDropped.emit(paths)
+            return
+        super().dropEvent(event)
+
+    # --- legend --------------------------------------------------------------------------
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        if not self.legend_visible:
+            return
+        painter.save()
+        painter.resetTransform()
+        paint_legend(painter, QPointF(10, self.viewport().height() - 10))
+        painter.restore()
+
+
+def paint_legend(painter: QPainter, bottom_left: QPointF) -> QRectF:
+    """A key to the board's symbols, so a newcomer can read it without the manual."""
+    cell = 22.0
+    entries = [("Crash Site", lambda r: paint_feature(painter, r, CRASH_SITE, 7)),
+               ("Accelerator", lambda r: paint_feature(painter, r, ACCELERATOR)),
+               ("Hole (off the board)", lambda r: paint_hole(painter, r))]
+    painter.setFont(style.font(12))
+    metrics = painter.fontMetrics()
+    width = sum(cell + 6 + metrics.horizontalAdvance(text) + 14 for text, _ in entries) + 4
+    box = QRectF(bottom_left.x(), bottom_left.y() - cell - 10, width, cell + 10)
+    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setPen(QPen(QColor(0, 0, 0, 40), 1))
+    painter.setBrush(QColor(255, 255, 255, 225))
+    painter.drawRoundedRect(box, 6, 6)
+    x = box.left() + 8
+    for text, draw in entries:
+        symbol = QRectF(x, box.top() + 5, cell, cell)
+        draw(symbol)
+        painter.setPen(QColor("#27303b"))
+        painter.setFont(style.font(12))
+        advance = metrics.horizontalAdvance(text)
+        painter.drawText(QRectF(symbol.right() + 6, box.top(), advance + 4, box.height()),
+                         Qt.AlignVCenter | Qt.AlignLeft, text)
+        x = symbol.right() + 6 + advance + 14
+    return box
+
+
+def _local_files(mime) -> list[str]:
+    if mime is None or not mime.hasUrls():
+        return []
+    return [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
