@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .lines import DISTANCES, MAX_DISTANCE, Geometry, LinePosition
+from .lines import DISTANCES, MAX_DISTANCE, Geometry, LineTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +35,8 @@ class BoardFacts:
     accelerators: tuple[int, ...]                # Accelerator cells, ascending
     sites: tuple[tuple[int, int | None], ...]    # (cell, number) of every Crash Site, ascending
     rest_set: int                                # cells a saucer can rest on
-    rows: tuple[tuple[LinePosition | None, ...], ...]
-    columns: tuple[tuple[LinePosition | None, ...], ...]
+    rows: tuple[LineTable, ...]
+    columns: tuple[LineTable, ...]
     links: tuple[int, ...]                       # per d: Accelerator-to-Accelerator edges
     bounce_graphs: tuple[dict[int, tuple[int, ...]], ...]   # per d: Accelerator -> Accelerators it stops on
     loop_groups: tuple[tuple[frozenset[int], ...], ...]     # per d: strongly connected groups of 2 or more
@@ -64,13 +64,8 @@ class BoardFacts:
         return self.rows[y][x].off_moves + self.columns[x][y].off_moves
 
     def total_off_moves(self) -> int:
-        width = self.geometry.width
-        rows, columns = self.rows, self.columns
-        total = 0
-        for cell in iter_bits(self.rest_set):
-            y, x = divmod(cell, width)
-            total += rows[y][x].off_moves + columns[x][y].off_moves
-        return total
+        """Off-board moves summed over every rest cell (what exposure's mean divides)."""
+        return sum(row.rest_off_moves for row in self.rows) + sum(col.rest_off_moves for col in self.columns)
 
     def off_neighbours(self, cell: int) -> int:
         """How many of a cell's four orthogonal neighbours are off the board (outside or a hole)."""
@@ -185,8 +180,8 @@ def analyse(geometry: Geometry, accelerators: tuple[int, ...], holes: int,
         links.append(edges)
         bounce_graphs.append(graph)
         if edges:
-            reach = _closure(direct, graph)
-            loop_groups.append(_groups(graph))
+            reach, groups = _bounce_closure(lines_through, index, direct, graph, accelerator_set)
+            loop_groups.append(groups)
         else:
             reach = direct
             loop_groups.append(())
@@ -209,62 +204,39 @@ def analyse(geometry: Geometry, accelerators: tuple[int, ...], holes: int,
                       tuple(bounce_graphs), tuple(loop_groups), tuple(bounce_reach), site_levels, visited)
 
 
-def _closure(direct: dict[int, int], graph: dict[int, tuple[int, ...]]) -> dict[int, int]:
-    """Rest cells each Accelerator reaches through any chain of bounces (a fixed point)."""
-    closure = dict(direct)
+def _bounce_closure(lines_through, index: int, direct: dict[int, int], graph: dict[int, tuple[int, ...]],
+                    accelerator_set: int) -> tuple[dict[int, int], tuple[frozenset[int], ...]]:
+    """Through any chain of bounces at one distance: the rest cells each Accelerator reaches,
+    and the strongly connected groups of two or more Accelerators, by smallest cell.
+
+    Accelerator cells are never rest cells, so the same int carries both: the rest cells
+    reached and (on the Accelerators' own bits) the Accelerators reached. Accelerator `a`
+    is in a loop when it reaches itself; its group is everything it reaches that reaches it.
+    """
+    closure = {a: direct[a] | along_row.bounce_hit_set[index] | along_column.bounce_hit_set[index]
+               for a, along_row, along_column in lines_through}
+    linked = [(a, successors) for a, successors in graph.items() if successors]
     changed = True
     while changed:
         changed = False
-        for a, successors in graph.items():
-            if not successors:
-                continue
-            reach = closure[a]
+        for a, successors in linked:
+            reach = before = closure[a]
             for b in successors:
                 reach |= closure[b]
-            if reach != closure[a]:
+            if reach != before:
                 closure[a] = reach
                 changed = True
-    return closure
-
-
-def _groups(graph: dict[int, tuple[int, ...]]) -> tuple[frozenset[int], ...]:
-    """Strongly connected groups of two or more Accelerators (Tarjan), ordered by smallest cell."""
-    index_of: dict[int, int] = {}
-    low: dict[int, int] = {}
-    stack: list[int] = []
-    on_stack: set[int] = set()
-    groups: list[frozenset[int]] = []
-    counter = 0
-
-    def visit(node: int) -> None:
-        nonlocal counter
-        index_of[node] = low[node] = counter
-        counter += 1
-        stack.append(node)
-        on_stack.add(node)
-        for successor in graph[node]:
-            if successor not in index_of:
-                visit(successor)
-                low[node] = min(low[node], low[successor])
-            elif successor in on_stack:
-                low[node] = min(low[node], index_of[successor])
-        if low[node] == index_of[node]:
-            members = []
-            while True:
-                member = stack.pop()
-                on_stack.discard(member)
-                members.append(member)
-                if member == node:
-                    break
-            if len(members) > 1:
-                groups.append(frozenset(members))
-
-    # Only an Accelerator with links both in and out can be in a loop; most have neither.
-    targets = {b for successors in graph.values() for b in successors}
-    for node in graph:
-        if node not in index_of and graph[node] and node in targets:
-            visit(node)
-    return tuple(sorted(groups, key=min))
+    groups = []
+    grouped = 0
+    for a, _ in linked:
+        reach = closure[a]
+        if reach >> a & 1 and not grouped >> a & 1:
+            members = [b for b, _ in linked if reach >> b & 1 and closure[b] >> a & 1]
+            for b in members:
+                grouped |= 1 << b
+            groups.append(frozenset(members))
+    rests_only = ~accelerator_set
+    return {a: cells & rests_only for a, cells in closure.items()}, tuple(groups)
 
 
 def _search_from_sites(geometry: Geometry, sites, rest_set: int, accelerator_set: int,

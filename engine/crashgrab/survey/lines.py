@@ -19,13 +19,20 @@ DISTANCES = tuple(range(1, MAX_DISTANCE + 1))
 class LinePosition:
     """What moves along one line do from one cell of it (both ways along the line)."""
 
-    rest_targets: int          # cells where some move (any d) along the line comes to rest
     off_moves: int             # how many of the 10 (way, d) moves along the line end off the board
-    accelerator_hits: tuple[tuple[int, int], ...]   # (Accelerator cell, first d that stops there)
-    # For a saucer stopped on an Accelerator here and moving d again (index d - 1):
-    # the cells it comes to rest on, and the Accelerators it stops on instead.
-    bounce_rests: tuple[int, ...]
+    # For a saucer stopped on an Accelerator here and moving d again (index d - 1): the
+    # Accelerators it stops on instead of coming to rest, as cells and as a set, and
+    # the set of cells it comes to rest on.
     bounce_hits: tuple[tuple[int, ...], ...]
+    bounce_hit_set: tuple[int, ...]
+    bounce_rests: tuple[int, ...]
+
+
+class LineTable(tuple):
+    """A line's LinePositions by position (None on holes), with `rest_off_moves`: the
+    off-board moves along the line summed over its rest cells."""
+
+    rest_off_moves: int
 
 
 class Geometry:
@@ -35,8 +42,8 @@ class Geometry:
         self.width = width
         self.height = height
         self.cells = width * height
-        self._rows: dict[tuple[int, int, int], tuple[LinePosition | None, ...]] = {}
-        self._columns: dict[tuple[int, int, int], tuple[LinePosition | None, ...]] = {}
+        self._rows: dict[tuple[int, int, int], LineTable] = {}
+        self._columns: dict[tuple[int, int, int], LineTable] = {}
         # Per cell: (neighbours outside the bounds, set of the neighbours inside them).
         self._neighbours = []
         for cell in range(self.cells):
@@ -54,7 +61,7 @@ class Geometry:
         """The set of a cell's orthogonal neighbours inside the bounds."""
         return self._neighbours[cell][1]
 
-    def row(self, y: int, accelerators: int, holes: int) -> tuple[LinePosition | None, ...]:
+    def row(self, y: int, accelerators: int, holes: int) -> LineTable:
         """Row y's table, indexed by x; `accelerators` and `holes` have bit x set (line bits)."""
         key = (y, accelerators, holes)
         table = self._rows.get(key)
@@ -63,7 +70,7 @@ class Geometry:
             table = self._rows[key] = line_table(self.width, accelerators, holes, lambda p: base + p)
         return table
 
-    def column(self, x: int, accelerators: int, holes: int) -> tuple[LinePosition | None, ...]:
+    def column(self, x: int, accelerators: int, holes: int) -> LineTable:
         """Column x's table, indexed by y; bit y of `accelerators` and `holes` is cell (x, y)."""
         key = (x, accelerators, holes)
         table = self._columns.get(key)
@@ -73,16 +80,15 @@ class Geometry:
         return table
 
 
-def line_table(length: int, accelerators: int, holes: int, to_cell) -> tuple[LinePosition | None, ...]:
-    """Every position's LinePosition on a line (None on holes); `to_cell` maps position to cell."""
-    table: list[LinePosition | None] = []
+def line_table(length: int, accelerators: int, holes: int, to_cell) -> LineTable:
+    """Every position's LinePosition on a line; `to_cell` maps a position to its board cell."""
+    positions: list[LinePosition | None] = []
+    rest_off_moves = 0
     for position in range(length):
         if holes >> position & 1:
-            table.append(None)
+            positions.append(None)
             continue
-        rest_targets = 0
         off_moves = 0
-        hits: list[tuple[int, int]] = []
         bounce_rests = [0] * MAX_DISTANCE
         bounce_hits: list[list[int]] = [[] for _ in DISTANCES]
         for way in (1, -1):
@@ -93,12 +99,14 @@ def line_table(length: int, accelerators: int, holes: int, to_cell) -> tuple[Lin
                     break
                 cell = to_cell(along)
                 if accelerators >> along & 1:
-                    hits.append((cell, travelled))
                     for d in range(travelled, MAX_DISTANCE + 1):
                         bounce_hits[d - 1].append(cell)
                     break
-                rest_targets |= 1 << cell
                 bounce_rests[travelled - 1] |= 1 << cell
-        table.append(LinePosition(rest_targets, off_moves, tuple(hits), tuple(bounce_rests),
-                                  tuple(tuple(h) for h in bounce_hits)))
-    return tuple(table)
+        positions.append(LinePosition(off_moves, tuple(tuple(h) for h in bounce_hits),
+                                      tuple(sum(1 << c for c in h) for h in bounce_hits), tuple(bounce_rests)))
+        if not accelerators >> position & 1:
+            rest_off_moves += off_moves
+    table = LineTable(positions)
+    table.rest_off_moves = rest_off_moves
+    return table

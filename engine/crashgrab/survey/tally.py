@@ -1,0 +1,102 @@
+"""Survey totals that merge exactly: counts, exact sums and the best boards so far.
+
+Every field is an integer count, an exact sum or a set of records ranked by a total
+order, so merging partial tallies in any grouping gives the same result: that is what
+makes `--workers N` identical to one process.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .lines import MAX_DISTANCE
+from .record import BoardRecord
+
+NO_LOOP = 0  # first_loop key of boards without any Accelerator loop
+
+
+@dataclass
+class Tally:
+    keep_best: int = 0
+    boards: int = 0
+    boards_with_code: Counter = field(default_factory=Counter)
+    findings_per_code: Counter = field(default_factory=Counter)
+    boards_with_severity: Counter = field(default_factory=Counter)
+    edge_sites: Counter = field(default_factory=Counter)           # Crash Sites on the edge -> boards
+    loop_groups: list[Counter] = field(default_factory=lambda: [Counter() for _ in range(MAX_DISTANCE)])
+    first_loop: Counter = field(default_factory=Counter)           # smallest loop distance -> boards
+    off_moves_by_rest_cells: Counter = field(default_factory=Counter)  # rest cells -> summed off moves
+    moves_by_pairs: Counter = field(default_factory=Counter)       # site pairs -> summed fewest moves
+    lowest_exposure: tuple[Fraction, int] | None = None
+    highest_exposure: tuple[Fraction, int] | None = None
+    best: list[BoardRecord] = field(default_factory=list)
+
+    def add(self, record: BoardRecord) -> None:
+        self.boards += 1
+        for code, count in record.codes:
+            self.boards_with_code[code] += 1
+            self.findings_per_code[code] += count
+        for severity, count in (("error", record.errors), ("warning", record.warnings), ("info", record.notes)):
+            if count:
+                self.boards_with_severity[severity] += 1
+        self.edge_sites[record.edge_sites] += 1
+        for d, groups in enumerate(record.loop_groups):
+            self.loop_groups[d][groups] += 1
+        self.first_loop[record.first_loop_distance or NO_LOOP] += 1
+        self.off_moves_by_rest_cells[record.rest_cells] += record.off_moves
+        self.moves_by_pairs[record.pairs] += record.moves_sum
+        self._extremes((record.exposure, record.board), (record.exposure, record.board))
+        if self.keep_best:
+            self.best.append(record)
+            if len(self.best) >= 4 * self.keep_best + 64:
+                self._trim()
+
+    def _extremes(self, low: tuple[Fraction, int], high: tuple[Fraction, int]) -> None:
+        """Lowest and highest board exposure; ties go to the lower board number."""
+        if self.lowest_exposure is None or low < self.lowest_exposure:
+            self.lowest_exposure = low
+        if self.highest_exposure is None or (high[0], -high[1]) > (self.highest_exposure[0],
+                                                                   -self.highest_exposure[1]):
+            self.highest_exposure = high
+
+    def _trim(self) -> None:
+        self.best.sort(key=BoardRecord.score)
+        del self.best[self.keep_best:]
+
+    def merge(self, other: "Tally") -> None:
+        self.boards += other.boards
+        self.boards_with_code.update(other.boards_with_code)
+        self.findings_per_code.update(other.findings_per_code)
+        self.boards_with_severity.update(other.boards_with_severity)
+        self.edge_sites.update(other.edge_sites)
+        for mine, theirs in zip(self.loop_groups, other.loop_groups):
+            mine.update(theirs)
+        self.first_loop.update(other.first_loop)
+        self.off_moves_by_rest_cells.update(other.off_moves_by_rest_cells)
+        self.moves_by_pairs.update(other.moves_by_pairs)
+        if other.boards:
+            self._extremes(other.lowest_exposure, other.highest_exposure)
+        self.best.extend(other.best)
+        self.finish()
+
+    def finish(self) -> None:
+        """Keep only the best `keep_best` records, in score order."""
+        self._trim()
+
+    # --- exact means -----------------------------------------------------------------
+    def mean_exposure(self) -> Fraction | None:
+        """Mean over boards of each board's mean off-board moves per rest cell."""
+        if not self.boards:
+            return None
+        total = sum((Fraction(off, cells) for cells, off in self.off_moves_by_rest_cells.items() if cells),
+                    Fraction(0))
+        return total / self.boards
+
+    def mean_site_moves(self) -> Fraction | None:
+        """Mean over boards of each board's mean fewest moves between Crash Sites."""
+        if not self.boards:
+            return None
+        total = sum((Fraction(moves, pairs) for pairs, moves in self.moves_by_pairs.items() if pairs),
+                    Fraction(0))
+        return total / self.boards
