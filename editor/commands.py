@@ -98,8 +98,14 @@ class ReplaceTile(QUndoCommand):
 
     def __init__(self, document: LayoutDocument, removed: str, placement: Placement, text: str) -> None:
         super().__init__(text)
-        RemoveTile(document, removed, parent=self)
-        PlaceTile(document, placement, parent=self)
+        self.document, self.placement = document, placement
+        self.old = document.layout.placement_of(removed)
+
+    def redo(self) -> None:
+        self.document.replace_tile(self.old.tile, self.placement)
+
+    def undo(self) -> None:
+        self.document.replace_tile(self.placement.tile, self.old)
 
 
 class SetDirections(QUndoCommand):

@@ -70,6 +70,13 @@ class LayoutDocument(QObject):
                 return placement, index
         raise KeyError(f"tile {tile_id} is not on the board")
 
+    def replace_tile(self, tile_id: str, placement: Placement) -> None:
+        """Another tile takes this tile's place in the list (and usually on the board)."""
+        old = self._layout.placement_of(tile_id)
+        if old is None:
+            raise KeyError(f"tile {tile_id} is not on the board")
+        self._set(self._layout.replacing(old, placement))
+
     def update_tiles(self, placements: Iterable[Placement]) -> None:
         """Replace the placements of the same tiles (move, swap, rotate, flip), order kept."""
         new = {p.tile: p for p in placements}
