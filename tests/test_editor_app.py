@@ -1,0 +1,105 @@
+"""Launching: the console script, `python -m editor`, --screenshot, and no display at all."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from editor.app import SCREENSHOT_SIZE, display_problem, main
+from tests.conftest import LAYOUTS, ROOT
+from tests.editor_fixtures import *  # noqa: F401,F403
+
+SCRIPT = Path(sys.executable).with_name("crashgrab-editor")
+
+
+def run(command, env=None, **kwargs):
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, **kwargs)
+
+
+def headless_env(**extra):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env.update(extra)
+    return env
+
+
+def assert_png(path: Path):
+    image = QImage(str(path))
+    assert not image.isNull() and path.stat().st_size > 10_000
+    assert (image.width(), image.height()) == SCREENSHOT_SIZE
+    colours = {image.pixelColor(x, y).name() for x in range(0, image.width(), 37) for y in range(0, image.height(), 23)}
+    assert len(colours) > 20  # a drawn window, not a blank image
+
+
+def test_screenshot_in_process(tmp_path, qapp):
+    out = tmp_path / "shot.png"
+    assert main(["--screenshot", str(out), str(LAYOUTS / "standard-6p.json")]) == 0
+    assert_png(out)
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the package is not installed into this interpreter's folder")
+def test_the_console_script_writes_a_screenshot_even_without_a_display(tmp_path):
+    out = tmp_path / "shot.png"
+    result = run([str(SCRIPT), "--screenshot", str(out), "layouts/standard-2-4p.json"], env=headless_env())
+    assert result.returncode == 0, result.stderr
+    assert_png(out)
+
+
+def test_python_dash_m_editor_takes_the_same_arguments(tmp_path):
+    out = tmp_path / "shot.png"
+    result = run([sys.executable, "-m", "editor", "--screenshot", str(out), "layouts/standard-5p.json"],
+                 env=headless_env(QT_QPA_PLATFORM="offscreen"))
+    assert result.returncode == 0, result.stderr
+    assert_png(out)
+
+
+def test_a_screenshot_of_a_broken_file_says_why_and_fails(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    result = run([sys.executable, "-m", "editor", "--screenshot", str(tmp_path / "x.png"), str(broken)],
+                 env=headless_env(QT_QPA_PLATFORM="offscreen"))
+    assert result.returncode == 1
+    assert f"{broken}: malformed JSON" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="displays are always there on Windows and macOS")
+def test_without_a_display_it_prints_one_line_and_exits_2():
+    result = run([sys.executable, "-m", "editor", "layouts/standard-2-4p.json"], env=headless_env())
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "QT_QPA_PLATFORM=offscreen" in lines[0] and "crashgrab validate" in lines[0]
+
+
+@pytest.mark.parametrize("env, platform, problem", [
+    ({}, "linux", "no display (neither DISPLAY nor WAYLAND_DISPLAY is set)"),
+    ({"DISPLAY": ":0"}, "linux", None),
+    ({"WAYLAND_DISPLAY": "wayland-0"}, "linux", None),
+    ({"QT_QPA_PLATFORM": "offscreen"}, "linux", None),
+    ({"QT_QPA_PLATFORM": "minimal"}, "linux", None),
+    ({"QT_QPA_PLATFORM": "xcb"}, "linux", "QT_QPA_PLATFORM is xcb but DISPLAY is not set"),
+    ({"QT_QPA_PLATFORM": "wayland", "DISPLAY": ":0"}, "linux",
+     "QT_QPA_PLATFORM is wayland but WAYLAND_DISPLAY is not set"),
+    ({}, "win32", None),
+    ({}, "darwin", None),
+])
+def test_display_problem(env, platform, problem):
+    assert display_problem(env, platform) == problem
+
+
+
+def test_the_leak_guard_notices_a_stray_window(qapp):
+    from PySide6.QtWidgets import QApplication, QWidget
+    from tests.editor_fixtures import leaked_widgets, widget_key
+
+    before = {widget_key(w) for w in QApplication.topLevelWidgets()}
+    stray = QWidget()
+    try:
+        assert leaked_widgets(before) == [stray]
+    finally:
+        stray.deleteLater()
+    assert leaked_widgets(before) == []

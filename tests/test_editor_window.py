@@ -1,0 +1,408 @@
+"""The real main window, driven through its actions, keys, mouse gestures and drops."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QDrag, QWheelEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+from editor.dialogs import DirectionsDialog, RandomizeDialog
+from editor.overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
+from editor.placing import TILE_MIME, TileDrag
+from engine.crashgrab.setup import random_layout
+from engine.crashgrab.templates import TEMPLATES
+from engine.crashgrab.validation import validate_layout
+from engine.formats.layout_io import load_layout
+from engine.grid.model import Placement as P
+from tests.conftest import LAYOUTS
+from tests.editor_fixtures import *  # noqa: F401,F403
+from tests.editor_fixtures import cell_point, close_window, file_mime, make_window, send_drag_and_drop, wait_validated
+
+
+def placements(window):
+    return window.document.layout.placements
+
+
+def click_cell(qtbot, window, cell):
+    qtbot.mouseClick(window.view.viewport(), Qt.LeftButton, pos=cell_point(window, cell))
+
+
+def drag_on_board(qtbot, window, start, end):
+    """Press on a cell, move past the drag distance, release on another cell."""
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.LeftButton, pos=cell_point(window, start))
+    qtbot.mouseMove(viewport, pos=cell_point(window, start) + QPoint(12, 12))
+    qtbot.mouseMove(viewport, pos=cell_point(window, end))
+    qtbot.mouseRelease(viewport, Qt.LeftButton, pos=cell_point(window, end))
+
+
+def press_key(qtbot, window, key, modifier=Qt.NoModifier):
+    window.activateWindow()
+    window.view.setFocus()
+    qtbot.keyClick(window.view, key, modifier)
+
+
+def new_board(window, qtbot, template):
+    assert window.new_layout(template)
+    wait_validated(qtbot, window)
+
+
+def test_place_a_tile_by_dragging_it_from_the_palette(window, qtbot):
+    new_board(window, qtbot, "2-4")
+    mime = window.palette.swatch("3", "B").mime_data()
+    assert send_drag_and_drop(window, mime, (5, 6), via=(1, 1))
+    assert placements(window) == (P("3", "B", 4, 4, 0),)
+    assert window.scene.selected_tile() == "3"
+    assert window.palette.cards["3"].placed_as == "B"  # the palette marks the tile as used
+    assert window.document.undo_stack.text(0) == "Place tile 3B in the south-east core slot"
+
+
+def test_a_slot_refuses_a_tile_and_the_status_bar_says_why(window, qtbot):
+    new_board(window, qtbot, "2-4")
+    send_drag_and_drop(window, window.palette.swatch("5", "A").mime_data(), (1, 1))
+    assert placements(window) == ()
+    assert window.statusBar().currentMessage() == (
+        "Tile 5 does not fit: the north-west core slot takes a core tile (1-4), not tile 5 (a 4x1 arm tile (5-8)).")
+
+
+def test_the_palette_starts_a_drag_with_the_tile_as_mime_data(window, qtbot, monkeypatch):
+    started = []
+
+    def fake_exec(drag, *args):
+        started.append(TileDrag.from_bytes(drag.mimeData().data(TILE_MIME).data()))
+        return Qt.CopyAction
+
+    monkeypatch.setattr(QDrag, "exec", fake_exec)
+    swatch = window.palette.swatch("10", "B")
+    qtbot.mousePress(swatch, Qt.LeftButton, pos=QPoint(5, 5))
+    qtbot.mouseMove(swatch, pos=QPoint(5 + QApplication.startDragDistance() + 5, 5))
+    qtbot.mouseRelease(swatch, Qt.LeftButton, pos=QPoint(5, 5))
+    assert started == [TileDrag("10", "B", 0, (2, 1))]  # grabbed by the middle of the 4x2 tile
+
+
+def test_rotate_and_flip_the_selected_tile_with_keys(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    start = window.document.layout.placement_of("2")
+    click_cell(qtbot, window, (5, 1))  # a cell of tile 2 (north-east core)
+    assert window.scene.selected_tile() == "2"
+    press_key(qtbot, window, Qt.Key_R)
+    assert window.document.layout.placement_of("2").rotation == (start.rotation + 90) % 360
+    press_key(qtbot, window, Qt.Key_R, Qt.ShiftModifier)
+    assert window.document.layout.placement_of("2") == start
+    assert window.document.undo_stack.count() == 0  # a turn there and back leaves no history
+    press_key(qtbot, window, Qt.Key_F)
+    assert window.document.layout.placement_of("2") == start.flipped()
+    press_key(qtbot, window, Qt.Key_Delete)
+    assert window.document.layout.placement_of("2") is None
+    assert window.scene.selected_tile() is None
+
+
+def test_a_flat_arm_turns_half_way_and_says_so(window, qtbot):
+    new_board(window, qtbot, "5")
+    send_drag_and_drop(window, window.palette.swatch("6", "A").mime_data(), (1, 4))
+    assert placements(window) == (P("6", "A", 0, 4, 0),)
+    assert window.rotate_selected()
+    assert placements(window) == (P("6", "A", 0, 4, 180),)
+    assert "takes rotation 0 or 180 only" in window.statusBar().currentMessage()
+
+
+def test_swap_two_tiles_by_dragging_one_onto_the_other(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    one, four = window.document.layout.placement_of("1"), window.document.layout.placement_of("4")
+    drag_on_board(qtbot, window, (1, 1), (6, 6))
+    layout = window.document.layout
+    assert layout.placement_of("1") == P("1", one.side, 4, 4, one.rotation)
+    assert layout.placement_of("4") == P("4", four.side, 0, 0, four.rotation)
+    assert window.document.undo_stack.text(0) == "Swap tiles 1 and 4"
+
+
+def test_undo_and_redo_everything_back_to_the_identical_layout(window, qtbot, monkeypatch):
+    new_board(window, qtbot, "5")
+    start = window.document.layout
+    steps = [
+        lambda: send_drag_and_drop(window, window.palette.swatch("1", "B").mime_data(), (2, 2)),
+        lambda: send_drag_and_drop(window, window.palette.swatch("7", "A").mime_data(), (4, 1)),
+        lambda: window.rotate_selected(False),
+        lambda: send_drag_and_drop(window, window.palette.swatch("9", "A").mime_data(), (4, 4)),
+        lambda: window.flip_selected(),
+        lambda: drag_on_board(qtbot, window, (1, 1), (7, 7)),
+        lambda: window.set_directions({"north": "Meteor", "east": "Stars", "south": "Sun", "west": "Asteroids"}),
+        lambda: window.scene.select_tile("9") or window.remove_selected(),
+    ]
+    layouts = [start]
+    for step in steps:
+        step()
+        assert window.document.layout != layouts[-1]
+        layouts.append(window.document.layout)
+    assert window.document.layout.placements == (P("1", "B", 5, 5, 0), P("7", "A", 4, 0, 270))
+    undo, redo = window.actions["undo"], window.actions["redo"]
+    for expected in reversed(layouts[:-1]):
+        undo.trigger()
+        assert window.document.layout == expected
+    assert not undo.isEnabled() and not window.document.is_modified()
+    for expected in layouts[1:]:
+        redo.trigger()
+        assert window.document.layout == expected
+    assert window.history.model().rowCount() == len(steps) + 1  # "Opened" plus one row per step
+
+
+def test_undo_and_redo_shortcuts(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    start = window.document.layout
+    window.scene.select_tile("3")
+    press_key(qtbot, window, Qt.Key_F)
+    flipped = window.document.layout
+    press_key(qtbot, window, Qt.Key_Z, Qt.ControlModifier)
+    assert window.document.layout == start
+    press_key(qtbot, window, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    assert window.document.layout == flipped
+
+
+def test_save_and_reopen_gives_an_equal_layout(window, qtbot, tmp_path, monkeypatch):
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    window.scene.select_tile("14")
+    window.flip_selected()
+    window.scene.select_tile("1")
+    window.rotate_selected()
+    target = tmp_path / "my board.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "my board"), "")))
+    assert window.actions["save_as"].trigger() is None and window.document.path == target
+    assert not window.document.is_modified() and not window.isWindowModified()
+    assert load_layout(target) == window.document.layout
+    other = make_window(qtbot, window.settings)
+    try:
+        assert other.open_path(target)
+        assert other.document.layout == window.document.layout
+        assert other.recent_files()[0] == str(target.resolve())
+    finally:
+        close_window(other)
+
+
+def test_an_accelerator_loop_appears_is_highlighted_and_disappears(window, qtbot):
+    # Free-form: tile 5A (". . . >") at (1,0) puts an Accelerator at (4,0); tile 9 at (0,0) shows
+    # an Accelerator on side A. Side A: the two Accelerators four apart bounce a saucer moving 4
+    # to and fro without end. Side B (plain): no loop.
+    new_board(window, qtbot, None)
+    send_drag_and_drop(window, window.palette.swatch("5", "A").mime_data(), (3, 0))  # grabbed at its 3rd cell
+    send_drag_and_drop(window, window.palette.swatch("9", "B").mime_data(), (0, 0))
+    assert placements(window) == (P("5", "A", 1, 0, 0), P("9", "B", 0, 0, 0))
+    wait_validated(qtbot, window)
+    assert not [f for f in window.findings.findings() if f.code == "accelerator-loop"]
+    window.flip_selected()  # tile 9 is selected after placing it
+    wait_validated(qtbot, window)
+    loops = [f for f in window.findings.findings() if f.code == "accelerator-loop"]
+    assert [(f.cells, f.details["distance"]) for f in loops] == [(((0, 0), (4, 0)), 4)]
+    assert window.findings.select_finding(loops[0])
+    assert window.scene.highlighted_cells() == ((0, 0), (4, 0))
+    assert "accelerator-loop" in window.scene.cell_tooltip((4, 0))
+    window.flip_selected()
+    wait_validated(qtbot, window)
+    assert not [f for f in window.findings.findings() if f.code == "accelerator-loop"]
+    assert window.scene.highlighted_cells() == ()
+
+
+def test_the_status_bar_sums_up_the_findings(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    wait_validated(qtbot, window)
+    expected = validate_layout(window.document.layout).summary()
+    assert expected in window.summary_label.text() and expected in window.findings.summary.text()
+
+
+def test_the_unsaved_changes_prompt(window, qtbot, monkeypatch, tmp_path):
+    answers, asked = [], []
+
+    def answer(*args):
+        asked.append(args[2])
+        return answers.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(answer))
+    copy = tmp_path / "board.json"
+    copy.write_text((LAYOUTS / "standard-2-4p.json").read_text(encoding="utf-8"), encoding="utf-8")
+    assert window.open_path(copy)
+    window.scene.select_tile("1")
+    window.flip_selected()
+    edited = window.document.layout
+    answers.append(QMessageBox.Cancel)
+    assert not window.new_layout("6")
+    assert window.document.layout is edited and "board.json" in asked[-1]
+    answers.append(QMessageBox.Cancel)
+    assert not window.close() and window.isVisible()
+    answers.append(QMessageBox.Cancel)
+    assert not window.open_path(LAYOUTS / "standard-5p.json") and window.document.layout is edited
+    answers.append(QMessageBox.Discard)
+    assert window.new_layout("6") and window.document.layout.template == "6"
+    assert load_layout(copy).placement_of("1").side == "A"  # discarded, not saved
+    send_drag_and_drop(window, window.palette.swatch("1", "A").mime_data(), (1, 1))
+    assert window.document.is_modified()
+    # Save, then cancel the file name: nothing is saved and the new board is not started.
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: ("", "")))
+    answers.append(QMessageBox.Save)
+    assert not window.new_layout("5") and window.document.layout.template == "6"
+    assert len(asked) == 5 and not answers
+    assert not window.document.is_modified() or window.document.path is None
+
+
+def test_save_from_the_prompt_writes_the_file(window, qtbot, monkeypatch, tmp_path):
+    target = tmp_path / "board.json"
+    (target).write_text((LAYOUTS / "standard-2-4p.json").read_text())
+    assert window.open_path(target)
+    window.scene.select_tile("1")
+    window.flip_selected()
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a: QMessageBox.Save))
+    assert window.new_layout(None)
+    assert load_layout(target).placement_of("1").side == "B"
+
+
+@pytest.mark.parametrize("content, expected", [
+    ('{"format": "crash-grab-layout", "version": 1,', "malformed JSON at line 1"),
+    (json.dumps({**json.loads((LAYOUTS / "standard-2-4p.json").read_text()),
+                 "placements": [{"tile": "1", "side": "A", "x": 0, "y": 0, "rotation": 45}]}),
+     "$.placements[0].rotation"),
+])
+def test_a_broken_file_shows_one_dialog_and_keeps_the_layout(window, qtbot, monkeypatch, tmp_path, content, expected):
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    before, path = window.document.layout, window.document.path
+    broken = tmp_path / "broken.json"
+    broken.write_text(content, encoding="utf-8")
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", staticmethod(lambda *a: shown.append(a[1:3])))
+    assert not window.open_path(broken)
+    assert len(shown) == 1 and str(broken) in shown[0][1] and expected in shown[0][1]
+    assert window.document.layout is before and window.document.path == path
+
+
+def test_title_shows_the_file_and_an_unsaved_mark(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-5p.json")
+    assert window.windowTitle().startswith("standard-5p.json[*]") and not window.isWindowModified()
+    window.scene.select_tile("9")
+    window.flip_selected()
+    assert window.isWindowModified()
+    window.actions["undo"].trigger()
+    assert not window.isWindowModified()
+    new_board(window, qtbot, None)
+    assert window.windowTitle().startswith("Untitled layout[*] (free-form)")
+
+
+def test_dropping_a_file_on_the_window_opens_it(window, qtbot):
+    viewport = window.view.viewport()
+    mime = file_mime(LAYOUTS / "standard-5p.json")
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    enter = QDragEnterEvent(QPointF(40, 40), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    QApplication.sendEvent(viewport, enter)
+    assert enter.isAccepted()
+    QApplication.sendEvent(viewport, QDropEvent(QPointF(40, 40), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier))
+    assert window.document.path == LAYOUTS / "standard-5p.json"
+    assert window.document.layout == load_layout(LAYOUTS / "standard-5p.json")
+
+
+def test_randomize_with_a_seed_reproduces_the_board(window, qtbot, monkeypatch):
+    def accept(dialog):
+        dialog.template.setCurrentIndex(dialog.template.findData("6"))
+        dialog.seed.setValue(1234)
+        return RandomizeDialog.Accepted
+
+    monkeypatch.setattr(RandomizeDialog, "exec", accept)
+    assert window.randomize_dialog()
+    expected = random_layout(window.document.layout.tileset, TEMPLATES["6"], 1234)
+    layout = window.document.layout
+    assert (layout.template, layout.placements, dict(layout.directions)) == \
+        ("6", expected.placements, dict(expected.directions))
+    assert "seed 1234" in window.document.undo_stack.text(0)
+    assert int(window.settings.value("randomize/seed")) == 1234
+    window.actions["undo"].trigger()
+    assert window.document.layout.template == "2-4" and window.document.layout.placements == ()
+
+
+def test_direction_markers_are_an_undoable_edit(window, qtbot, monkeypatch):
+    def choose(dialog):
+        dialog.combos["north"].setCurrentText("Stars")  # Stars was west: the two swap
+        return DirectionsDialog.Accepted
+
+    monkeypatch.setattr(DirectionsDialog, "exec", choose)
+    before = dict(window.document.layout.directions)
+    assert before == {"north": "Sun", "east": "Asteroids", "south": "Meteor", "west": "Stars"}
+    assert window.actions["directions"].trigger() is None
+    assert dict(window.document.layout.directions) == {"north": "Stars", "east": "Asteroids", "south": "Meteor",
+                                                        "west": "Sun"}
+    window.actions["undo"].trigger()
+    assert dict(window.document.layout.directions) == before
+
+
+def test_overlays_follow_the_view_menu_and_persist(window, qtbot, settings):
+    # A free-form row of four plain cells (tile 6, side A): from (0,0) one move reaches
+    # (1,0) with 1, (2,0) with 2 and (3,0) with 3; every other move leaves the board.
+    new_board(window, qtbot, None)
+    send_drag_and_drop(window, window.palette.swatch("6", "A").mime_data(), (2, 0))  # held by its 3rd cell
+    assert placements(window) == (P("6", "A", 0, 0, 0),)
+    wait_validated(qtbot, window)
+    window.actions["overlay_reach"].trigger()
+    click_cell(qtbot, window, (0, 0))
+    [reach] = [i for i in window.scene.overlay_items() if isinstance(i, ReachabilityOverlay)]
+    assert reach.origin == (0, 0) and reach.reached == {(1, 0): 1, (2, 0): 2, (3, 0): 3}
+    window.actions["overlay_exposure"].trigger()
+    [exposure] = [i for i in window.scene.overlay_items() if isinstance(i, ExposureOverlay)]
+    # From (0,0): north, south and west always crash (15 moves); east crashes with 4 and 5.
+    assert exposure.off_moves[(0, 0)] == 17
+    assert exposure.off_moves[(1, 0)] == 10 + 4 + 3  # north and south always; west 2-5; east 3-5
+    window.actions["overlay_accelerators"].trigger()
+    window.actions["distance_4"].trigger()
+    [graph] = [i for i in window.scene.overlay_items() if isinstance(i, AcceleratorOverlay)]
+    assert graph.distance == 4 and graph.links == [] and graph.loop_groups == []
+    window.actions["overlay_exposure"].trigger()
+    assert not [i for i in window.scene.overlay_items() if isinstance(i, ExposureOverlay)]
+    settings.sync()
+    again = make_window(qtbot, settings)
+    try:
+        assert again.actions["overlay_accelerators"].isChecked() and again.actions["distance_4"].isChecked()
+        assert again.actions["overlay_reach"].isChecked() and not again.actions["overlay_exposure"].isChecked()
+    finally:
+        close_window(again)
+
+
+def test_the_accelerator_graph_draws_loops_in_the_error_colour(window, qtbot):
+    new_board(window, qtbot, None)
+    send_drag_and_drop(window, window.palette.swatch("5", "A").mime_data(), (3, 0))
+    send_drag_and_drop(window, window.palette.swatch("9", "A").mime_data(), (0, 0))
+    wait_validated(qtbot, window)
+    window.actions["distance_4"].trigger()
+    window.actions["overlay_accelerators"].trigger()
+    [graph] = [i for i in window.scene.overlay_items() if isinstance(i, AcceleratorOverlay)]
+    assert sorted(graph.links) == [((0, 0), (4, 0)), ((4, 0), (0, 0))]
+    assert graph.loop_groups == [frozenset({(0, 0), (4, 0)})] and graph.in_loop((0, 0), (4, 0))
+    window.actions["distance_3"].trigger()  # 4 apart: a move of 3 cannot link them
+    [graph] = [i for i in window.scene.overlay_items() if isinstance(i, AcceleratorOverlay)]
+    assert graph.links == [] and graph.loop_groups == []
+
+
+def test_hovering_a_cell_tells_its_feature_and_findings(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    wait_validated(qtbot, window)
+    layout = window.document.layout
+    one = layout.placement_of("1")
+    assert (one.side, one.rotation, one.x, one.y) == ("A", 0, 0, 0)  # Crash Site 1 at (1,0), on the edge
+    text = window.scene.cell_tooltip((1, 0))
+    assert "Crash Site 1" in text and "tile 1A" in text and "crash-site-edge" in text
+    assert "off the board" in window.scene.cell_tooltip((9, 9))
+    qtbot.mouseMove(window.view.viewport(), pos=cell_point(window, (1, 0)))
+    assert window.cell_label.text().startswith("[1,0] Crash Site 1")
+
+
+def test_ctrl_wheel_zooms_and_ctrl_0_fits(window, qtbot):
+    window.view.fit()
+    fitted = window.view.zoom()
+    viewport = window.view.viewport()
+    centre = QPointF(viewport.width() / 2, viewport.height() / 2)
+    wheel = QWheelEvent(centre, window.view.mapToGlobal(centre.toPoint()).toPointF(), QPoint(), QPoint(0, 240),
+                        Qt.NoButton, Qt.ControlModifier, Qt.NoScrollPhase, False)
+    QApplication.sendEvent(viewport, wheel)
+    assert window.view.zoom() == pytest.approx(fitted * 1.44)
+    press_key(qtbot, window, Qt.Key_0, Qt.ControlModifier)
+    assert window.view.zoom() == pytest.approx(fitted)
+
+
+def test_double_clicking_a_palette_tile_fills_the_first_free_slot(window, qtbot):
+    new_board(window, qtbot, "6")
+    qtbot.mouseDClick(window.palette.swatch("12", "B"), Qt.LeftButton, pos=QPoint(4, 4))
+    assert placements(window) == (P("12", "B", 4, 0, 90),)  # the north arm stands
