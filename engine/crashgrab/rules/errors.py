@@ -35,7 +35,8 @@ class MissingChoice(RuleError):
     """
 
     def __init__(self, choice: str, options: Sequence[Any], *, saucer: str | None = None,
-                 at: Cell | None = None, phase: str | None = None, reason: str = "") -> None:
+                 at: Cell | None = None, phase: str | None = None, reason: str = "",
+                 message: str | None = None) -> None:
         self.choice = choice
         self.options = list(options)
         self.saucer = saucer
@@ -45,7 +46,7 @@ class MissingChoice(RuleError):
         about = f" for {saucer}" if saucer else ""
         where = f" at {cell_text(at)}" if at is not None else ""
         reason = f" ({reason})" if reason else ""
-        super().__init__(f"missing choice {choice!r}{about}{where}{reason}: choose one of {listed}.")
+        super().__init__(message or f"missing choice {choice!r}{about}{where}{reason}: choose one of {listed}.")
 
 
 class MissingDieResult(MissingChoice):
@@ -55,6 +56,6 @@ class MissingDieResult(MissingChoice):
     """
 
     def __init__(self, what: str) -> None:
-        super().__init__("die", range(1, 13), reason=f"placing {what} needs a die result, "
-                         "but no scripted result is left and no seed is set")
+        super().__init__("die", range(1, 13), message=f"placing {what} needs a placement die result (1-12), "
+                         "but no scripted result is left and no seed is set.")
         self.hint = 'Add results to "dice" (or a "die" choice to this turn), or set "seed".'

@@ -146,4 +146,6 @@ class Play:
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, Crew):
+        return f"the {value}"
     return repr(value) if isinstance(value, str) else str(value)
