@@ -126,12 +126,8 @@ def _results(jobs, workers: int) -> Iterator[tuple[int, Tally]]:
         for job in jobs:
             yield _chunk_job(job)
         return
-    with _context().Pool(min(workers, len(jobs))) as pool:
+    # spawn, not fork: a worker starts from a fresh interpreter (half a second), so no
+    # thread or lock of the caller (an editor's Qt threads, a test runner) is copied half-held.
+    with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool:
         # imap keeps chunk order; results stream in as workers finish them.
         yield from pool.imap(_chunk_job, jobs)
-
-
-def _context():
-    """fork where it exists (workers start in milliseconds, sharing loaded modules), else spawn."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")

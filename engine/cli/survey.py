@@ -1,0 +1,130 @@
+"""`crashgrab survey`: check every arrangement of a template, or a seeded sample of setups."""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from ..crashgrab.survey.arrangements import arrangement_count
+from ..crashgrab.survey.progress import ProgressBar, format_duration
+from ..crashgrab.survey.report import SURVEY_CODES, report_json, report_text
+from ..crashgrab.survey.runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyRequest, board_layout, default_workers,
+                                       run_survey)
+from ..crashgrab.templates import TEMPLATES
+from ..errors import UsageError
+from ..formats.jsonio import dumps, write_text_atomic
+from ..formats.layout_io import save_layout
+from ..formats.schemas import validate
+from ..formats.tileset_io import standard_tileset
+
+PLAYERS = {"2-4": "2-4", "2": "2-4", "3": "2-4", "4": "2-4", "5": "5", "6": "6"}
+
+
+def register(subparsers) -> None:
+    survey = subparsers.add_parser(
+        "survey", help="check every arrangement of a template, or a sample of setups, and sum up the findings",
+        description="Check every arrangement of the 2-4 player template (--all, 98,304 boards) or N setups "
+                    "drawn by the rules (--sample N), and report how often each finding occurs, the Crash "
+                    "Sites on the edge, the Accelerator loops per distance, the mean exposure and the best "
+                    "boards.")
+    survey.add_argument("--players", required=True, choices=sorted(PLAYERS), metavar="2-4|5|6",
+                        help="the template: 2-4 (8x8), 5 (9x9) or 6 (10x10)")
+    which = survey.add_mutually_exclusive_group()
+    which.add_argument("--all", action="store_true",
+                       help="every arrangement of the template (the default for 2-4; only 2-4 is small enough)")
+    which.add_argument("--sample", type=int, metavar="N", help="N setups drawn by the rules from --seed")
+    survey.add_argument("--seed", type=int, help="seed of the sample (printed when not given)")
+    survey.add_argument("--workers", type=int, metavar="N",
+                        help=f"worker processes (default: this machine's {default_workers()} cores); "
+                             "the report is the same for any number")
+    survey.add_argument("--select", metavar="CODES",
+                        help="count only these finding codes (comma-separated), e.g. accelerator-loop")
+    survey.add_argument("-o", "--output", metavar="REPORT.json", help="also write the report as JSON here")
+    survey.add_argument("--best", type=int, metavar="K", help=f"list the K best boards (default {DEFAULT_BEST})")
+    survey.add_argument("--out-dir", metavar="DIR", help="write the best boards here as layout files")
+    survey.set_defaults(run=run_survey_command)
+
+
+def request_from_args(args: argparse.Namespace) -> SurveyRequest:
+    """The survey the arguments ask for; UsageError (exit 2) for anything unusable."""
+    template = PLAYERS[args.players]
+    if args.all and template != "2-4":
+        count = arrangement_count(TEMPLATES[template], standard_tileset())
+        raise UsageError(f"--all is only possible for 2-4 players: the {template}-saucer board has "
+                         f"{count:,} arrangements, too many to check one by one.",
+                         hint="Use --sample N (for example --sample 20000) instead.")
+    if args.sample is None and not args.all and template != "2-4":
+        raise UsageError(f"say how many {template}-saucer setups to check with --sample N "
+                         "(for example --sample 20000); --all is only possible for 2-4 players.")
+    if args.sample is not None and args.sample < 1:
+        raise UsageError(f"--sample needs a positive number of boards, not {args.sample}.")
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers needs at least 1 process, not {args.workers}.")
+    if args.best is not None and args.best < 0:
+        raise UsageError(f"--best needs 0 or more boards, not {args.best}.")
+    if args.seed is not None and args.sample is None:
+        raise UsageError("--seed only applies to --sample N (--all checks every arrangement, no chance involved).")
+    select = None
+    if args.select is not None:
+        select = tuple(dict.fromkeys(c.strip() for c in args.select.split(",") if c.strip()))
+        unknown = [c for c in select if c not in SURVEY_CODES]
+        if unknown or not select:
+            raise UsageError(f"--select: {', '.join(unknown) or 'no codes given'} "
+                             f"{'is not a code' if len(unknown) == 1 else 'are not codes'} a survey counts.",
+                             hint=f"Use some of {', '.join(SURVEY_CODES)}.")
+    best = args.best if args.best is not None else DEFAULT_BEST
+    if args.sample is not None:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+        return SurveyRequest(template, SAMPLE, sample=args.sample, seed=seed, select=select, best=best)
+    return SurveyRequest(template, ALL, select=select, best=best)
+
+
+def run_survey_command(args: argparse.Namespace) -> int:
+    request = request_from_args(args)
+    if request.mode == SAMPLE and args.seed is None:
+        print(f"seed {request.seed}", file=sys.stderr)
+    workers = args.workers or default_workers()
+    total = request.board_count()
+    bar = ProgressBar(total)
+    started = time.perf_counter()
+    try:
+        tally = run_survey(request, workers, progress=bar)
+    finally:
+        bar.close()
+    elapsed = time.perf_counter() - started
+    if bar.enabled:
+        print(f"Checked {total:,} boards in {format_duration(elapsed)} "
+              f"({total / elapsed if elapsed else 0:,.0f} boards/s, {workers} worker{'s' if workers != 1 else ''}).",
+              file=sys.stderr)
+    files = write_best_layouts(request, tally.best, args.out_dir) if args.out_dir else {}
+    document = report_json(request, tally, files)
+    if args.output:
+        validate(document, "survey", args.output)
+        write_text_atomic(args.output, dumps(document))
+    sys.stdout.write(report_text(document))
+    return 0
+
+
+def write_best_layouts(request: SurveyRequest, best, out_dir: str) -> dict[int, str]:
+    """Save each best board as a layout file; board number -> path written."""
+    directory = Path(out_dir)
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(f"--out-dir {out_dir} is a file, not a folder.", hint="Give a folder (it is created if missing).")
+    directory.mkdir(parents=True, exist_ok=True)
+    tileset = standard_tileset()
+    files = {}
+    for rank, record in enumerate(best, start=1):
+        layout = board_layout(request, record.board, tileset)
+        kind = "sample" if request.mode == SAMPLE else "arrangement"
+        path = directory / f"best-{rank:02d}-{request.template}-{kind}-{record.board}.json"
+        layout = replace(
+            layout, name=f"Survey best {rank} of {request.template} ({kind} {record.board})",
+            tileset_ref="standard",
+            notes=(f"crashgrab survey rank {rank}: {record.errors} errors, {record.warnings} warnings, "
+                   f"exposure {float(record.exposure):.4f}, distance variance {float(record.spread):.4f}."))
+        save_layout(layout, path)
+        files[record.board] = str(path)
+    return files

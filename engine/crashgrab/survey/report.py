@@ -1,0 +1,163 @@
+"""The survey report, as JSON (schemas/survey.schema.json) and as text for a terminal."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..templates import TEMPLATES
+from ..validation.codes import DEFAULT_SEVERITY
+from .lines import DISTANCES
+from .record import BoardRecord
+from .runner import SAMPLE, SurveyRequest, board_origin
+from .tally import NO_LOOP, Tally
+
+SHARE_DECIMALS = 6
+MEAN_DECIMALS = 4
+SCORE_TEXT = ("fewest errors, then fewest warnings, then lowest exposure (mean off-board moves per rest "
+              "cell), then most even Crash Site distances (lowest variance of the fewest moves between "
+              "Crash Sites), then lowest board number")
+
+# The codes a survey can report: the rule checks (generated boards have no structural faults).
+SURVEY_CODES: tuple[str, ...] = (
+    "crash-site-missing", "crash-site-duplicate", "crash-site-range", "crash-site-sequence",
+    "accelerator-loop", "accelerator-trap", "crash-site-edge", "crash-site-corner", "accelerator-edge",
+    "unreachable", "isolated-crash-site")
+
+
+def _share(count: int, total: int) -> float:
+    return round(count / total, SHARE_DECIMALS) if total else 0.0
+
+
+def _round(value: Fraction | None) -> float | None:
+    return None if value is None else round(float(value), MEAN_DECIMALS)
+
+
+def report_json(request: SurveyRequest, tally: Tally, files: dict[int, str] | None = None) -> dict[str, Any]:
+    """The report document; `files` names the layout file written for a best board."""
+    total = tally.boards
+    codes = request.select if request.select is not None else SURVEY_CODES
+    files = files or {}
+    edge_total = sum(count * boards for count, boards in tally.edge_sites.items())
+    return {
+        "format": "crash-grab-survey",
+        "version": 1,
+        "template": request.template,
+        "tileset": "standard",
+        "mode": request.mode,
+        "seed": request.seed if request.mode == SAMPLE else None,
+        "boards": total,
+        "select": list(request.select) if request.select is not None else None,
+        "findings": [{"code": code, "severity": DEFAULT_SEVERITY[code],
+                      "boards": tally.boards_with_code[code], "share": _share(tally.boards_with_code[code], total),
+                      "findings": tally.findings_per_code[code]} for code in codes],
+        "severities": {severity: {"boards": tally.boards_with_severity[severity],
+                                  "share": _share(tally.boards_with_severity[severity], total)}
+                       for severity in ("error", "warning", "info")},
+        "valid": {"boards": total - tally.boards_with_severity["error"],
+                  "share": _share(total - tally.boards_with_severity["error"], total)},
+        "edge_crash_sites": {
+            "mean": round(edge_total / total, MEAN_DECIMALS) if total else None,
+            "distribution": [{"count": count, "boards": boards, "share": _share(boards, total)}
+                             for count, boards in sorted(tally.edge_sites.items())]},
+        "accelerator_loops": {
+            "by_distance": [{
+                "distance": d,
+                "boards_with_loops": total - tally.loop_groups[d - 1][0],
+                "share": _share(total - tally.loop_groups[d - 1][0], total),
+                "distribution": [{"groups": groups, "boards": boards, "share": _share(boards, total)}
+                                 for groups, boards in sorted(tally.loop_groups[d - 1].items())]}
+                for d in DISTANCES],
+            "first_distance": [{"distance": None if d == NO_LOOP else d, "boards": boards,
+                                "share": _share(boards, total)}
+                               for d, boards in sorted(tally.first_loop.items(), key=lambda i: i[0] or 99)]},
+        "exposure": {
+            "mean": _round(tally.mean_exposure()),
+            "lowest": _extreme(tally.lowest_exposure),
+            "highest": _extreme(tally.highest_exposure)},
+        "crash_site_moves": {"mean": _round(tally.mean_site_moves())},
+        "score": SCORE_TEXT,
+        "best": [_best(request, rank, record, files.get(record.board))
+                 for rank, record in enumerate(tally.best, start=1)],
+    }
+
+
+def _extreme(value: tuple[Fraction, int] | None) -> dict[str, Any] | None:
+    return None if value is None else {"board": value[1], "mean": _round(value[0])}
+
+
+def _best(request: SurveyRequest, rank: int, record: BoardRecord, file: str | None) -> dict[str, Any]:
+    return {
+        "rank": rank,
+        "board": record.board,
+        "origin": board_origin(request, record.board),
+        "errors": record.errors,
+        "warnings": record.warnings,
+        "notes": record.notes,
+        "exposure": _round(record.exposure),
+        "spread": _round(record.spread),
+        "mean_moves": _round(record.mean_moves),
+        "codes": dict(record.codes),
+        "file": file,
+    }
+
+
+def _count(n: int) -> str:
+    return f"{n:,}"
+
+
+def _percent(share: float) -> str:
+    return f"{share * 100:.1f}%"
+
+
+def report_text(document: dict[str, Any]) -> str:
+    """The report for people: the same figures as the JSON document, one block per question."""
+    template = TEMPLATES[document["template"]]
+    total = document["boards"]
+    what = (f"all {_count(total)} arrangements" if document["mode"] == "all"
+            else f"{_count(total)} setups sampled with seed {document['seed']}")
+    lines = [f"Survey of {template.title} ({template.width}x{template.height}): {what} "
+             f"of the {document['tileset']} tiles."]
+    if document["select"] is not None:
+        lines.append(f"Counting only: {', '.join(document['select'])}.")
+    lines += ["", "Boards with each finding:"]
+    width = max((len(f["code"]) for f in document["findings"]), default=4)
+    for item in document["findings"]:
+        lines.append(f"  {item['severity']:<8} {item['code']:<{width}} {_count(item['boards']):>10} "
+                     f"{_percent(item['share']):>7}   ({_count(item['findings'])} findings)")
+    severities = document["severities"]
+    lines.append(f"  Boards with an error: {_count(severities['error']['boards'])} "
+                 f"({_percent(severities['error']['share'])}); with a warning: "
+                 f"{_count(severities['warning']['boards'])} ({_percent(severities['warning']['share'])}).")
+    edges = document["edge_crash_sites"]
+    lines += ["", f"Crash Sites on the edge of the board, per board (mean {edges['mean']}):"]
+    lines += [f"  {item['count']:>2} sites: {_count(item['boards']):>10} {_percent(item['share']):>7}"
+              for item in edges["distribution"]]
+    loops = document["accelerator_loops"]
+    lines += ["", "Accelerator loops (strongly connected groups) per distance:"]
+    for item in loops["by_distance"]:
+        spread = ", ".join(f"{g['groups']} group{'s' if g['groups'] != 1 else ''}: {_count(g['boards'])}"
+                           for g in item["distribution"])
+        lines.append(f"  d={item['distance']}: {_count(item['boards_with_loops'])} boards with a loop "
+                     f"({_percent(item['share'])}); {spread}")
+    first = ", ".join(f"{'none' if f['distance'] is None else 'd=' + str(f['distance'])}: "
+                      f"{_count(f['boards'])} ({_percent(f['share'])})" for f in loops["first_distance"])
+    lines.append(f"  Shortest loop distance: {first}")
+    exposure = document["exposure"]
+    lines += ["", f"Mean exposure: {exposure['mean']} of a rest cell's 20 moves crash"
+                  + (f" (lowest {exposure['lowest']['mean']} on board {exposure['lowest']['board']}, "
+                     f"highest {exposure['highest']['mean']} on board {exposure['highest']['board']})."
+                     if exposure["lowest"] else ".")]
+    lines.append(f"Mean fewest moves between Crash Sites: {document['crash_site_moves']['mean']}")
+    if document["best"]:
+        lines += ["", f"Best boards ({document['score']}):"]
+        for item in document["best"]:
+            origin = item["origin"]
+            name = (f"arrangement {origin['arrangement']}" if "arrangement" in origin
+                    else f"sample {origin['sample']} (setup seed {origin['setup_seed']})")
+            line = (f"  {item['rank']:>2}. {name}: {item['errors']} errors, {item['warnings']} warnings, "
+                    f"exposure {item['exposure']}, distance variance {item['spread']}, "
+                    f"mean moves {item['mean_moves']}")
+            if item["file"]:
+                line += f" -> {item['file']}"
+            lines.append(line)
+    return "\n".join(lines) + "\n"
