@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from engine.crashgrab.rules import EndRound, IllegalAction, MissingChoice, MissingDieResult, Turn, apply, apply_event
-from engine.crashgrab.rules.dice import GOLDEN, MASK, advance, next_free_site, roll, seed_state
+from engine.crashgrab.rules.dice import GOLDEN, MASK, next_free_site, roll, seed_state
 from tests.rules_support import game
 
 

@@ -1,0 +1,92 @@
+"""Events: stable kinds, JSON, words, and folding them back into states."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.crashgrab.rules import (EVENT_KINDS, Accelerator, Bonus, BoostUsed, Collision, Crash, Crew, Move,
+                                    Penalty, Pickup, Place, ProbeMoved, Transfer, Turn, Win, apply, apply_event,
+                                    event_from_json, replay)
+from tests.rules_support import game
+
+BLUE_PILOT = Crew("blue", "pilot")
+
+EVENTS = [
+    (Bonus("red", "booster"), "red takes a booster",
+     {"kind": "bonus", "saucer": "red", "item": "booster", "amount": 1}),
+    (Bonus("red", "energy"), "red takes an energy", None),
+    (Bonus("red", "booster", 2), "red takes 2 boosters", None),
+    (Move("red", (0, 1), (1, 1), "east"), "red moves east from [0,1] to [1,1]",
+     {"kind": "move", "saucer": "red", "from": [0, 1], "to": [1, 1], "direction": "east", "pushed": False}),
+    (Move("blue", (2, 1), (3, 1), "east", pushed=True), "blue is pushed east from [2,1] to [3,1]", None),
+    (Pickup("red", BLUE_PILOT, (1, 1), True), "red picks up the blue pilot at [1,1] (stationed)",
+     {"kind": "pickup", "saucer": "red", "crew": {"color": "blue", "type": "pilot"}, "at": [1, 1], "stationed": True}),
+    (Collision("red", "blue", (2, 1), (1, 1), "east", 2, "remaining"), "red pushed blue 2 spaces east from [2,1]",
+     {"kind": "collision", "saucer": "red", "other": "blue", "at": [2, 1], "from": [1, 1], "direction": "east",
+      "push_distance": 2, "ruling": "remaining"}),
+    (Accelerator("red", (3, 0), 3, "south", False), "red hits the Accelerator at [3,0] and turns south for 3 more spaces",
+     {"kind": "accelerator", "saucer": "red", "at": [3, 0], "distance": 3, "direction": "south", "forced": False}),
+    (Accelerator("blue", (3, 0), 1, "east", True), "blue hits the Accelerator at [3,0] and keeps going east for 1 more space",
+     None),
+    (Crash("red", (7, 2), (8, 2), "east", "red", "p1", True), "red crashes going east off the board at [8,2] on its own turn",
+     {"kind": "crash", "saucer": "red", "at": [7, 2], "into": [8, 2], "direction": "east", "turn_saucer": "red",
+      "turn_player": "p1", "own_turn": True}),
+    (Crash("blue", (7, 2), (8, 2), "east", "red", "p1", False),
+     "blue crashes going east off the board at [8,2] on p1's turn (red)", None),
+    (BoostUsed("red", "south", 2), "red spends a booster to move 2 spaces south",
+     {"kind": "boost", "saucer": "red", "direction": "south", "distance": 2}),
+    (Penalty("red", "give", BLUE_PILOT, "red", "green"), "red crashed and gives the blue pilot to green",
+     {"kind": "penalty", "saucer": "red", "outcome": "give", "crew": {"color": "blue", "type": "pilot"},
+      "giver": "red", "receiver": "green"}),
+    (Penalty("blue", "steal", BLUE_PILOT, "blue", "red"), "red steals the blue pilot from crashed blue", None),
+    (Penalty("blue", "energy", receiver="red"), "red takes an energy for crashing blue",
+     {"kind": "penalty", "saucer": "blue", "outcome": "energy", "crew": None, "giver": None, "receiver": "red"}),
+    (Transfer("red", "yellow", Crew("red", "doctor")), "red hands the red doctor over to yellow",
+     {"kind": "transfer", "giver": "red", "receiver": "yellow", "crew": {"color": "red", "type": "doctor"}}),
+    (Place("crew", None, BLUE_PILOT, 12, (12, 1, 2), 2, (0, 2), "script", "pickup"),
+     "the blue pilot is placed: die 12, site 12, 1 taken -> Crash Site 2 at [0,2]",
+     {"kind": "place", "piece": "crew", "saucer": None, "crew": {"color": "blue", "type": "pilot"}, "roll": 12,
+      "tried": [12, 1, 2], "site": 2, "at": [0, 2], "source": "script", "reason": "pickup"}),
+    (Place("saucer", "red", None, 7, (7,), 7, (1, 4), "seed", "turn"), "red is placed: die 7 -> Crash Site 7 at [1,4]",
+     None),
+    (ProbeMoved("p1", "p3", (("p1", 2), ("p2", 1), ("p3", 0))),
+     "the Probe moves from p1 to p3 (0 stationed crewmembers)",
+     {"kind": "probe", "from": "p1", "to": "p3", "counts": {"p1": 2, "p2": 1, "p3": 0}}),
+    (ProbeMoved("p3", "p3", (("p1", 2), ("p3", 1))), "the Probe stays with p3 (1 stationed crewmember)", None),
+    (Win("p1", "red", (BLUE_PILOT,)), "p1 wins: a stationed pilot, scientist, doctor and engineer",
+     {"kind": "win", "player": "p1", "saucer": "red", "stationed": [{"color": "blue", "type": "pilot"}]}),
+]
+
+
+@pytest.mark.parametrize("event, words, document", EVENTS, ids=[e[1] for e in EVENTS])
+def test_event_words_json_and_round_trip(event, words, document):
+    assert event.kind in EVENT_KINDS
+    assert event.describe() == words
+    if document is not None:
+        assert event.to_json() == document
+    text = json.dumps(event.to_json())
+    assert event_from_json(json.loads(text)) == event
+
+
+def test_every_kind_is_covered():
+    assert {e.kind for e, _, _ in EVENTS} == set(EVENT_KINDS)
+
+
+def test_events_are_frozen():
+    with pytest.raises(AttributeError):
+        Move("red", (0, 0), (1, 0), "east").saucer = "blue"
+
+
+def test_folding_a_turns_events_gives_its_state_and_every_step_in_between():
+    state = game(["RB.>....", "1.2....."], crew={(4, 0): BLUE_PILOT}, dice=(1,))
+    new_state, events = apply(state, Turn("red", "3", direction="east", choices={"lost_crew": ["red"]}))
+    assert replay(state, events) == new_state
+    steps = [state]
+    for event in events:
+        steps.append(apply_event(steps[-1], event))
+    # after the pickup (blue pushed over [4,0]) the crewmember is held, before it is on the board
+    pickup = next(i for i, e in enumerate(events) if e.kind == "pickup")
+    assert (4, 0) in steps[pickup].crew and (4, 0) not in steps[pickup + 1].crew
+    assert steps[-1] == new_state
+    assert state.saucers["red"].at == (0, 0)  # the old state is untouched
