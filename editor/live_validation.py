@@ -9,9 +9,9 @@ a result that no longer matches the document's layout is dropped.
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.crashgrab.validation import ValidationReport, validate_layout
 from engine.grid.model import Layout
@@ -20,28 +20,33 @@ from engine.grid.model import Layout
 class LiveValidator(QObject):
     reportReady = Signal(object)  # ValidationReport of the layout last requested
     failed = Signal(str)  # validation itself raised: a bug, shown in the status bar
-    _finished = Signal(int, object, object, float)  # generation, report, error text, ms; queued
+
+    POLL_MS = 4
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="validation")
         self._generation = 0
-        self._running = False
+        self._running: tuple[int, Layout, Future] | None = None
         self._pending: tuple[int, Layout] | None = None
         self.report: ValidationReport | None = None
         self.layout: Layout | None = None  # the layout `report` belongs to
         self.last_ms = 0.0
-        self._finished.connect(self._on_finished)
+        # The worker thread never touches Qt: emitting a signal from a Python thread crashes
+        # PySide6 6.12 (a refcount bug), so the UI thread polls the future instead.
+        self._poll = QTimer(self)
+        self._poll.setInterval(self.POLL_MS)
+        self._poll.timeout.connect(self._check)
 
     @property
     def is_current(self) -> bool:
         """True when the last requested layout has its report."""
-        return not self._running and self._pending is None and self.report is not None
+        return self._running is None and self._pending is None and self.report is not None
 
     def request(self, layout: Layout) -> None:
         self._generation += 1
         self._pending = (self._generation, layout)
-        if not self._running:
+        if self._running is None:
             self._start_next()
 
     def validate_now(self, layout: Layout) -> ValidationReport:
@@ -53,36 +58,42 @@ class LiveValidator(QObject):
 
     def shutdown(self) -> None:
         self._pending = None
+        self._poll.stop()
         self._executor.shutdown(wait=True, cancel_futures=True)
 
     def _start_next(self) -> None:
         generation, layout = self._pending
         self._pending = None
-        self._running = True
-        self._executor.submit(self._work, generation, layout)
+        self._running = (generation, layout, self._executor.submit(_validate, layout))
+        self._poll.start()
 
-    def _work(self, generation: int, layout: Layout) -> None:
-        started = time.perf_counter()
-        try:
-            report, error = validate_layout(layout), None
-        except Exception as exc:  # a bug in a check must not take the editor down
-            report, error = None, f"Validation failed: {type(exc).__name__}: {exc}"
-        self._finished.emit(generation, (report, layout), error, (time.perf_counter() - started) * 1000)
-
-    @Slot(int, object, object, float)
-    def _on_finished(self, generation: int, result, error, ms: float) -> None:
-        self._running = False
-        self.last_ms = ms
+    def _check(self) -> None:
+        if self._running is None or not self._running[2].done():
+            return
+        generation, layout, future = self._running
+        self._running = None
+        report, error, self.last_ms = future.result()
         if self._pending is not None:
             self._start_next()  # a newer layout is waiting; this result is stale
             return
+        self._poll.stop()
         if generation != self._generation:
             return
         if error:
             self.failed.emit(error)
             return
-        self._accept(*result)
+        self._accept(report, layout)
 
     def _accept(self, report: ValidationReport, layout: Layout) -> None:
         self.report, self.layout = report, layout
         self.reportReady.emit(report)
+
+
+def _validate(layout: Layout) -> tuple[ValidationReport | None, str | None, float]:
+    """Runs on the worker thread: pure engine code, no Qt."""
+    started = time.perf_counter()
+    try:
+        report, error = validate_layout(layout), None
+    except Exception as exc:  # a bug in a check must not take the editor down
+        report, error = None, f"Validation failed: {type(exc).__name__}: {exc}"
+    return report, error, (time.perf_counter() - started) * 1000
