@@ -1,0 +1,121 @@
+"""`crashgrab validate FILE...`: check layouts against the rules, as text or JSON, linter style.
+
+Exit 0 when no file has an error (with --strict: no warning either), 1 otherwise,
+2 when a file cannot be read or the command line is wrong.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..crashgrab.validation import CODES, FILE_CODES, LEVELS, ValidationReport, validate_layout
+from ..crashgrab.validation.report import summarize
+from ..errors import CrashGrabError, InvalidFileError, UnreadableFileError, UsageError
+from ..findings import Finding
+from ..formats.jsonio import dumps
+from ..formats.layout_io import load_layout
+from ..formats.schemas import validate as validate_schema
+
+OK, FAILED, UNREADABLE = 0, 1, 2
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "validate", help="check layouts against the rules and report findings",
+        description="Check layout files against Crash & Grab's rules. Each finding has a code "
+                    "(see docs/findings.md), a severity and the cells involved.")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="layout files to check")
+    parser.add_argument("--format", choices=["text", "json"], default="text",
+                        help="text: one line per finding (default); json: schemas/validation-report.schema.json")
+    parser.add_argument("--select", metavar="CODES",
+                        help="report only these codes (comma-separated; a prefix such as crash-site selects a group)")
+    parser.add_argument("--ignore", metavar="CODES", help="leave out these codes (comma-separated, prefixes allowed)")
+    parser.add_argument("--severity", action="append", default=[], metavar="CODE=LEVEL",
+                        help=f"override a code's severity for this run ({'/'.join(LEVELS)}); repeatable")
+    parser.add_argument("--strict", action="store_true", help="fail on warnings as well as errors")
+    parser.set_defaults(run=run_validate)
+
+
+def codes_matching(option: str, text: str | None) -> set[str] | None:
+    """The codes a comma-separated list names, each entry a code or a prefix ending before a '-'."""
+    if text is None:
+        return None
+    chosen: set[str] = set()
+    for entry in (e.strip() for e in text.split(",")):
+        if not entry:
+            continue
+        matched = {c for c in CODES if c == entry or c.startswith(entry + "-")}
+        if not matched:
+            raise UsageError(f"{option}: {entry!r} is not a finding code.",
+                             hint=f"Known codes: {', '.join(CODES)}.")
+        chosen |= matched
+    return chosen
+
+
+def parse_severities(values: list[str]) -> dict[str, str]:
+    overrides: dict[str, str] = {}
+    for value in values:
+        for entry in (e.strip() for e in value.split(",")):
+            code, equals, level = entry.partition("=")
+            if not equals or code not in CODES or level not in LEVELS:
+                problem = ("is not CODE=LEVEL" if not equals else
+                           f"names no finding code {code!r}" if code not in CODES else
+                           f"has level {level!r}")
+                raise UsageError(f"--severity {entry!r} {problem}.",
+                                 hint=f"Use CODE=LEVEL with LEVEL one of {', '.join(LEVELS)}; codes: {', '.join(CODES)}.")
+            overrides[code] = level
+    return overrides
+
+
+def _file_failure(file: str, error: CrashGrabError) -> dict[str, Any]:
+    code = "unreadable-file" if isinstance(error, UnreadableFileError) else "invalid-file"
+    details = {"where": error.where} if error.where else {}
+    item = Finding(code, FILE_CODES[code], f"{error.message}{' ' + error.hint if error.hint else ''}", (), details)
+    return {"file": file, "valid": False, "findings": [item.to_json()], "metrics": None}
+
+
+def _text_lines(file: str, report: ValidationReport) -> list[str]:
+    lines = []
+    for item in report.findings:
+        where = f" [{item.cells[0][0]},{item.cells[0][1]}]" if item.cells else ""
+        lines.append(f"{file}: {item.severity} {item.code}{where} {item.message}")
+    lines.append(f"{file}: {report.summary()}")
+    return lines
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    selected = codes_matching("--select", args.select)
+    ignored = codes_matching("--ignore", args.ignore) or set()
+    overrides = parse_severities(args.severity)
+
+    def keep(item: Finding) -> bool:
+        return (selected is None or item.code in selected) and item.code not in ignored
+
+    status = OK
+    entries: list[dict[str, Any]] = []
+    totals = {"error": 0, "warning": 0, "info": 0}
+    for file in args.files:
+        try:
+            layout = load_layout(file)
+        except (InvalidFileError, UnreadableFileError) as error:
+            print(f"crashgrab validate: {error}", file=sys.stderr)
+            status = max(status, UNREADABLE if isinstance(error, UnreadableFileError) else FAILED)
+            entries.append(_file_failure(file, error))
+            continue
+        report = validate_layout(layout, overrides).filtered(keep)
+        counts = report.counts()
+        for severity, count in counts.items():
+            totals[severity] += count
+        if counts["error"] or (args.strict and counts["warning"]):
+            status = max(status, FAILED)
+        entries.append(report.to_json(file))
+        if args.format == "text":
+            print("\n".join(_text_lines(file, report)))
+    if args.format == "json":
+        document = {"files": entries}
+        validate_schema(document, "validation-report")
+        sys.stdout.write(dumps(document))
+    elif len(args.files) > 1:
+        print(f"{len(args.files)} files: {summarize(totals)}")
+    return status
