@@ -16,6 +16,7 @@ from ..errors import CrashGrabError
 COMMAND_MODULES = [
     "engine.cli.board_commands",
     "engine.cli.scenario",
+    "engine.cli.validate",
     "engine.cli.survey",
 ]
 
