@@ -17,6 +17,12 @@ def finding_order(item: Finding) -> tuple:
             tuple((y, x) for x, y in item.cells), item.message)
 
 
+def summarize(counts: dict[str, int]) -> str:
+    """"1 error, 3 warnings, 2 notes"; severities with none are left out; "no findings" if all are."""
+    parts = [f"{n} {_SUMMARY_WORDS[s][n != 1]}" for s, n in counts.items() if n]
+    return ", ".join(parts) if parts else "no findings"
+
+
 def sort_findings(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     return tuple(sorted(findings, key=finding_order))
 
@@ -40,8 +46,7 @@ class ValidationReport:
 
     def summary(self) -> str:
         """"1 error, 3 warnings, 2 notes"; severities with none are left out."""
-        parts = [f"{n} {_SUMMARY_WORDS[s][n != 1]}" for s, n in self.counts().items() if n]
-        return ", ".join(parts) if parts else "no findings"
+        return summarize(self.counts())
 
     def filtered(self, keep: Callable[[Finding], bool]) -> "ValidationReport":
         """The same report with only the findings `keep` accepts (for --select/--ignore)."""
