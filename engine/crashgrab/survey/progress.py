@@ -21,9 +21,9 @@ def progress_line(done: int, total: int, elapsed: float) -> str:
     fraction = done / total if total else 1.0
     filled = int(BAR_WIDTH * fraction)
     rate = done / elapsed if elapsed > 0 else 0.0
-    left = (total - done) / rate if rate else 0.0
+    left = format_duration((total - done) / rate) if rate else "-:--"  # unknown until a chunk is done
     return (f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done:,}/{total:,} {fraction * 100:3.0f}% "
-            f"{rate:,.0f} boards/s {format_duration(left)} left")
+            f"{rate:,.0f} boards/s {left} left")
 
 
 class ProgressBar:
