@@ -1,0 +1,43 @@
+"""The benchmark script keeps running as the code under it changes (its figures are not
+checked: speed is for `python -m engine.bench`, never a test)."""
+from __future__ import annotations
+
+import pytest
+
+from engine import bench
+
+
+@pytest.mark.parametrize("values, share, expected", [
+    ([5.0], 0.95, 5.0),
+    ([1.0, 2.0, 3.0, 4.0], 0.5, 2.0),
+    (list(range(1, 21)), 0.95, 19),      # nearest rank: the 19th of 20
+    (list(range(1, 101)), 0.95, 95),
+    ([3.0, 1.0, 2.0], 0.95, 3.0),
+])
+def test_percentile_is_the_nearest_rank(values, share, expected):
+    assert bench.percentile(values, share) == expected
+
+
+def test_measure_times_each_call_after_its_untimed_setup():
+    calls = []
+    times = bench.measure(lambda: calls.append("work"), 3, before=lambda: calls.append("before"))
+    assert len(times) == 3 and all(t >= 0 for t in times)
+    assert calls == ["work", "before", "work", "before", "work", "before", "work"]
+
+
+def test_a_template_section_names_every_figure():
+    text = "\n".join(bench.template_section("2-4", quick=True))
+    for label in ("validation, reference (networkx), cold", "validation, fast path", "move graph build",
+                  "survey, one worker", "boards/s"):
+        assert label in text
+
+
+def test_the_rules_turn_is_timed_when_the_rules_engine_is_there():
+    lines = bench.rules_section(quick=True)
+    assert "push chain" in "\n".join(lines) or "not available" in lines[0]
+
+
+def test_a_missing_editor_is_a_note_not_a_failure(monkeypatch):
+    monkeypatch.setattr(bench, "editor_command", lambda: None)
+    assert bench.editor_section(quick=True) == [
+        "Editor: crashgrab-editor is not installed; launch time not measured"]
