@@ -41,7 +41,8 @@ def register(subparsers) -> None:
                         help=f"worker processes (default: this machine's {default_workers()} cores); "
                              "the report is the same for any number")
     survey.add_argument("--select", metavar="CODES",
-                        help="count only these finding codes (comma-separated), e.g. accelerator-loop")
+                        help="count only these finding codes (comma-separated) in the report and in the "
+                             "best boards' score, e.g. accelerator-loop,crash-site-corner")
     survey.add_argument("-o", "--output", metavar="REPORT.json", help="also write the report as JSON here")
     survey.add_argument("--best", type=int, metavar="K", help=f"list the K best boards (default {DEFAULT_BEST})")
     survey.add_argument("--out-dir", metavar="DIR", help="write the best boards here as layout files")

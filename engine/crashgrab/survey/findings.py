@@ -25,6 +25,12 @@ CORNER_SIDES = 2     # a Crash Site open to the edge on this many sides is a cor
 DECIMALS = 4         # means are rounded like the reference's
 _RANK = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
+# The codes rule_findings reports, in validation's order (structure is resolve_layout's job).
+RULE_CODES: tuple[str, ...] = (
+    "crash-site-missing", "crash-site-duplicate", "crash-site-range", "crash-site-sequence",
+    "accelerator-loop", "accelerator-trap", "crash-site-edge", "crash-site-corner", "accelerator-edge",
+    "unreachable", "isolated-crash-site")
+
 
 class FastFinding(NamedTuple):
     """A finding without its message: what the differential test compares."""

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..templates import TEMPLATES
 from ..validation.codes import DEFAULT_SEVERITY
+from .findings import RULE_CODES as SURVEY_CODES
 from .lines import DISTANCES
 from .record import BoardRecord
 from .runner import SAMPLE, SurveyRequest, board_origin
@@ -16,13 +17,6 @@ MEAN_DECIMALS = 4
 SCORE_TEXT = ("fewest errors, then fewest warnings, then lowest exposure (mean off-board moves per rest "
               "cell), then most even Crash Site distances (lowest variance of the fewest moves between "
               "Crash Sites), then lowest board number")
-
-# The codes a survey can report: the rule checks (generated boards have no structural faults).
-SURVEY_CODES: tuple[str, ...] = (
-    "crash-site-missing", "crash-site-duplicate", "crash-site-range", "crash-site-sequence",
-    "accelerator-loop", "accelerator-trap", "crash-site-edge", "crash-site-corner", "accelerator-edge",
-    "unreachable", "isolated-crash-site")
-
 
 def _share(count: int, total: int) -> float:
     return round(count / total, SHARE_DECIMALS) if total else 0.0
