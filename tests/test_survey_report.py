@@ -101,7 +101,7 @@ def test_chunks_of_all_arrangements_merge_to_the_whole():
 def test_progress_is_reported_after_every_chunk():
     seen = []
     run_survey(small_sample(40), workers=1, progress=seen.append)
-    assert seen == [40, 80, 90]
+    assert seen == [0, 40, 80, 90]
 
 
 # --- the report ---------------------------------------------------------------------
@@ -180,7 +180,7 @@ def test_select_counts_only_the_chosen_codes():
 def test_the_text_report_names_every_code_and_share(sample_report):
     _, document = sample_report
     text = report_text(document)
-    assert "90 setups sampled with seed 5" in text
+    assert "10x10 board for 6 saucers, standard tiles: 90 setups drawn by the rules with seed 5." in text
     for item in document["findings"]:
         assert item["code"] in text
     assert "Best boards" in text and "Shortest loop distance" in text

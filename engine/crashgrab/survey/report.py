@@ -108,9 +108,9 @@ def report_text(document: dict[str, Any]) -> str:
     template = TEMPLATES[document["template"]]
     total = document["boards"]
     what = (f"all {_count(total)} arrangements" if document["mode"] == "all"
-            else f"{_count(total)} setups sampled with seed {document['seed']}")
-    lines = [f"Survey of {template.title} ({template.width}x{template.height}): {what} "
-             f"of the {document['tileset']} tiles."]
+            else f"{_count(total)} setups drawn by the rules with seed {document['seed']}")
+    lines = [f"Survey of the {template.width}x{template.height} board for {template.title}, "
+             f"{document['tileset']} tiles: {what}."]
     if document["select"] is not None:
         lines.append(f"Counting only: {', '.join(document['select'])}.")
     lines += ["", "Boards with each finding:"]

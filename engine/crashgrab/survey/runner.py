@@ -20,7 +20,7 @@ from .record import board_record
 from .tally import Tally
 
 ALL, SAMPLE = "all", "sample"
-CHUNK_SIZE = 1000
+CHUNK_SIZE = 500  # boards per job: fine-grained progress, negligible overhead
 DEFAULT_BEST = 5
 
 
@@ -112,6 +112,8 @@ def run_survey(request: SurveyRequest, workers: int = 1,
     jobs = [(request, start, stop) for start, stop in request.chunks()]
     total = Tally(keep_best=request.best)
     done = 0
+    if progress:
+        progress(0)
     for size, tally in _results(jobs, workers):
         total.merge(tally)
         done += size
