@@ -152,3 +152,18 @@ def test_the_scenario_schema_is_a_valid_draft_2020_12_schema():
     Draft202012Validator.check_schema(schema("scenario"))
     assert schema("scenario")["$id"] == "https://schemas.crash-grab.example/scenario.schema.json"
     validate(json.loads((SCENARIOS / "rule1-cards.json").read_text()), "scenario")
+
+
+def test_the_documented_example_is_the_real_output(capsys, monkeypatch):
+    """docs/scenarios.md shows a scenario file and its output: both must be the real thing."""
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "docs" / "scenarios.md").read_text()
+    example = SCENARIOS / "rule2-push-onto-accelerator-remaining.json"
+    shown_file = text.split("```json\n", 1)[1].split("```", 1)[0]
+    document = json.loads(example.read_text())
+    del document["notes"]
+    assert json.loads(shown_file) == document
+    shown_output = text.split("prints:\n\n```\n", 1)[1].split("```", 1)[0]
+    code = main(["scenario", "run", "tests/scenarios/rule2-push-onto-accelerator-remaining.json"])
+    out, _ = capsys.readouterr()
+    assert code == 0 and out == shown_output
