@@ -47,3 +47,10 @@ def test_the_four_core_tiles_side_a_resolve_without_structural_findings():
     codes = {f.code for f in validate_layout(layout(CORES)).findings}
     assert not codes & {"template-incomplete", "slot-mismatch", "outside-board", "unknown-tile",
                         "duplicate-tile", "overlap", "directions"}
+
+
+def test_an_empty_free_form_layout_only_misses_its_crash_sites():
+    report = validate_layout(layout([], template=None))
+    assert [f.code for f in report.findings] == ["crash-site-missing"]
+    assert report.metrics["exposure"] == {"cells": [], "mean": None, "border_cells": 0}
+    assert report.metrics["crash_site_moves"]["hardest"] is None

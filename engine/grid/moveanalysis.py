@@ -42,18 +42,15 @@ class MoveAnalysis:
         self._moves_from: dict[Cell, dict[Cell, int]] = {}
 
     @cached_property
-    def out_edges(self) -> dict[object, list[tuple[object, dict]]]:
-        """Node -> [(target, edge data)], read from the graph in one pass (its views are slow per node)."""
-        edges: dict[object, list[tuple[object, dict]]] = {node: [] for node in self.graph}
-        for source, target, data in self.graph.edges(data=True):
-            edges[source].append((target, data))
-        return edges
+    def out_edges(self) -> dict[object, dict[object, dict]]:
+        """Node -> {target: edge data}: the graph's own adjacency (per-node views are slow to walk)."""
+        return dict(self.graph.adjacency())
 
     # --- bounce nodes ---------------------------------------------------------------
     @cached_property
     def bounce_successors(self) -> dict[tuple, list[tuple]]:
         """Bounce node -> the bounce nodes its edges lead to (the same d, by construction)."""
-        return {node: [t for t, _ in edges if t != OFF and t[0] == BOUNCE]
+        return {node: [t for t in edges if t != OFF and t[0] == BOUNCE]
                 for node, edges in self.out_edges.items() if node != OFF and node[0] == BOUNCE}
 
     @cached_property
@@ -67,7 +64,7 @@ class MoveAnalysis:
             crashes = False
             while stack:
                 current = stack.pop()
-                for target, _ in out_edges[current]:
+                for target in out_edges[current]:
                     if target == OFF:
                         crashes = True
                     elif target[0] == REST:
@@ -129,7 +126,8 @@ class MoveAnalysis:
         out_edges = self.out_edges
         counts = {}
         for cell in self.rests:
-            counts[cell] = sum(len(data["moves"]) for target, data in out_edges[rest_node(cell)] if target == OFF)
+            edge = out_edges[rest_node(cell)].get(OFF)
+            counts[cell] = len(edge["moves"]) if edge else 0
         return counts
 
     @cached_property
@@ -139,7 +137,7 @@ class MoveAnalysis:
         result = {}
         for cell in self.rests:
             reached: dict[Cell, int] = {}
-            for target, data in out_edges[rest_node(cell)]:
+            for target, data in out_edges[rest_node(cell)].items():
                 if target == OFF:
                     continue
                 d = data["distance"]

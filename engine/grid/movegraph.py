@@ -14,8 +14,6 @@ and `distance` attributes are those of the first of them (the shortest).
 """
 from __future__ import annotations
 
-from typing import Iterator
-
 import networkx as nx
 
 from .geometry import Direction
@@ -42,14 +40,6 @@ def node_cell(node: Node) -> Cell | None:
     return None if node == OFF else (node[1], node[2])
 
 
-def is_rest(node: Node) -> bool:
-    return node != OFF and node[0] == REST
-
-
-def is_bounce(node: Node) -> bool:
-    return node != OFF and node[0] == BOUNCE
-
-
 def bounce_cells(board: Board, bounce_type: str) -> frozenset[Cell]:
     return frozenset(c for c, f in board.features.items() if f.type == bounce_type and board.on_board(c))
 
@@ -59,18 +49,6 @@ def rest_cells(board: Board, bounces: frozenset[Cell]) -> list[Cell]:
     return [c for c in board.cells() if c not in bounces]
 
 
-def walk(board: Board, bounces: frozenset[Cell], start: Cell, direction: Direction, distance: int) -> Node:
-    """The node where one move of `distance` spaces from `start` ends (the reference walk)."""
-    x, y = start
-    for _ in range(distance):
-        x, y = direction.step(x, y)
-        if not board.on_board((x, y)):
-            return OFF
-        if (x, y) in bounces:
-            return bounce_node((x, y), distance)
-    return rest_node((x, y))
-
-
 # (name, dx, dy) in the order moves are listed: north, east, south, west.
 _STEPS = tuple((d.value, *d.delta) for d in Direction)
 
@@ -78,7 +56,8 @@ _STEPS = tuple((d.value, *d.delta) for d in Direction)
 def _ray(cells, bounces: frozenset[Cell], start: Cell, dx: int, dy: int, max_distance: int) -> list[Node]:
     """End node of the move of each d = 1..max_distance along one line (index d - 1).
 
-    One scan of the line serves all five distances; `walk` is the one-move reference.
+    One scan of the line serves every distance: the walk of d stops where the walk of a
+    longer move would, at the first cell off the board or the first bounce cell.
     """
     x, y = start
     ends: list[Node] = []

@@ -1,0 +1,69 @@
+"""How long validation takes: `python -m engine.crashgrab.validation.benchmark [LAYOUT...]`.
+
+Times `validate_layout` on each layout (default: the shipped ones) cold, with the per-board
+move-analysis cache cleared before every run, as after an edit that changes the board,
+and warm (an unchanged board, e.g. only the markers edited). Prints the median, the 95th
+percentile and the fastest run in milliseconds of wall time, and the median CPU time
+(less disturbed by other processes on a busy machine). Not a test: nothing asserts a time.
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import time
+from pathlib import Path
+from statistics import median
+from typing import Callable
+
+from ...formats.layout_io import load_layout
+from ...grid.model import Layout
+from ...grid.moveanalysis import clear_cache
+from . import validate_layout
+
+SHIPPED = sorted((Path(__file__).resolve().parents[3] / "layouts").glob("standard-*.json"))
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def time_runs(work: Callable[[], object], runs: int, before: Callable[[], None] = lambda: None) -> dict[str, float]:
+    """Median, 95th percentile and minimum wall time, and median CPU time, in milliseconds."""
+    walls, cpus = [], []
+    gc.collect()
+    for _ in range(runs):
+        before()
+        wall, cpu = time.perf_counter(), time.process_time()
+        work()
+        cpus.append(time.process_time() - cpu)
+        walls.append(time.perf_counter() - wall)
+    to_ms = 1000.0
+    return {"median": median(walls) * to_ms, "p95": _percentile(walls, 0.95) * to_ms,
+            "min": min(walls) * to_ms, "cpu_median": median(cpus) * to_ms}
+
+
+def time_validation(layout: Layout, runs: int = 300) -> dict[str, dict[str, float]]:
+    validate_layout(layout)  # imports and schema caches warmed once
+    return {"cold": time_runs(lambda: validate_layout(layout), runs, before=clear_cache),
+            "warm": time_runs(lambda: validate_layout(layout), runs)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.crashgrab.validation.benchmark",
+                                     description="Time layout validation.")
+    parser.add_argument("layouts", nargs="*", type=Path, default=SHIPPED, metavar="LAYOUT")
+    parser.add_argument("--runs", type=int, default=300)
+    args = parser.parse_args(argv)
+    for path in args.layouts:
+        layout = load_layout(path)
+        result = time_validation(layout, args.runs)
+        for kind in ("cold", "warm"):
+            t = result[kind]
+            print(f"{path.name:22} {kind}: median {t['median']:6.2f} ms  p95 {t['p95']:6.2f} ms  "
+                  f"min {t['min']:6.2f} ms  cpu median {t['cpu_median']:6.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
