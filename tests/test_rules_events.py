@@ -54,6 +54,7 @@ EVENTS = [
      "the Probe moves from p1 to p3 (0 stationed crewmembers)",
      {"kind": "probe", "from": "p1", "to": "p3", "counts": {"p1": 2, "p2": 1, "p3": 0}}),
     (ProbeMoved("p3", "p3", (("p1", 2), ("p3", 1))), "the Probe stays with p3 (1 stationed crewmember)", None),
+    (ProbeMoved(None, "p1", (("p1", 0),)), "the Probe goes to p1 (0 stationed crewmembers)", None),
     (Win("p1", "red", (BLUE_PILOT,)), "p1 wins: a stationed pilot, scientist, doctor and engineer",
      {"kind": "win", "player": "p1", "saucer": "red", "stationed": [{"color": "blue", "type": "pilot"}]}),
 ]

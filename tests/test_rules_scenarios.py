@@ -233,3 +233,25 @@ def test_save_refuses_an_invalid_scenario_and_keeps_the_old_file(tmp_path):
     with pytest.raises(InvalidFileError):
         save_scenario(broken, path)
     assert path.read_text() == "old"
+
+
+def test_new_game_builds_what_a_file_describes():
+    from engine.crashgrab.rules import SaucerState, new_game
+    loaded = scenario_from_json(base(), BASE_FILE).initial
+    built = new_game(loaded.board, {"north": "Sun", "east": "Asteroids", "south": "Meteor", "west": "Stars"},
+                     [("p1", ["red"]), ("p2", ["blue"])],
+                     {"red": SaucerState("red", (0, 0)).with_crew(Crew("green", "pilot")),
+                      "blue": SaucerState("blue", (7, 7))},
+                     {(1, 0): Crew("blue", "doctor")}, dice=(4,))
+    assert built == loaded
+
+
+def test_a_seeded_setup_scenario_is_reproducible():
+    document = base()
+    for key in ("saucers", "crew", "expect"):
+        del document[key]
+    document["setup"] = {"seed": 2024}
+    document["turns"] = []
+    one, two = (run_scenario(scenario_from_json(document, BASE_FILE)) for _ in range(2))
+    assert one.events == two.events and len(one.events) == 4 + 3  # 2 saucers, 2 pilots; energy, booster, energy
+    assert all(s.at is not None for s in one.final.saucers.values())

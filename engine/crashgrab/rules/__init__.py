@@ -22,12 +22,12 @@ from .fold import apply_event, replay
 from .frozen import FrozenMap
 from .pieces import ALL_CREW, CARDS, COLORS, CREW_TYPES, Crew
 from .placement import crash_sites
-from .state import GameState, Player, Rulings, SaucerState
+from .state import GameState, Player, Rulings, SaucerState, new_game
 
 __all__ = [
     "ALL_CREW", "Accelerator", "Bonus", "Boost", "BoostUsed", "CARDS", "COLORS", "CREW_TYPES", "Collision",
     "Crash", "Crew", "EVENT_KINDS", "EndRound", "Event", "FrozenMap", "GameState", "IllegalAction",
     "MissingChoice", "MissingDieResult", "Move", "Penalty", "Pickup", "Place", "Player", "ProbeMoved",
     "RuleError", "Rulings", "SaucerState", "SetUp", "Transfer", "Turn", "Win", "apply", "apply_event",
-    "crash_sites", "event_from_json", "replay", "resolve_direction", "roll_die", "seed_state",
+    "crash_sites", "event_from_json", "new_game", "replay", "resolve_direction", "roll_die", "seed_state",
 ]

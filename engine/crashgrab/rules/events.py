@@ -240,6 +240,8 @@ class ProbeMoved(Event):
 
     def describe(self) -> str:
         fewest = dict(self.counts)[self.to]
+        if self.origin is None:
+            return f"the Probe goes to {self.to} ({_plural(fewest, 'stationed crewmember')})"
         if self.origin == self.to:
             return f"the Probe stays with {self.to} ({_plural(fewest, 'stationed crewmember')})"
         return f"the Probe moves from {self.origin} to {self.to} ({_plural(fewest, 'stationed crewmember')})"

@@ -5,8 +5,9 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ...grid.model import Board, Cell
+from .dice import seed_state
 from .frozen import EMPTY, FrozenMap, evolve
-from .pieces import CREW_TYPES, Crew
+from .pieces import COLORS, CREW_TYPES, Crew
 
 PUSH_DISTANCE_RULINGS: tuple[str, ...] = ("remaining", "full")
 NO_CREW: tuple[tuple[Crew, ...], ...] = ((), (), (), ())
@@ -187,3 +188,23 @@ class GameState:
     def saucer_colors(self) -> tuple[str, ...]:
         """Every saucer in seat order."""
         return tuple(c for p in self.players for c in p.saucers)
+
+
+def new_game(board: Board, directions: Mapping[str, str], players, saucers: Mapping[str, SaucerState] | None = None,
+             crew: Mapping[Cell, Crew] | None = None, *, lost: Mapping[str, tuple[str, ...]] | None = None,
+             probe: str | None = None, dice: tuple[int, ...] = (), seed: int | None = None,
+             rulings: Rulings = Rulings()) -> GameState:
+    """A starting state (what the editor's piece palette builds): every saucer of `players`
+    (off the board unless `saucers` places it), `crew` on the board, and lost queues that
+    default to every other crewmember, Pilot first. No checks: scenario files are checked
+    when loaded (engine/formats/scenario_io.py)."""
+    players = tuple(p if isinstance(p, Player) else Player(p[0], tuple(p[1])) for p in players)
+    placed = dict(saucers or {})
+    all_saucers = {c: placed.get(c, SaucerState(c)) for p in players for c in p.saucers}
+    crew = dict(crew or {})
+    taken = set(crew.values()) | {m for s in all_saucers.values() for m in s.held}
+    queues = {c: tuple(t for t in CREW_TYPES if Crew(c, t) not in taken) for c in COLORS}
+    queues.update(lost or {})
+    return GameState(board, FrozenMap(directions), players, FrozenMap(all_saucers), FrozenMap(crew),
+                     FrozenMap(queues), probe=probe or players[0].id, dice=tuple(dice),
+                     rng=None if seed is None else seed_state(seed), rulings=rulings)
