@@ -138,3 +138,19 @@ def test_durations(seconds, text):
 
 def test_progress_line_at_the_start():
     assert progress_line(0, 98_304, 0.0) == f"[{'.' * 30}] 0/98,304   0% 0 boards/s -:-- left"
+
+
+def test_an_unwritable_report_path_is_refused_before_the_survey_runs(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("engine.cli.survey.run_survey", lambda *a, **k: pytest.fail("the survey ran"))
+    missing = tmp_path / "no-such-folder" / "report.json"
+    assert main(["survey", "--players", "5", "--sample", "3", "--seed", "1", "-o", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write the report: folder" in err and "does not exist" in err
+
+
+def test_an_out_dir_that_cannot_be_made_is_refused_before_the_survey_runs(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("engine.cli.survey.run_survey", lambda *a, **k: pytest.fail("the survey ran"))
+    blocked = tmp_path / "a-file"
+    blocked.write_text("x")
+    assert main(["survey", "--players", "5", "--sample", "3", "--seed", "1", "--out-dir", str(blocked / "sub")]) == 2
+    assert "cannot create the folder" in capsys.readouterr().err

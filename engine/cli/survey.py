@@ -14,7 +14,7 @@ from ..crashgrab.survey.report import SURVEY_CODES, report_json, report_text
 from ..crashgrab.survey.runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyRequest, board_layout, default_workers,
                                        run_survey)
 from ..crashgrab.templates import TEMPLATES
-from ..errors import UsageError
+from ..errors import UnreadableFileError, UsageError
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import save_layout
 from ..formats.schemas import validate
@@ -85,6 +85,14 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
 
 def run_survey_command(args: argparse.Namespace) -> int:
     request = request_from_args(args)
+    # Refuse unusable output places before a survey of a minute, not after it.
+    if args.output:
+        folder = Path(args.output).parent
+        if not folder.is_dir():
+            raise UnreadableFileError(f"cannot write the report: folder {folder} does not exist.", file=args.output,
+                                      hint="Create the folder or choose another -o path.")
+    if args.out_dir:
+        make_folder(args.out_dir)
     if request.mode == SAMPLE and args.seed is None:
         print(f"seed {request.seed}", file=sys.stderr)
     workers = args.workers or default_workers()
@@ -93,8 +101,11 @@ def run_survey_command(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         tally = run_survey(request, workers, progress=bar)
-    finally:
+    except KeyboardInterrupt:
         bar.close()
+        print("crashgrab survey: interrupted; no report.", file=sys.stderr)
+        return 130
+    bar.close()
     elapsed = time.perf_counter() - started
     if bar.enabled:
         print(f"Checked {total:,} boards in {format_duration(elapsed)} "
@@ -109,12 +120,21 @@ def run_survey_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_best_layouts(request: SurveyRequest, best, out_dir: str) -> dict[int, str]:
-    """Save each best board as a layout file; board number -> path written."""
+def make_folder(out_dir: str) -> Path:
     directory = Path(out_dir)
     if directory.exists() and not directory.is_dir():
         raise UsageError(f"--out-dir {out_dir} is a file, not a folder.", hint="Give a folder (it is created if missing).")
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UnreadableFileError(f"cannot create the folder ({error.strerror}).", file=out_dir,
+                                  hint="Choose a folder you can write to.") from None
+    return directory
+
+
+def write_best_layouts(request: SurveyRequest, best, out_dir: str) -> dict[int, str]:
+    """Save each best board as a layout file; board number -> path written."""
+    directory = make_folder(out_dir)
     tileset = standard_tileset()
     files = {}
     for rank, record in enumerate(best, start=1):
