@@ -1,9 +1,15 @@
 """Crash & Grab's checks of a tile set before it is saved: what a tile designer is told."""
 from __future__ import annotations
 
-from ..grid.model import TileSet
+import re
+from dataclasses import dataclass
+
+from ..errors import InvalidFileError
+from ..grid.model import Cell, TileSet
 from ..grid.tilecheck import tile_problems
 from .terms import CRASH_SITE_NUMBERS, FEATURE_TYPES
+
+_FEATURE_PATH = re.compile(r"sides\.(?P<side>[^\[]+)\[(?P<index>\d+)\]")
 
 
 def tileset_errors(tileset: TileSet) -> list[tuple[str, str, str]]:
@@ -19,3 +25,50 @@ def tileset_errors(tileset: TileSet) -> list[tuple[str, str, str]]:
                     errors.append((tile.id, f"sides.{side}[{index}]",
                                    f"Tile {tile.id}: unknown feature {feature.type!r}."))
     return errors
+
+
+@dataclass(frozen=True)
+class TileFault:
+    """One fault of `tileset_errors`, located for a designer: which side and cell to fix."""
+
+    tile: str
+    side: str | None
+    cell: Cell | None  # the faulty feature's cell (tile-local, unrotated)
+    where: str  # JSON path in the tile set file, e.g. $.tiles[14].sides.A[0]
+    message: str
+
+    def place(self) -> str:
+        """"tile 15, side A, cell [2,1]": where to look, in words."""
+        parts = [f"tile {self.tile}"]
+        if self.side:
+            parts.append(f"side {self.side}")
+        if self.cell:
+            parts.append(f"cell [{self.cell[0]},{self.cell[1]}]")
+        return ", ".join(parts)
+
+
+def tile_faults(tileset: TileSet) -> list[TileFault]:
+    """`tileset_errors` with the side and cell of each faulty feature worked out."""
+    indexes = {tile_id: index for index, tile_id in enumerate(tileset.ids())}
+    faults = []
+    for tile_id, path, message in tileset_errors(tileset):
+        side, cell = None, None
+        match = _FEATURE_PATH.fullmatch(path)
+        tile = tileset.get(tile_id)
+        if match and tile is not None and match["side"] in tile.sides:
+            side = match["side"]
+            feature = tile.sides[side][int(match["index"])]
+            cell = (feature.x, feature.y)
+        faults.append(TileFault(tile_id, side, cell, f"$.tiles[{indexes[tile_id]}].{path}", message))
+    return faults
+
+
+def raise_tileset_faults(tileset: TileSet, file=None) -> None:
+    """Refuse to save a tile set with faults: one error naming the first and counting the rest."""
+    faults = tile_faults(tileset)
+    if not faults:
+        return
+    first = faults[0]
+    more = f" ({len(faults) - 1} more problem{'s' if len(faults) > 2 else ''} in the tile set)" if len(faults) > 1 else ""
+    raise InvalidFileError(f"{first.message}{more}", file=file, where=first.where,
+                           hint=f"Fix {first.place()} (and every cell marked in the designer), then save again.")

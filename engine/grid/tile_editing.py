@@ -30,6 +30,20 @@ def duplicate_tile(tileset: TileSet, tile_id: str) -> tuple[TileSet, str]:
     return tileset.with_tile(replace(tile, id=copy_id, role="custom")), copy_id
 
 
+def insert_tile(tileset: TileSet, tile: Tile, index: int) -> TileSet:
+    """Put `tile` (a new id) at position `index` of the list: undoing a delete restores its place."""
+    if tileset.get(tile.id) is not None:
+        raise ValueError(f"tile set {tileset.id!r} already has a tile {tile.id!r}")
+    tiles = list(tileset.tiles)
+    tiles.insert(index, tile)
+    return replace(tileset, tiles=tuple(tiles))
+
+
+def feature_at(tile: Tile, side: str, cell: Cell) -> Feature | None:
+    """What is printed on one cell of one side (the first, if a broken tile has two)."""
+    return next((f for f in tile.sides[side] if (f.x, f.y) == cell), None)
+
+
 def resize_tile(tileset: TileSet, tile_id: str, width: int, height: int) -> TileSet:
     """Change a tile's size; features that would fall outside are dropped."""
     _check_size(width, height)
