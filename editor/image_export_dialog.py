@@ -1,0 +1,127 @@
+"""The editor's "Export Image…": choose a file (PNG or SVG by its extension) and, for PNG, a DPI.
+
+`export_image_dialog(window)` asks and writes; the drawing is `image_export`'s, which is the
+editor's own board painter. The window only adds the menu action.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QMessageBox, QSpinBox,
+                               QWidget)
+
+from engine.errors import CrashGrabError, InvalidFileError
+from engine.grid.model import Layout
+
+from .image_export import require_board, write_board_image
+from .image_size import (CELL_MM, DEFAULT_DPI, MAX_DPI, MAX_PIXELS, MIN_DPI, PRINT_DPI, ImageGeometry,
+                         image_format)
+
+PNG_FILTER = "PNG image (*.png)"
+SVG_FILTER = "SVG image (*.svg)"
+FILTERS = {PNG_FILTER: ".png", SVG_FILTER: ".svg"}
+DPI_KEY = "export/imageDpi"
+FORMAT_KEY = "export/imageFormat"  # ".png" or ".svg": the last one chosen
+
+
+class ImageResolutionDialog(QDialog):
+    """A DPI spin box that shows the PNG's pixel size and printed size as it changes."""
+
+    def __init__(self, geometry: ImageGeometry, dpi: int = DEFAULT_DPI, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Image Resolution")
+        self.geometry_ = geometry
+        self.spin = QSpinBox()
+        self.spin.setRange(MIN_DPI, MAX_DPI)
+        self.spin.setSingleStep(50)
+        self.spin.setSuffix(" dpi")
+        self.spin.setValue(min(max(dpi, MIN_DPI), MAX_DPI))
+        self.spin.setToolTip(f"Dots per inch: 150 for the screen, {PRINT_DPI} for print")
+        self.size_label = QLabel()
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.ok_button = buttons.button(QDialogButtonBox.Ok)
+        form = QFormLayout(self)
+        form.addRow("Resolution:", self.spin)
+        form.addRow("Image:", self.size_label)
+        form.addRow(buttons)
+        self.spin.valueChanged.connect(self._refresh)
+        self._refresh()
+
+    def dpi(self) -> int:
+        return self.spin.value()
+
+    def _refresh(self) -> None:
+        width, height = self.geometry_.pixel_size(self.dpi())
+        printed = (f"{width} \u00d7 {height} pixels, printed {self.geometry_.width_mm:g} \u00d7 "
+                   f"{self.geometry_.height_mm:g} mm (one cell = {CELL_MM:g} mm)")
+        too_big = width * height > MAX_PIXELS
+        self.size_label.setText(printed + (f"\nToo large: at most {self.geometry_.max_dpi()} dpi, "
+                                           "or export SVG." if too_big else ""))
+        self.ok_button.setEnabled(not too_big)
+
+
+def export_image_dialog(window) -> bool:
+    """Ask for a file and a DPI, write the image; True when written. `window` is the MainWindow."""
+    layout = window.document.layout
+    try:
+        picture = require_board(layout)
+    except InvalidFileError as error:
+        QMessageBox.information(window, "Nothing to export", error.message + " " + (error.hint or ""))
+        return False
+    last = str(window.settings.value(FORMAT_KEY, ".png"))
+    suffix = last if last in FILTERS.values() else ".png"
+    chosen_filter = PNG_FILTER if suffix == ".png" else SVG_FILTER
+    path, chosen_filter = QFileDialog.getSaveFileName(window, "Export board image",
+                                                      str(_suggested_base(window, layout)) + suffix,
+                                                      f"{PNG_FILTER};;{SVG_FILTER}", chosen_filter)
+    if not path:
+        return False
+    if not Path(path).suffix:
+        path += FILTERS.get(chosen_filter, ".png")
+    try:
+        kind = image_format(path)
+    except CrashGrabError as error:
+        QMessageBox.critical(window, "Cannot export image", str(error))
+        return False
+    dpi = DEFAULT_DPI
+    geometry = ImageGeometry(picture.board.width, picture.board.height)
+    if kind == "png":
+        dialog = ImageResolutionDialog(geometry, _saved_dpi(window.settings), window)
+        try:
+            if dialog.exec() != QDialog.Accepted:
+                return False
+            dpi = dialog.dpi()
+        finally:
+            dialog.deleteLater()
+    try:
+        write_board_image(layout, path, dpi)
+    except (CrashGrabError, OSError) as error:
+        QMessageBox.critical(window, "Cannot export image", str(error))
+        return False
+    window.settings.setValue(FORMAT_KEY, Path(path).suffix.lower())
+    if kind == "png":
+        window.settings.setValue(DPI_KEY, dpi)
+        width, height = geometry.pixel_size(dpi)
+        size = f"{width}\u00d7{height} pixels at {dpi} dpi"
+    else:
+        size = f"{geometry.width_mm:g}\u00d7{geometry.height_mm:g} mm"
+    window.statusBar().showMessage(f"Exported the board image to {path} ({size})", 5000)
+    return True
+
+
+def _saved_dpi(settings) -> int:
+    try:
+        return int(settings.value(DPI_KEY, DEFAULT_DPI))
+    except (TypeError, ValueError):
+        return DEFAULT_DPI
+
+
+def _suggested_base(window, layout: Layout) -> Path:
+    """Beside the layout file, named after it; else the last folder used, named after the layout."""
+    if window.document.path:
+        return window.document.path.with_suffix("")
+    folder = Path(str(window.settings.value("files/lastDirectory", str(Path.cwd()))))
+    stem = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in layout.name.lower()).strip("-")
+    return folder / (stem or "board")
