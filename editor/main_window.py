@@ -24,6 +24,7 @@ from .commands import Randomize, SetDirections, SetProperties
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
+from .image_export_dialog import export_image_dialog
 from .live_validation import LiveValidator
 from .palette import TilePalette
 from .placing import plan_auto_place, plan_flip, plan_remove, plan_rotation
@@ -110,6 +111,8 @@ class MainWindow(QMainWindow):
         a("save_as", "Save &As\u2026", self.save_as, "Ctrl+Shift+S", "save the layout under a new name")
         a("export", "&Export Resolved JSON\u2026", self.export_dialog, "Ctrl+E",
           "write the board worked out cell by cell, for other programs")
+        a("export_image", "Export &Image\u2026", lambda: export_image_dialog(self), "Ctrl+Shift+E",
+          "draw the board as a PNG (at a chosen DPI) or SVG, for print and sharing")
         a("clear_recent", "Clear Recent Files", self.clear_recent)
         a("quit", "&Quit", self.close, QKeySequence.Quit, "close the editor")
         undo = self.document.undo_stack.createUndoAction(self, "&Undo")
@@ -161,6 +164,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.actions["save"])
         file_menu.addAction(self.actions["save_as"])
         file_menu.addAction(self.actions["export"])
+        file_menu.addAction(self.actions["export_image"])
         file_menu.addSeparator()
         file_menu.addAction(self.actions["quit"])
         edit = bar.addMenu("&Edit")
