@@ -9,7 +9,7 @@ from typing import Mapping
 
 from PySide6.QtGui import QUndoCommand
 
-from engine.grid.model import Layout, Placement
+from engine.grid.model import Layout, Placement, TileSet
 
 from .document import LayoutDocument
 from .placing import Edit
@@ -146,6 +146,22 @@ class Randomize(QUndoCommand):
 
     def undo(self) -> None:
         self.document.replace_layout(self.before)
+
+
+class SetTileSet(QUndoCommand):
+    """Use another tile set (by shipped id, by path, or embedded: `tileset_ref` None)."""
+
+    def __init__(self, document: LayoutDocument, tileset: TileSet, tileset_ref: str | None, text: str = "") -> None:
+        super().__init__(text or f"Use tile set \u201c{tileset.name}\u201d")
+        self.document = document
+        self.before = (document.layout.tileset, document.layout.tileset_ref)
+        self.after = (tileset, tileset_ref)
+
+    def redo(self) -> None:
+        self.document.set_tileset(*self.after)
+
+    def undo(self) -> None:
+        self.document.set_tileset(*self.before)
 
 
 def command_for(document: LayoutDocument, edit: Edit) -> QUndoCommand:

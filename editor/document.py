@@ -20,7 +20,7 @@ from engine.formats.jsonio import write_json_atomic
 from engine.formats.layout_io import is_tileset_path, load_layout, raise_structure_errors, save_layout
 from engine.formats.schemas import validate
 from engine.formats.tileset_io import standard_tileset
-from engine.grid.model import Layout, Placement
+from engine.grid.model import Layout, Placement, TileSet
 
 UNTITLED = "Untitled layout"
 
@@ -91,6 +91,11 @@ class LayoutDocument(QObject):
     def replace_layout(self, layout: Layout) -> None:
         """A whole new arrangement in one step (randomize)."""
         self._set(layout)
+
+    def set_tileset(self, tileset: TileSet, tileset_ref: str | None) -> None:
+        """Another tile set for the same placements: `tileset_ref` is a shipped id, a path
+        relative to the layout file, or None to embed the tile set in the layout."""
+        self._set(replace(self._layout, tileset=tileset, tileset_ref=tileset_ref))
 
     def _set(self, layout: Layout) -> None:
         self._layout = layout
