@@ -28,6 +28,8 @@ def _loops(facts: BoardFacts) -> list[Finding]:
     without escape" check to make. Whether a way out leads to a rest cell is
     `accelerator-trap`'s question.
     """
+    # Only the chosen-direction graph can loop: a pushed saucer keeps the push's direction,
+    # so its bounces carry it along one straight line, away from every Accelerator it left.
     findings = []
     reported: set[frozenset[Cell]] = set()
     for distance, groups in sorted(facts.moves.bounce_groups.items()):
