@@ -150,8 +150,14 @@ def test_files_that_are_not_layouts(capsys, name, code, kind, where):
 
 
 def test_an_unreadable_file_wins_over_a_failing_one(capsys):
-    code, _, err = run(capsys, f"{FIXTURES}/overlap.json", f"{FIXTURES}/no-such-file.json")
+    code, out, err = run(capsys, f"{FIXTURES}/overlap.json", f"{FIXTURES}/no-such-file.json")
     assert code == 2 and "no-such-file.json" in err
+    # overlap.json (tile 2 at [2,0] loses its left half to tile 1) is the 6x4 board
+    #   .1.>>.  /  ..3..5  /  2.....  /  >...6.
+    # errors: overlap, sites 4 and 7-12 missing; warning: the loop [3,0]-[4,0]; notes: sites
+    # 1, 5, 2, 6 on the edge, Accelerators [3,0], [4,0], [0,3] on the edge, and [3,0], [4,0]
+    # bounced with 4 or 5 can only crash. The file that cannot be read counts as one error.
+    assert out.splitlines()[-1] == "2 files: 3 errors, 1 warning, 9 notes"
 
 
 def test_the_console_script_is_registered():

@@ -102,6 +102,7 @@ def run_validate(args: argparse.Namespace) -> int:
             print(f"crashgrab validate: {error}", file=sys.stderr)
             status = max(status, UNREADABLE if isinstance(error, UnreadableFileError) else FAILED)
             entries.append(_file_failure(file, error))
+            totals["error"] += 1
             continue
         report = validate_layout(layout, overrides).filtered(keep)
         counts = report.counts()
