@@ -206,3 +206,19 @@ def test_one_move_distances_are_the_smallest_card_that_gets_there(layout):
             assert all(cell not in ends_with_distance(board, start, d) for d in range(1, distance))
             assert cell in ends_with_distance(board, start, distance)
 
+
+
+def test_the_analysis_is_shared_by_boards_with_the_same_cells_and_accelerators_only():
+    first = move_analysis(board_of("1.>\n..."))
+    assert move_analysis(board_of("1.>\n...")) is first
+    assert move_analysis(board_of("2.>\n..3")) is first      # Crash Sites do not change moves
+    assert move_analysis(board_of("1>.\n...")) is not first  # an Accelerator moved
+    assert move_analysis(board_of("1.>\n..")) is not first   # a cell became a hole
+
+
+def test_validation_of_a_board_sharing_an_analysis_still_reads_its_own_crash_sites():
+    from engine.crashgrab.validation import validate_layout
+    one = validate_layout(board_layout("1.2.>"))
+    other = validate_layout(board_layout("1...>"))
+    assert [f.code for f in one.findings].count("crash-site-sequence") == 1
+    assert "crash-site-sequence" not in [f.code for f in other.findings]

@@ -206,8 +206,9 @@ _CACHE_LOCK = threading.Lock()  # the editor may validate on a worker thread
 
 
 def board_key(board: Board, bounce_type: str, max_distance: int) -> tuple:
-    """What a board's moves depend on: its cells and where the bounce features lie."""
-    return (bounce_type, max_distance, frozenset(board.cell_tiles),
+    """What a board's moves depend on: its cells and where the bounce features lie (and its
+    bounds, which the graph records)."""
+    return (bounce_type, max_distance, board.width, board.height, frozenset(board.cell_tiles),
             bounce_cells(board, bounce_type))
 
 
