@@ -29,6 +29,7 @@ from .live_validation import LiveValidator
 from .palette import TilePalette
 from .placing import plan_auto_place, plan_flip, plan_remove, plan_rotation
 from .scene import BoardScene
+from .tile_designer.in_editor import install as install_tile_designer
 from .view import BoardView
 
 APP_NAME = "Crash & Grab Editor"
@@ -62,6 +63,7 @@ class MainWindow(QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
+        install_tile_designer(self)  # Tiles menu: the tile designer and choosing the layout's tile set
         self._build_status_bar()
         self._connect()
         self._restore_settings()
@@ -270,10 +272,11 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == QMessageBox.Discard
 
-    def new_layout(self, template: str | None) -> bool:
+    def new_layout(self, template: str | None, layout: Layout | None = None) -> bool:
+        """An empty board on `template`; `layout` starts from a given one (another tile set)."""
         if not self.maybe_save("starting a new board"):
             return False
-        self.document.reset(blank_layout(template))
+        self.document.reset(layout if layout is not None else blank_layout(template))
         self._document_replaced()
         title = TEMPLATES[template].title if template else "free-form board"
         self.statusBar().showMessage(f"New {title}: drag tiles from the palette onto the board.", 8000)
