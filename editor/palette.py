@@ -6,6 +6,8 @@ that takes it. A tile on the board is marked: a physical tile exists once.
 """
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QMimeData, QPoint, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QDrag, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout,
@@ -17,6 +19,7 @@ from engine.grid.model import Layout, Tile, TileSet
 from . import style
 from .board_painter import paint_tile_face
 from .placing import TILE_MIME, TileDrag
+from .tile_designer.sources import source_words
 
 SWATCH_CELL = 15.0  # palette pixels per cell
 ROLE_TITLES = {
@@ -188,11 +191,16 @@ class TilePalette(QWidget):
         scroll.setFrameShape(QFrame.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         scroll.setWidget(self._inner)
+        self.tileset_label = QLabel()  # the active tile set: its name and where it comes from
+        self.tileset_label.setObjectName("tilesetLabel")
+        self.tileset_label.setWordWrap(True)
+        self.tileset_label.setStyleSheet("padding: 4px 6px 0 6px;")
         hint = QLabel("Drag a tile side onto the board. Double-click to fill the first free slot.")
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #56616e; padding: 4px 6px;")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tileset_label)
         layout.addWidget(hint)
         layout.addWidget(scroll)
         self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
@@ -200,6 +208,8 @@ class TilePalette(QWidget):
     def set_layout(self, layout: Layout) -> None:
         if layout.tileset is not self._tileset:
             self._build(layout.tileset)
+        self.tileset_label.setText(f"<b>{html.escape(layout.tileset.name)}</b> <span style='color:#56616e'>"
+                                   f"\u00b7 {html.escape(source_words(layout.tileset_ref))}</span>")
         template = TEMPLATES.get(layout.template) if layout.template else None
         roles = {role for slot in template.slots for role in slot.roles} if template else None
         for tile_id, card in self.cards.items():
