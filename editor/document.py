@@ -122,10 +122,12 @@ class LayoutDocument(QObject):
         if target is None:
             raise ValueError("no file name: use save(path)")
         layout = self._layout
-        if self._path and layout.tileset_ref and is_tileset_path(layout.tileset_ref):
-            tileset_file = (self._path.parent / layout.tileset_ref).resolve()
+        ref = layout.tileset_ref
+        if ref and is_tileset_path(ref) and (self._path or Path(ref).is_absolute()):
+            # An absolute path (a layout that had no file yet) becomes relative here too.
+            tileset_file = (self._path.parent / ref if self._path else Path(ref)).resolve()
             ref = Path(os.path.relpath(tileset_file, target.resolve().parent)).as_posix()
-            layout = replace(layout, tileset_ref=ref)
+            layout = replace(layout, tileset_ref=ref if is_tileset_path(ref) else f"./{ref}")  # not a shipped id
         save_layout(layout, target)
         path_changed = target != self._path
         self._path = target
