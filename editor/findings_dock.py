@@ -28,11 +28,13 @@ class FindingsModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.findings: tuple[Finding, ...] = ()
+        self._rows: list[tuple[str, str, str, str]] = []  # display texts, worked out once
         self._icons = {severity: style.severity_icon(severity) for severity in style.SEVERITY_COLOURS}
 
     def set_findings(self, findings) -> None:
         self.beginResetModel()
         self.findings = tuple(findings)
+        self._rows = [(f.severity, f.code, cells_text(f.cells), f.message) for f in self.findings]
         self.endResetModel()
 
     def rowCount(self, parent=QModelIndex()) -> int:
@@ -52,7 +54,7 @@ class FindingsModel(QAbstractTableModel):
         finding = self.findings[index.row()]
         column = index.column()
         if role == Qt.DisplayRole:
-            return (finding.severity, finding.code, cells_text(finding.cells), finding.message)[column]
+            return self._rows[index.row()][column]
         if role == Qt.DecorationRole and column == 0:
             return self._icons.get(finding.severity)
         if role == Qt.ToolTipRole:
@@ -100,9 +102,10 @@ class FindingsPanel(QWidget):
         self.table.setTextElideMode(Qt.ElideRight)
         header = self.table.header()
         header.setStretchLastSection(True)
-        header.setSectionResizeMode(0, QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeToContents)
+        # Fixed widths: sizing columns to their contents reads every row after every edit.
+        header.setSectionResizeMode(QHeaderView.Interactive)
+        for column, sample in enumerate(("warning", "isolated-crash-site", "[10,10] [10,10] +12")):
+            header.resizeSection(column, self.table.fontMetrics().horizontalAdvance(sample) + 36)
         self.table.selectionModel().selectionChanged.connect(self._emit_selection)
         self.summary = QLabel("Not validated yet")
         self.summary.setObjectName("findingsSummary")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QMimeData, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QDrag, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout,
                                QWidget)
@@ -44,6 +44,7 @@ class SideSwatch(QWidget):
         width, height = tile.size(0)
         self._size = QSize(int(width * SWATCH_CELL) + 2, int(height * SWATCH_CELL) + 2)
         self.setFixedSize(self._size)
+        self._picture: QPixmap | None = None  # drawn once: a tile never changes
         self.setCursor(Qt.OpenHandCursor)
         self.setToolTip(f"Tile {tile.id}, side {side}: drag onto the board, or double-click "
                         "to put it in the first free slot")
@@ -78,11 +79,23 @@ class SideSwatch(QWidget):
         drag.setHotSpot(QPoint(pixmap.width() // 2, pixmap.height() // 2))
         return drag.exec(Qt.CopyAction | Qt.MoveAction, Qt.CopyAction)
 
+    def set_in_use(self, in_use: bool) -> None:
+        if in_use != self.in_use:
+            self.in_use = in_use
+            self.update()
+
     def paintEvent(self, event) -> None:
+        if self._picture is None:
+            ratio = self.devicePixelRatioF()
+            self._picture = QPixmap(self._size * ratio)
+            self._picture.setDevicePixelRatio(ratio)
+            self._picture.fill(Qt.transparent)
+            picture = QPainter(self._picture)
+            paint_tile_face(picture, self.tile, self.side, 0, SWATCH_CELL, origin=QPointF(1, 1), label=False)
+            picture.end()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing)
-        paint_tile_face(painter, self.tile, self.side, 0, SWATCH_CELL, origin=QRectF(1, 1, 0, 0).topLeft(),
-                        label=False)
+        painter.drawPixmap(0, 0, self._picture)
         if self.in_use:
             painter.setPen(QPen(style.SELECTION, 2.5))
             painter.setBrush(Qt.NoBrush)
@@ -143,14 +156,18 @@ class TileCard(QFrame):
         layout.addLayout(header)
         layout.addLayout(sides)
         self.placed_as: str | None = None
+        self._state: tuple | None = None
         self.set_usage(None, usable=True)
 
     def set_usage(self, placed_side: str | None, usable: bool, where: str = "") -> None:
         """`placed_side`: the side on the board, or None; `usable`: the template has a slot for it."""
+        state = (placed_side, usable, where)
+        if state == self._state:
+            return  # restyling every card after every edit would repaint the whole palette
+        self._state = state
         self.placed_as = placed_side
         for side, swatch in self.swatches.items():
-            swatch.in_use = side == placed_side
-            swatch.update()
+            swatch.set_in_use(side == placed_side)
         if placed_side:
             self.status.setText(f"<span style='color:{style.SELECTION.name()}'>\u2714 on board {where}</span>")
             self.setToolTip(f"Tile {self.tile.id} lies on the board as {self.tile.id}{placed_side} {where}; "

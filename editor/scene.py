@@ -41,6 +41,8 @@ class BoardItem(QGraphicsItem):
         self._rect = picture_rect(picture.board.width, picture.board.height, cell,
                                   markers=bool(picture.board.cell_tiles or picture.empty_slots))
         self.setZValue(Z_BOARD)
+        # Drawn once per layout: hovering, drag previews and overlays then cost a blit.
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._rect
