@@ -19,7 +19,10 @@ padded = False  # whether `guard()` found the bug and padded the counts
 
 
 def emit_costs_a_reference() -> bool:
-    """Emit a signal a few times and see whether True loses references."""
+    """Emit a signal a few times and see whether True loses references.
+
+    The loss only shows once a Q(Core)Application exists, so before that this says False.
+    """
     from PySide6.QtCore import QObject, Signal
 
     class Probe(QObject):
@@ -34,11 +37,22 @@ def emit_costs_a_reference() -> bool:
     return lost
 
 
+def affected_release() -> bool:
+    """PySide6 6.12 or later on a Python whose singletons are not immortal."""
+    import PySide6
+    return tuple(PySide6.__version_info__[:2]) >= (6, 12)
+
+
 def guard() -> bool:
+    """Pad the singletons when this PySide6 is known or seen to drop their references.
+
+    Called when the editor is imported (by version) and again once the application
+    exists (by probing), so a later release with the same bug is caught too.
+    """
     global padded
     if padded or sys.version_info >= (3, 12) or sys.implementation.name != "cpython":
         return padded
-    if emit_costs_a_reference():
+    if affected_release() or emit_costs_a_reference():
         for singleton in (None, True, False):
             # ob_refcnt is the first field of every CPython object.
             ctypes.c_ssize_t.from_address(id(singleton)).value += PADDING

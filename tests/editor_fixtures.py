@@ -113,12 +113,12 @@ def send_drag_and_drop(window, mime: QMimeData, cell: Cell, via: Cell | None = N
     """The Qt event path of a drop on the board: enter, move (over `via`, then `cell`), drop."""
     viewport = window.view.viewport()
     actions = Qt.CopyAction | Qt.MoveAction
-    start = QPointF(cell_point(window, via or cell))
+    start = cell_point(window, via or cell)  # QPoint: the QPointF overloads are new in Qt 6.12
     enter = QDragEnterEvent(start, actions, mime, Qt.LeftButton, Qt.NoModifier)
     QApplication.sendEvent(viewport, enter)
     if not enter.isAccepted():
         return False
-    for point in (start, QPointF(cell_point(window, cell))):
+    for point in (start, cell_point(window, cell)):
         QApplication.sendEvent(viewport, QDragMoveEvent(point, actions, mime, Qt.LeftButton, Qt.NoModifier))
     drop = QDropEvent(QPointF(cell_point(window, cell)), actions, mime, Qt.LeftButton, Qt.NoModifier)
     QApplication.sendEvent(viewport, drop)

@@ -121,6 +121,6 @@ def test_signals_and_python_overrides_do_not_wear_out_none_and_true(qapp):
         probe.ping.emit(None)
     if qt_compat.padded:
         assert sys.getrefcount(True) > qt_compat.PADDING // 2
-    else:
-        assert sys.getrefcount(True) == before
+    else:  # a few references come and go elsewhere; the bug would lose 20,000
+        assert sys.getrefcount(True) > before - 100
     probe.deleteLater()

@@ -289,7 +289,7 @@ def test_dropping_a_file_on_the_window_opens_it(window, qtbot):
     viewport = window.view.viewport()
     mime = file_mime(LAYOUTS / "standard-5p.json")
     from PySide6.QtGui import QDragEnterEvent, QDropEvent
-    enter = QDragEnterEvent(QPointF(40, 40), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
+    enter = QDragEnterEvent(QPoint(40, 40), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
     QApplication.sendEvent(viewport, enter)
     assert enter.isAccepted()
     QApplication.sendEvent(viewport, QDropEvent(QPointF(40, 40), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier))
