@@ -10,7 +10,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QUndoView, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolButton, QUndoView,
+                               QWidget)
 
 from engine.crashgrab.templates import TEMPLATES
 from engine.errors import CrashGrabError, InvalidFileError
@@ -79,8 +80,11 @@ class MainWindow(QMainWindow):
         self.findings_dock = self._dock("Findings", "findingsDock", self.findings, Qt.BottomDockWidgetArea)
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("Opened")
-        self.history_dock = self._dock("History", "historyDock", self.history, Qt.RightDockWidgetArea)
-        self.resizeDocks([self.palette_dock, self.history_dock], [270, 220], Qt.Horizontal)
+        self.history_dock = self._dock("History", "historyDock", self.history, Qt.BottomDockWidgetArea)
+        # History beside the findings, so the board keeps the window's full width.
+        self.splitDockWidget(self.findings_dock, self.history_dock, Qt.Horizontal)
+        self.resizeDocks([self.palette_dock], [270], Qt.Horizontal)
+        self.resizeDocks([self.findings_dock, self.history_dock], [1000, 260], Qt.Horizontal)
         self.resizeDocks([self.findings_dock], [210], Qt.Vertical)
 
     def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
@@ -139,6 +143,7 @@ class MainWindow(QMainWindow):
         a("zoom_in", "Zoom &In", self.view.zoom_in, [QKeySequence.ZoomIn, "Ctrl+="])
         a("zoom_out", "Zoom &Out", self.view.zoom_out, QKeySequence.ZoomOut)
         a("fit", "&Fit Board", self.view.fit, "Ctrl+0", "zoom to show the whole board")
+        a("legend", "Show &Legend", self._legend_toggled, None, "a key to the board's symbols", checkable=True)
         a("overlay_exposure", "Edge &Exposure Heat Map", self._overlays_changed, "Ctrl+1",
           "how many of each cell's 20 moves crash off the board", checkable=True)
         a("overlay_accelerators", "&Accelerator Graph", self._overlays_changed, "Ctrl+2",
@@ -153,15 +158,22 @@ class MainWindow(QMainWindow):
         self.actions["distance_3"].setChecked(True)
         a("guide", "Editor &Guide", self.show_guide, QKeySequence.HelpContents)
         a("about", "&About", self.show_about)
-        for key in ("new_2-4", "open", "save", "undo", "redo", "rotate_cw", "rotate_ccw", "flip", "remove",
-                    "randomize", "fit"):
-            self.actions[key].setIconText(self.actions[key].text().replace("&", "").replace("\u2026", ""))
+        short = {"undo": "Undo", "redo": "Redo", "rotate_cw": "Rotate \u21bb", "rotate_ccw": "Rotate \u21ba",
+                 "flip": "Flip", "remove": "Remove", "randomize": "Randomize\u2026", "directions": "Markers\u2026",
+                 "fit": "Fit", "open": "Open\u2026", "save": "Save"}
+        for key, text in short.items():
+            action = self.actions[key]
+            action.setIconText(text)
+            keys = action.shortcut().toString(QKeySequence.NativeText)
+            name = action.text().replace("&", "").replace("\u2026", "")
+            action.setToolTip(f"{name} ({keys})" if keys else name)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
+        self.new_menu = file_menu.addMenu("&New")
         for template, _, _ in NEW_CHOICES:
-            file_menu.addAction(self.actions[f"new_{template or 'free'}"])
+            self.new_menu.addAction(self.actions[f"new_{template or 'free'}"])
         file_menu.addSeparator()
         file_menu.addAction(self.actions["open"])
         self.recent_menu = file_menu.addMenu("Open &Recent")
@@ -178,7 +190,7 @@ class MainWindow(QMainWindow):
         for key in ("randomize", "directions", "properties"):
             layout_menu.addAction(self.actions[key])
         view = bar.addMenu("&View")
-        for key in ("zoom_in", "zoom_out", "fit"):
+        for key in ("zoom_in", "zoom_out", "fit", "legend"):
             view.addAction(self.actions[key])
         view.addSeparator()
         view.addSection("Overlays")
@@ -201,8 +213,14 @@ class MainWindow(QMainWindow):
         toolbar.setObjectName("mainToolbar")
         toolbar.setToolButtonStyle(Qt.ToolButtonTextOnly)
         toolbar.setMovable(False)
-        for key in ("new_2-4", "open", "save", None, "undo", "redo", None, "rotate_cw", "rotate_ccw", "flip",
-                    "remove", None, "randomize", None, "fit"):
+        new_button = QToolButton()
+        new_button.setText("New")
+        new_button.setToolTip("Start a new board on a template, or free-form")
+        new_button.setPopupMode(QToolButton.InstantPopup)
+        new_button.setMenu(self.new_menu)
+        toolbar.addWidget(new_button)
+        for key in ("open", "save", None, "undo", "redo", None, "rotate_cw", "rotate_ccw", "flip",
+                    "remove", None, "randomize", "directions", None, "fit"):
             toolbar.addSeparator() if key is None else toolbar.addAction(self.actions[key])
         self.toolbar = toolbar
 
@@ -234,6 +252,9 @@ class MainWindow(QMainWindow):
 
     # --- document lifecycle ------------------------------------------------------------------
     def _document_replaced(self) -> None:
+        layout, path = self.document.layout, self.document.path
+        board = f"{layout.template} board" if layout.template else "free-form board"
+        self.history.setEmptyLabel(f"Opened {path.name}" if path else f"New {board}")
         self.scene.select_tile(None)
         self.scene.clear_highlight()
         self.scene.set_reach_origin(None)
@@ -462,6 +483,11 @@ class MainWindow(QMainWindow):
         if self.actions["overlay_reach"].isChecked() and self.scene.reach_origin is None:
             self.statusBar().showMessage("Click a cell to see where one move from it can go.", 8000)
 
+    def _legend_toggled(self) -> None:
+        self.view.legend_visible = self.actions["legend"].isChecked()
+        self.view.viewport().update()
+        self.settings.setValue("view/legend", self.view.legend_visible)
+
     def _files_dropped(self, paths: list[str]) -> None:
         if paths:
             self.open_path(paths[0])
@@ -534,6 +560,8 @@ class MainWindow(QMainWindow):
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
         value = self.settings.value
+        self.actions["legend"].setChecked(value("view/legend", True, type=bool))
+        self._legend_toggled()
         self.actions["overlay_exposure"].setChecked(value("overlays/exposure", False, type=bool))
         self.actions["overlay_reach"].setChecked(value("overlays/reachability", False, type=bool))
         distance = value("overlays/acceleratorDistance", 0, type=int)

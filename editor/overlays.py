@@ -49,16 +49,19 @@ class ExposureOverlay(_Overlay):
 
     @staticmethod
     def colour(off_moves: int) -> QColor:
-        """Pale yellow (safe) through orange to deep red (most moves crash)."""
+        """White (no move crashes) through yellow and orange to red (most moves crash)."""
         t = max(0.0, min(1.0, off_moves / (MAX_OFF_MOVES * 0.75)))
         hue = 0.15 * (1 - t)  # 54 degrees (yellow) down to 0 (red)
-        return QColor.fromHsvF(hue, 0.25 + 0.7 * t, 1.0, 0.22 + 0.5 * t)
+        return QColor.fromHsvF(hue, 0.08 + 0.62 * t, 1.0)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setFont(style.font(self.cell * 0.2, bold=True))
         for cell, count in self.off_moves.items():
             rect = self.cell_rect(cell)
+            # Multiply tints the paper and leaves the printed features readable.
+            painter.setCompositionMode(QPainter.CompositionMode_Multiply)
             painter.fillRect(rect, self.colour(count))
+            painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
             if count:
                 painter.setPen(QColor("#7a1d0b") if count > 8 else QColor("#6b4a00"))
                 painter.drawText(rect.adjusted(0, 0, -3, -1), Qt.AlignRight | Qt.AlignBottom, str(count))

@@ -145,7 +145,7 @@ class BoardScene(QGraphicsScene):
 
     def _scene_rect(self) -> QRectF:
         rect = self._board_item.boundingRect() | self.canvas_rect()
-        return rect.adjusted(-self.cell, -self.cell, self.cell, self.cell)
+        return rect.adjusted(-self.cell * 0.3, -self.cell * 0.3, self.cell * 0.3, self.cell * 0.3)
 
     def canvas_rect(self) -> QRectF:
         """Where tiles can be dropped: the template's board, or room around a free-form one."""

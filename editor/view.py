@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGraphicsView
 from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
 
 from . import style
-from .board_painter import paint_feature, paint_hole
+from .board_painter import paint_feature, paint_hole, paint_tile_label
 from .scene import BoardScene
 
 MIN_ZOOM, MAX_ZOOM = 0.2, 6.0
@@ -168,28 +168,28 @@ class BoardView(QGraphicsView):
 
 def paint_legend(painter: QPainter, bottom_left: QPointF) -> QRectF:
     """A key to the board's symbols, so a newcomer can read it without the manual."""
-    cell = 22.0
+    cell, gap = 20.0, 6.0
     entries = [("Crash Site", lambda r: paint_feature(painter, r, CRASH_SITE, 7)),
                ("Accelerator", lambda r: paint_feature(painter, r, ACCELERATOR)),
-               ("Hole (off the board)", lambda r: paint_hole(painter, r))]
+               ("Hole (off the board)", lambda r: paint_hole(painter, r)),
+               ("Tile 3, side A", lambda r: paint_tile_label(painter, QRectF(r.left() - 10, r.center().y(),
+                                                                             r.width() + 20, 0), "3A", 40.0))]
     painter.setFont(style.font(12))
     metrics = painter.fontMetrics()
-    width = sum(cell + 6 + metrics.horizontalAdvance(text) + 14 for text, _ in entries) + 4
-    box = QRectF(bottom_left.x(), bottom_left.y() - cell - 10, width, cell + 10)
+    width = cell + 8 + max(metrics.horizontalAdvance(text) for text, _ in entries) + 20
+    height = len(entries) * (cell + gap) + gap + 4
+    box = QRectF(bottom_left.x(), bottom_left.y() - height, width, height)
     painter.setRenderHint(QPainter.Antialiasing)
     painter.setPen(QPen(QColor(0, 0, 0, 40), 1))
-    painter.setBrush(QColor(255, 255, 255, 225))
+    painter.setBrush(QColor(255, 255, 255, 230))
     painter.drawRoundedRect(box, 6, 6)
-    x = box.left() + 8
-    for text, draw in entries:
-        symbol = QRectF(x, box.top() + 5, cell, cell)
+    for row, (text, draw) in enumerate(entries):
+        symbol = QRectF(box.left() + 8, box.top() + gap + 2 + row * (cell + gap), cell, cell)
         draw(symbol)
         painter.setPen(QColor("#27303b"))
         painter.setFont(style.font(12))
-        advance = metrics.horizontalAdvance(text)
-        painter.drawText(QRectF(symbol.right() + 6, box.top(), advance + 4, box.height()),
+        painter.drawText(QRectF(symbol.right() + 8, symbol.top() - 2, box.right() - symbol.right() - 8, cell + 4),
                          Qt.AlignVCenter | Qt.AlignLeft, text)
-        x = symbol.right() + 6 + advance + 14
     return box
 
 
