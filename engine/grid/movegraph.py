@@ -74,9 +74,13 @@ def _ray(cells, bounces: frozenset[Cell], start: Cell, dx: int, dy: int, max_dis
     return ends
 
 
-def _single_moves(max_distance: int) -> list[dict[int, tuple[tuple[str, int]]]]:
-    """[turn][d] -> ((name, d),): the `moves` of an edge that one move makes, built once and shared."""
-    return [{d: ((name, d),) for d in range(1, max_distance + 1)} for name, _, _ in _STEPS]
+def _single_moves(max_distance: int) -> list[dict[int, dict]]:
+    """[turn][d] -> the attributes of an edge that one move makes, built once per graph.
+
+    One dict serves every such edge: networkx copies attributes into a dict of its own.
+    """
+    return [{d: {"direction": name, "distance": d, "moves": ((name, d),)} for d in range(1, max_distance + 1)}
+            for name, _, _ in _STEPS]
 
 
 def _edges(source: Node, rays: list[list[Node]], distances, singles) -> list[tuple[Node, Node, dict]]:
@@ -88,16 +92,16 @@ def _edges(source: Node, rays: list[list[Node]], distances, singles) -> list[tup
     edges = []
     crashes = []
     for turn in range(4):
-        name, ray = _STEPS[turn][0], rays[turn]
+        ray, attributes = rays[turn], singles[turn]
         for d in distances:
             end = ray[d - 1]
             if end == OFF:
                 crashes.append((d, turn))
             else:
-                edges.append((source, end, {"direction": name, "distance": d, "moves": singles[turn][d]}))
+                edges.append((source, end, attributes[d]))
     if crashes:
         crashes.sort()
-        moves = tuple(singles[turn][d][0] for d, turn in crashes)
+        moves = tuple(singles[turn][d]["moves"][0] for d, turn in crashes)
         edges.append((source, OFF, {"direction": moves[0][0], "distance": moves[0][1], "moves": moves}))
     return edges
 
