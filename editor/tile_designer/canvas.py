@@ -77,8 +77,9 @@ class TileCanvas(QWidget):
         # Side by side or one above the other: whichever gives the bigger cells.
         across = min((width - 2 * PAD - GAP - 2 * RULER) / (2 * w), (height - 2 * PAD - CAPTION - RULER) / h)
         stacked = min((width - 2 * PAD - RULER) / w, (height - 2 * PAD - 2 * (CAPTION + RULER) - GAP) / (2 * h))
-        side_by_side = across >= stacked
-        cell = max(MIN_CELL, min(MAX_CELL, across if side_by_side else stacked))
+        across, stacked = (max(MIN_CELL, min(MAX_CELL, size)) for size in (across, stacked))
+        side_by_side = across >= stacked  # as big either way: side by side reads best
+        cell = across if side_by_side else stacked
         face_w, face_h = w * cell + RULER, h * cell + CAPTION + RULER
         total_w = 2 * face_w + GAP if side_by_side else face_w
         total_h = face_h if side_by_side else 2 * face_h + GAP

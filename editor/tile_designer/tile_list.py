@@ -87,7 +87,10 @@ class TileList(QListWidget):
         """Tiles are immutable: an unchanged tile is the same object and keeps its icon."""
         cached = previous.get(id(tile))
         if cached is None or cached[0] is not tile:
-            cached = (tile, QIcon(tile_pixmap(tile)))
+            pixmap = tile_pixmap(tile)
+            icon = QIcon(pixmap)
+            icon.addPixmap(pixmap, QIcon.Selected)  # drawn as on the board, not tinted when chosen
+            cached = (tile, icon)
         self._icons[id(tile)] = cached
         return cached[1]
 

@@ -9,49 +9,26 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QPainter, QPixmap, QRegularExpressionValidator
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QMainWindow, QMessageBox, QPushButton, QSpinBox,
-                               QUndoView, QVBoxLayout, QWidget)
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QRegularExpressionValidator
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow,
+                               QMessageBox, QPushButton, QSpinBox, QUndoView, QVBoxLayout, QWidget)
 
-from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
+from engine.crashgrab.terms import CRASH_SITE_NUMBERS
 from engine.errors import CrashGrabError
 from engine.grid.model import Cell, Feature
 from engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
 
-from .. import style
-from ..board_painter import paint_feature
 from .canvas import TileCanvas
 from .commands import AddTile, DeleteTile, PaintCell, RenameTileSet, ResizeTile, feature_words
 from .document import TileSetDocument, empty_tileset, standard_copy
+from .problems import ProblemList, summary_html
 from .tile_list import TileList
+from .tools import TOOL_KEYS, TOOL_TIPS, TOOL_TITLES, TOOLS, brush_for, tool_icon
 
 TITLE = "Tile Designer"
 FILE_FILTER = "Crash & Grab tile sets (*.json);;All files (*)"
 TILESET_ID = re.compile(r"[A-Za-z0-9_.-]+")
-TOOLS = ("crash_site", "accelerator", "erase")
-TOOL_KEYS = {"crash_site": "C", "accelerator": "A", "erase": "E"}
-
-
-def tool_icon(tool: str, number: int = 5, size: int = 22) -> QIcon:
-    """The tool's mark as painted on the board, so the toolbar reads like the canvas."""
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.Antialiasing)
-    rect = QRectF(0, 0, size, size)
-    if tool == "crash_site":
-        paint_feature(painter, rect, CRASH_SITE, number)
-    elif tool == "accelerator":
-        paint_feature(painter, rect, ACCELERATOR)
-    else:
-        painter.setPen(style.outline_pen(style.SEVERITY_COLOURS["error"], size / 8))
-        inner = rect.adjusted(size / 4, size / 4, -size / 4, -size / 4)
-        painter.drawLine(inner.topLeft(), inner.bottomRight())
-        painter.drawLine(inner.topRight(), inner.bottomLeft())
-    painter.end()
-    return QIcon(pixmap)
 
 
 class TileDesignerWindow(QMainWindow):
@@ -76,6 +53,7 @@ class TileDesignerWindow(QMainWindow):
         self._connect()
         self.resize(QSize(1180, 760))
         self._tileset_replaced()
+        self.set_tool("crash_site")
 
     # --- construction ------------------------------------------------------------------
     def _build_widgets(self) -> None:
@@ -136,8 +114,7 @@ class TileDesignerWindow(QMainWindow):
         box.addWidget(hint)
         self.setCentralWidget(centre)
 
-        self.problems = QListWidget()
-        self.problems.setWordWrap(True)
+        self.problems = ProblemList()
         self.problems_dock = self._dock("Problems", "problemsDock", self.problems, Qt.RightDockWidgetArea)
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("Opened")
@@ -187,16 +164,13 @@ class TileDesignerWindow(QMainWindow):
         redo = self.document.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.actions["undo"], self.actions["redo"] = undo, redo
-        a("new_tile", "&New Tile", self.add_new_tile, "Ctrl+T", "add an empty tile of the size set below the list")
+        a("new_tile", "&New Tile", lambda: self.add_new_tile(), "Ctrl+T", "add an empty tile of the size set below the list")
         a("duplicate", "&Duplicate Tile", self.duplicate_current, "Ctrl+D", "copy the tile, both sides")
         a("delete", "De&lete Tile", self.delete_current, QKeySequence.Delete, "remove the tile from the set")
         self.tool_group = QActionGroup(self)
-        titles = {"crash_site": "Crash Site", "accelerator": "Accelerator", "erase": "Erase"}
-        tips = {"crash_site": "click a cell to put a Crash Site with the number beside it",
-                "accelerator": "click a cell to put an Accelerator", "erase": "click a cell to clear it"}
         for tool in TOOLS:
-            action = a(f"tool_{tool}", titles[tool], lambda _=False, t=tool: self.set_tool(t), TOOL_KEYS[tool],
-                       tips[tool], checkable=True)
+            action = a(f"tool_{tool}", TOOL_TITLES[tool], lambda _=False, t=tool: self.set_tool(t), TOOL_KEYS[tool],
+                       TOOL_TIPS[tool], checkable=True)
             action.setIcon(tool_icon(tool))
             self.tool_group.addAction(action)
         self.actions["tool_crash_site"].setChecked(True)
@@ -244,7 +218,7 @@ class TileDesignerWindow(QMainWindow):
         self.canvas.cellClicked.connect(self.paint_cell)
         self.canvas.cellHovered.connect(self._cell_hovered)
         self.number.valueChanged.connect(lambda _: self.set_tool("crash_site"))
-        self.add_button.clicked.connect(self.add_new_tile)
+        self.add_button.clicked.connect(lambda: self.add_new_tile())
         self.duplicate_button.clicked.connect(self.duplicate_current)
         self.delete_button.clicked.connect(self.delete_current)
         self.width_spin.valueChanged.connect(lambda _: self.resize_current(self.width_spin.value(),
@@ -253,8 +227,7 @@ class TileDesignerWindow(QMainWindow):
                                                                             self.height_spin.value()))
         self.name_edit.editingFinished.connect(self._names_edited)
         self.id_edit.editingFinished.connect(self._names_edited)
-        self.problems.itemActivated.connect(self._problem_chosen)
-        self.problems.itemClicked.connect(self._problem_chosen)
+        self.problems.tileChosen.connect(self.select_tile)
 
     # --- tools ------------------------------------------------------------------------------
     def set_tool(self, tool: str) -> None:
@@ -269,11 +242,7 @@ class TileDesignerWindow(QMainWindow):
 
     def brush(self) -> Feature | None:
         """What a left click puts on a cell (None: the cell is cleared)."""
-        if self.tool == "crash_site":
-            return Feature(CRASH_SITE, 0, 0, self.number.value())
-        if self.tool == "accelerator":
-            return Feature(ACCELERATOR, 0, 0)
-        return None
+        return brush_for(self.tool, self.number.value())
 
     # --- edits: each pushes one undo command ----------------------------------------------
     def paint_cell(self, side: str, cell: Cell, erase: bool = False) -> bool:
@@ -294,8 +263,9 @@ class TileDesignerWindow(QMainWindow):
         return True
 
     def add_new_tile(self, width: int | None = None, height: int | None = None) -> str:
-        width = self.new_width.value() if not width else width
-        height = self.new_height.value() if not height else height
+        """An empty custom tile, by default of the size set beside the New Tile button."""
+        width = self.new_width.value() if width is None else width
+        height = self.new_height.value() if height is None else height
         tileset, tile_id = new_tile(self.document.tileset, width, height)
         self.document.undo_stack.push(AddTile(self.document, tileset.get(tile_id),
                                               f"New tile {tile_id} ({width}\u00d7{height})"))
@@ -405,30 +375,10 @@ class TileDesignerWindow(QMainWindow):
                 edit.blockSignals(False)
 
     def _show_problems(self, faults) -> None:
-        self.problems.clear()
-        if not faults:
-            item = QListWidgetItem("No problems: the tile set can be saved.")
-            item.setForeground(style.DROP_OK)
-            item.setFlags(Qt.NoItemFlags)
-            self.problems.addItem(item)
-            self.status_label.setText(f"<b style='color:{style.DROP_OK.name()}'>No problems</b>")
-        else:
-            icon = style.severity_icon("error")
-            for fault in faults:
-                item = QListWidgetItem(icon, f"{fault.message}\n({fault.place()})")
-                item.setData(Qt.UserRole, fault.tile)
-                item.setToolTip(f"{fault.where}: click to show tile {fault.tile}")
-                self.problems.addItem(item)
-            self.status_label.setText(f"<b style='color:{style.SEVERITY_COLOURS['error'].name()}'>"
-                                      f"{len(faults)} problem{'s' if len(faults) > 1 else ''}: saving is blocked</b>")
-        has_editor = self.editor is not None
+        self.problems.set_faults(faults)
+        self.status_label.setText(summary_html(faults))
         for key in ("use", "embed", "new_layout"):
-            self.actions[key].setEnabled(has_editor)
-
-    def _problem_chosen(self, item: QListWidgetItem) -> None:
-        tile_id = item.data(Qt.UserRole)
-        if tile_id:
-            self.select_tile(tile_id)
+            self.actions[key].setEnabled(self.editor is not None)
 
     def _cell_hovered(self, target) -> None:
         if target is None or self.canvas.tile is None:
