@@ -1,0 +1,883 @@
+"""Playtest mode: the Playtest dock, the pieces layer and the engine's session, wired to
+the main window.
+
+While playtesting the layout is locked (docs/playtest.md): the tile-editing actions, the
+tile palette and the undo history are disabled, and a press on a tile, a tile dropped on
+the board or an editing key says so in the status bar. Opening another file or starting a
+new board replaces the layout being tested, so that ends the playtest. Either way the
+editor is never in both states at once.
+
+Every rule runs in the engine: the controller plays actions through
+`PlaytestSession.play` (the engine's `apply`), and when a MissingChoice names a choice
+left open it asks for it (arrows on the board for an owner's Accelerator, a dialog
+listing the legal options for the rest, the die typed in), adds the answer to the
+action (`action.answered`) and plays the action again from the same state.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMessageBox
+
+from editor.placing import TILE_MIME, tile_at
+from engine.crashgrab.playtest import (PlaytestSession, PositionError, clear_pieces, empty_start,
+                                       events_before_choice, place_crew, place_saucer, players_for_setup,
+                                       remove_at, set_supplies, setup_start, two_saucers_each, with_die_seed,
+                                       with_pairing, with_rulings)
+from engine.crashgrab.rules.actions import EndRound, SetUp
+from engine.crashgrab.rules.errors import MissingChoice, MissingDieResult, RuleError
+from engine.crashgrab.rules.events import Event
+from engine.crashgrab.rules.fold import replay
+from engine.crashgrab.rules.pieces import Crew
+from engine.crashgrab.rules.session import describe_action
+from engine.crashgrab.rules.state import GameState, Rulings
+from engine.errors import CrashGrabError, InvalidFileError
+from engine.formats.layout_io import is_tileset_path, layout_to_json, raise_structure_errors
+from engine.formats.scenario_io import load_scenario, save_scenario
+from engine.grid.model import Cell
+
+from .arrows import arrow_at
+from .dialogs import ChoiceDialog, DieDialog
+from .layer import PiecesLayer
+from .palette import piece_of_mime, piece_words
+from .panel import PlaytestPanel, cell_words
+
+SCENARIO_FILTER = "Crash & Grab scenarios (*.json);;All files (*)"
+LOCKED_ACTIONS = ("undo", "redo", "rotate_cw", "rotate_ccw", "flip", "remove", "deselect", "randomize",
+                  "directions", "properties")
+LOCK_MESSAGE = ("Playtest: the layout is locked while you playtest. End the playtest (View \u203a Playtest, F5) "
+                "to edit tiles.")
+FIXED_MESSAGE = "The start position is fixed once a turn is played: Reset (or Take Back) to move pieces."
+EDIT_KEYS = (Qt.Key_R, Qt.Key_F, Qt.Key_Delete, Qt.Key_Backspace)
+SLIDE_SHARE = 0.75  # of the step interval a saucer spends sliding
+
+
+@dataclass
+class Pending:
+    """An action waiting for a choice. Its events before the choice are the same whatever
+    is chosen (`preview`); the board steps through them (`shown`) and asks the question
+    when it reaches the choice (`asked`)."""
+
+    action: Any
+    missing: MissingChoice
+    then: str                          # "step", "play" or "jump": what to do once played
+    preview: tuple[Event, ...]         # the action's events before the choice
+    base: GameState                    # the state the action starts from
+    shown: int                         # preview events shown so far
+    asked: bool = False
+    dialog: Any = None
+
+    @property
+    def state(self) -> GameState:
+        return replay(self.base, self.preview[:self.shown])
+
+    @property
+    def at_question(self) -> bool:
+        return self.shown >= len(self.preview)
+
+
+class PlaytestMode(QObject):
+    changed = Signal()  # the session, the cursor or a pending choice changed
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self.scene, self.view, self.document = window.scene, window.view, window.document
+        self.session: PlaytestSession | None = None
+        self.pending: Pending | None = None
+        self.playing = False
+        self.message = ""  # the last refusal or error, shown in the caption
+        self._locked: dict[str, bool] = {}
+        self._moving: tuple[str | Crew, Cell] | None = None
+        self._replacing_layout = False
+        self._log_key: tuple | None = None
+        self._was_editable = True
+        self.panel = PlaytestPanel()
+        self.dock = QDockWidget("Playtest", window)
+        self.dock.setObjectName("playtestDock")
+        self.dock.setWidget(self.panel)
+        window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+        self.dock.hide()
+        self.layer = PiecesLayer(self.scene, self)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self._tick)
+        self.badge = QLabel("<b style='color:white'>&nbsp;PLAYTEST&nbsp;</b>")
+        self.badge.setStyleSheet("background:#1f6feb; border-radius:3px;")
+        self.badge.setToolTip(LOCK_MESSAGE)
+        window.statusBar().addWidget(self.badge)
+        self.badge.hide()
+        self.action = QAction("&Playtest", window)
+        self.action.setObjectName("playtest")
+        self.action.setCheckable(True)
+        self.action.setShortcut(QKeySequence("F5"))
+        self.action.setStatusTip("put saucers and crewmembers on the board and step through test moves")
+        self.action.setToolTip("Playtest (F5): put pieces on the board and step through test moves; the layout "
+                               "is locked meanwhile")
+        self.action.toggled.connect(self._action_toggled)
+        window.actions["playtest"] = self.action
+        self._connect_panel()
+        self.dock.visibilityChanged.connect(self._dock_visibility)
+        self.document.layoutChanged.connect(self._layout_changed)
+
+    def _connect_panel(self) -> None:
+        p = self.panel
+        p.stepRequested.connect(self.step)
+        p.backRequested.connect(self.back)
+        p.playToggled.connect(self.set_playing)
+        p.resetRequested.connect(self.reset)
+        p.takeBackRequested.connect(self.take_back)
+        p.endRoundRequested.connect(self.end_round)
+        p.setupByRulesRequested.connect(self.set_up_by_rules)
+        p.clearRequested.connect(self.clear)
+        p.startOptionsChanged.connect(self._start_options_changed)
+        p.supplyChanged.connect(self.set_supplies)
+        p.cursorRequested.connect(self.show_step)
+        p.saveRequested.connect(self.save_dialog)
+        p.openRequested.connect(self.open_dialog)
+        p.speedChanged.connect(lambda _v: self.timer.setInterval(self.panel.interval_ms()))
+
+    # --- on and off ------------------------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        return self.session is not None
+
+    def start(self) -> bool:
+        """Enter playtest mode on the current layout (refused when it has structural errors)."""
+        if self.active:
+            return True
+        layout = self.document.layout
+        try:
+            raise_structure_errors(layout)
+        except InvalidFileError as error:
+            self._status(f"Playtest needs a complete board: {error.message} Fix it first (see Findings).", 12000)
+            self._set_action(False)
+            return False
+        self.session = PlaytestSession(empty_start(layout, rulings=Rulings(self.panel.rulings_choice()),
+                                                   die_seed=self.panel.die_seed_choice()))
+        self.message = ""
+        self._log_key = None
+        self._lock()
+        self.view.viewport().installEventFilter(self)
+        self.view.installEventFilter(self)
+        self.panel.set_directions(layout.directions)
+        self._set_action(True)
+        history = getattr(self.window, "history_dock", None)
+        if history is not None and self.window.dockWidgetArea(history) == self.window.dockWidgetArea(self.dock):
+            self.window.tabifyDockWidget(history, self.dock)  # the playtest needs the height
+        self.dock.show()
+        self.dock.raise_()
+        self.refresh()
+        self._status("Playtest: drag saucers and crewmembers from the Playtest panel onto the board, or set up "
+                     "by the rules; then choose a turn and Step or Play.", 10000)
+        return True
+
+    def stop(self, reason: str = "Playtest ended; the layout can be edited again.") -> None:
+        if not self.active:
+            return
+        self.set_playing(False)
+        self._close_pending()
+        self.view.viewport().removeEventFilter(self)
+        self.view.removeEventFilter(self)
+        self.layer.clear()
+        self.session = None
+        self._moving = None
+        self._unlock()
+        self._set_action(False)
+        self.dock.hide()
+        self._status(reason, 8000)
+        self.changed.emit()
+
+    def _set_action(self, on: bool) -> None:
+        self.action.blockSignals(True)
+        self.action.setChecked(on)
+        self.action.blockSignals(False)
+
+    def _action_toggled(self, on: bool) -> None:
+        self.start() if on else self.stop()
+
+    def _dock_visibility(self, visible: bool) -> None:
+        if not visible and self.dock.isHidden() and self.active:
+            self.stop()  # the dock's close button
+
+    def _layout_changed(self) -> None:
+        if self.active and not self._replacing_layout:
+            self.stop("Playtest ended: the board changed (another file or a new board).")
+
+    def _lock(self) -> None:
+        window = self.window
+        self.scene.select_tile(None)
+        self.scene.clear_preview()
+        self._locked = {key: window.actions[key].isEnabled() for key in LOCKED_ACTIONS if key in window.actions}
+        for key in self._locked:
+            window.actions[key].setEnabled(False)
+        for widget in (getattr(window, "palette", None), getattr(window, "history", None)):
+            if hasattr(widget, "setEnabled"):
+                widget.setEnabled(False)
+        self.badge.show()
+
+    def _unlock(self) -> None:
+        window = self.window
+        for key, enabled in self._locked.items():
+            window.actions[key].setEnabled(enabled)
+        stack = self.document.undo_stack
+        if "undo" in self._locked:
+            window.actions["undo"].setEnabled(stack.canUndo())
+        if "redo" in self._locked:
+            window.actions["redo"].setEnabled(stack.canRedo())
+        self._locked = {}
+        for widget in (getattr(window, "palette", None), getattr(window, "history", None)):
+            if hasattr(widget, "setEnabled"):
+                widget.setEnabled(True)
+        self.badge.hide()
+
+    # --- the start position --------------------------------------------------------------------------
+    def place_piece(self, piece: str | Crew, cell: Cell) -> bool:
+        """Put a piece from the palette (or moved on the board) on a cell."""
+        if not self._start_editable():
+            return False
+        try:
+            if isinstance(piece, Crew):
+                state = place_crew(self.session.start, piece, cell)
+            else:
+                state = place_saucer(self.session.start, piece, cell)
+        except PositionError as error:
+            return self._refuse(str(error))
+        self.session.set_start(state)
+        holder = self.session.start.saucer_at(cell) if isinstance(piece, Crew) else None
+        self._status(f"{piece_words(piece).capitalize()} " +
+                     (f"is held by the {holder} saucer." if holder else f"stands on {cell_words(cell)}."), 5000)
+        self.message = ""
+        self.refresh()
+        return True
+
+    def remove_piece(self, cell: Cell) -> bool:
+        if not self._start_editable():
+            return False
+        state = remove_at(self.session.start, cell)
+        if state is self.session.start:
+            return False
+        self.session.set_start(state)
+        self.refresh()
+        return True
+
+    def set_supplies(self, color: str, boosters: int, energy: int) -> bool:
+        if not self._start_editable():
+            return False
+        try:
+            self.session.set_start(set_supplies(self.session.start, color, boosters=boosters, energy=energy))
+        except PositionError as error:
+            return self._refuse(str(error))
+        self.refresh()
+        return True
+
+    def _start_options_changed(self) -> None:
+        if not self.active or not self.session.editable:
+            return
+        state = self.session.start
+        try:
+            state = with_pairing(state, self.panel.pairs_choice())
+        except PositionError as error:
+            self._refuse(str(error))
+            self.panel.set_start_options(False, self.panel.rulings_choice(), self.panel.die_seed_choice())
+            state = with_pairing(state, False)
+        state = with_rulings(state, Rulings(self.panel.rulings_choice()))
+        state = with_die_seed(state, self.panel.die_seed_choice())
+        self.session.set_start(state)
+        self.refresh()
+
+    def set_up_by_rules(self, players: int, seed: int) -> bool:
+        """A fresh start: the players' saucers and Pilots placed by the die (SetUp(seed))."""
+        if not self._start_editable(allow_setup=True):
+            return False
+        self.session.clear()
+        start = setup_start(self.document.layout, players_for_setup(players),
+                            rulings=Rulings(self.panel.rulings_choice()), die_seed=self.panel.die_seed_choice())
+        self.session.set_start(start)
+        return self._play(SetUp(seed=seed), "jump")
+
+    def clear(self) -> None:
+        if not self.active:
+            return
+        self.set_playing(False)
+        self._close_pending()
+        self.session.clear()
+        self.session.set_start(clear_pieces(empty_start(self.document.layout,
+                                                        rulings=Rulings(self.panel.rulings_choice()),
+                                                        die_seed=self.panel.die_seed_choice())))
+        self.panel.set_start_options(False, self.panel.rulings_choice(), self.panel.die_seed_choice())
+        self.message = ""
+        self.refresh()
+
+    def _start_editable(self, allow_setup: bool = False) -> bool:
+        if not self.active:
+            return False
+        if self.pending is not None:
+            return self._refuse("Answer the open choice first (or cancel the turn).")
+        if self.session.editable or (allow_setup and self.session.setup is not None and len(self.session.played) == 1):
+            return True
+        return self._refuse(FIXED_MESSAGE)
+
+    # --- stepping ------------------------------------------------------------------------------------
+    def step(self) -> bool:
+        """One event forward; at the end of what has been played, play the next turn."""
+        if not self.active:
+            return False
+        if self.pending is not None:
+            return self._advance_pending()
+        if not self.session.at_end:
+            self.session.step()
+            self.refresh(slide=True)
+            return True
+        turn = self.panel.turn()
+        if turn is None:
+            return self._refuse("Put a saucer on the board first (drag one from the Start position tab).")
+        return self._play(turn, "step")
+
+    def back(self) -> bool:
+        if not self.active:
+            return False
+        self.set_playing(False)
+        pending = self.pending
+        if pending is not None:
+            if pending.then != "jump" and pending.shown > 0:
+                self._unpose()
+                pending.shown -= 1
+            else:
+                self._close_pending()
+            self.refresh()
+            return True
+        moved = self.session.back()
+        self.refresh()
+        return moved
+
+    def show_step(self, cursor: int) -> None:
+        """The board as it was after `cursor` events (the event log's selection)."""
+        if not self.active:
+            return
+        self.set_playing(False)
+        self._close_pending()
+        self.session.seek(cursor)
+        self.refresh()
+
+    def reset(self) -> None:
+        """Pieces back to the start position; the turns played are forgotten."""
+        if not self.active:
+            return
+        self.set_playing(False)
+        self._close_pending()
+        self.session.reset()
+        self.message = ""
+        self.refresh()
+
+    def take_back(self) -> bool:
+        if not self.active or not self.session.played:
+            return False
+        self.set_playing(False)
+        self._close_pending()
+        played = self.session.take_back()
+        self.session.seek(len(self.session.events))
+        self._status(f"Took back: {played.title(len(self.session.turns) + 1)}.", 5000)
+        self.refresh()
+        return True
+
+    def end_round(self) -> bool:
+        if not self.active or self.pending is not None:
+            return False
+        if not self.session.end_state.players:
+            return self._refuse("Put saucers on the board first.")
+        return self._play(EndRound(), "jump")
+
+    def set_playing(self, on: bool) -> None:
+        """Play: one step per tick at the panel's speed, through what has been played or,
+        from the end, through the next turn."""
+        if on == self.playing or (on and not self.active):
+            self._refresh_transport()
+            return
+        self.playing = on
+        if not on:
+            self.timer.stop()
+            self._refresh_transport()
+            return
+        self.timer.setInterval(self.panel.interval_ms())
+        if self.session.at_end and self.pending is None:
+            turn = self.panel.turn()
+            if turn is None or not self._play(turn, "play"):
+                self.playing = False
+                if turn is None:
+                    self._refuse("Put a saucer on the board first.")
+                self._refresh_transport()
+                return
+        self.timer.start()
+        self._refresh_transport()
+
+    def _tick(self) -> None:
+        if self.session is None:
+            self.set_playing(False)
+        elif self.pending is not None:
+            if not self.pending.asked:
+                self._advance_pending()
+        elif self.session.at_end:
+            self.set_playing(False)
+        else:
+            self.session.step()
+            self.refresh(slide=True)
+            if self.session.at_end:
+                self.set_playing(False)
+
+    # --- playing actions and their open choices --------------------------------------------------------
+    def _play(self, action, then: str, shown: int | None = None) -> bool:
+        """Play `action` after the outcome so far. `shown`: the steps of it already shown
+        while a choice was open (after answering, the next step shows the answer)."""
+        base = self.session.end_state
+        try:
+            played = self.session.play(action)
+        except MissingChoice as missing:
+            preview = tuple(events_before_choice(base, action, missing) or ())
+            if then == "jump":
+                seen = len(preview)
+            elif shown is None:
+                seen = min(1 if then == "step" else 0, len(preview))
+            else:
+                seen = min(shown + 1, len(preview))
+            self.pending = Pending(action, missing, then, preview, base, seen)
+            if self.pending.at_question:
+                self._pose()
+            self.refresh(slide=then != "jump")
+            return True
+        except RuleError as error:
+            self.set_playing(False)
+            return self._refuse(f"That turn cannot be played: {error}")
+        self.message = ""
+        if then == "jump":
+            self.session.seek(played.last)
+        elif shown is not None:
+            self.session.seek(played.first + min(shown + 1, len(played.events)))
+        else:
+            self.session.seek(played.first)
+            if then == "step":
+                self.session.step()
+        self.refresh(slide=then != "jump")
+        return True
+
+    def _advance_pending(self) -> bool:
+        pending = self.pending
+        if pending.asked:
+            self._status(self._pending_note().capitalize() + ".", 6000)
+            return False
+        pending.shown += 1
+        if pending.at_question:
+            self._pose()
+        self.refresh(slide=True)
+        return True
+
+    def _pose(self) -> None:
+        """Ask the open choice: arrows on the board for an owner's Accelerator, a dialog
+        listing the legal options for anything else, the die typed in."""
+        pending = self.pending
+        pending.asked = True
+        missing = pending.missing
+        if missing.choice == "accelerator" and missing.at is not None:
+            markers = pending.base.directions
+            labels = {d: f"{d} \u00b7 {markers[d]}" if markers.get(d) else d for d in missing.options}
+            self.layer.show_arrows(missing.at, missing.options, labels, f"{missing.saucer}: which way?")
+        elif isinstance(missing, MissingDieResult):
+            self._open_dialog(DieDialog(_die_subject(missing), self.window))
+        else:
+            labels = [self._option_label(missing, option) for option in missing.options]
+            self._open_dialog(ChoiceDialog(missing, labels, self.window))
+
+    def _unpose(self) -> None:
+        pending = self.pending
+        if pending is None:
+            return
+        pending.asked = False
+        self.layer.clear_arrows()
+        if pending.dialog is not None:
+            dialog, pending.dialog = pending.dialog, None
+            dialog.blockSignals(True)
+            dialog.close()
+            dialog.deleteLater()
+
+    def _open_dialog(self, dialog) -> None:
+        self.pending.dialog = dialog
+        dialog.accepted.connect(lambda: self.answer(dialog.chosen()))
+        dialog.rejected.connect(self.cancel_pending)
+        dialog.open()
+
+    def answer(self, option) -> bool:
+        """Answer the open choice and play the action again from the same state."""
+        pending = self.pending
+        if pending is None or not pending.asked:
+            return False
+        if option not in pending.missing.options:
+            return self._refuse(f"{option!r} is not one of the choices: "
+                                f"{', '.join(map(str, pending.missing.options))}.")
+        self._close_pending()
+        return self._play(pending.action.answered(pending.missing, option), pending.then, shown=pending.shown)
+
+    def cancel_pending(self) -> None:
+        if self.pending is None:
+            return
+        self._close_pending()
+        self.set_playing(False)
+        self._status("Turn cancelled: nothing was played.", 5000)
+        self.refresh()
+
+    def _close_pending(self) -> None:
+        self._unpose()
+        self.pending = None
+
+    def _option_label(self, missing: MissingChoice, option) -> str:
+        state = self.pending.state if self.pending else self.session.end_state
+        if missing.choice == "lost_crew" and state.lost.get(option):
+            return f"{option}: the {option} {state.lost[option][0]} is placed"
+        if missing.choice == "steal_or_energy":
+            return {"steal": "steal a crewmember", "energy": "take an energy"}.get(option, str(option))
+        if missing.choice == "receiver" and option in state.saucers:
+            return f"{option} ({state.player_of(option).id})"
+        return str(option)
+
+    # --- the picture ---------------------------------------------------------------------------------------
+    def refresh(self, slide: bool = False) -> None:
+        if not self.active:
+            return
+        session, pending = self.session, self.pending
+        state = pending.state if pending else session.current
+        marks = self._marks()
+        self.layer.show(state, marks, round(self.panel.interval_ms() * SLIDE_SHARE) if slide else 0)
+        key = (len(session.played), len(session.events), id(pending), pending and (pending.shown, pending.asked))
+        if key != self._log_key:
+            self._log_key = key
+            if pending is None:
+                self.panel.set_log(session)
+            else:
+                self.panel.set_log(session, pending.preview[:pending.shown],
+                                   self._pending_note() if pending.asked else "", self._pending_title())
+        if pending is None:
+            self.panel.select_cursor(session.cursor)
+        if not session.editable and self._was_editable:
+            self.panel.tabs.setCurrentIndex(1)  # the start position is fixed: the next turn is what matters
+        self._was_editable = session.editable
+        editable = session.editable and pending is None
+        self.panel.set_table(state, editable)
+        self.panel.set_saucers(session.end_state.saucer_colors() if session.end_state.players else ())
+        start = session.start
+        held = {c for s in start.saucers.values() for c in s.held}
+        self.panel.palette.set_in_use({c for c, s in start.saucers.items() if s.at is not None},
+                                      set(start.crew.values()) | held)
+        self.panel.set_start_editable(session.editable and pending is None,
+                                      "" if session.editable else FIXED_MESSAGE)
+        self.panel.set_start_options(two_saucers_each(start), start.rulings.push_distance,
+                                     self.panel.die_seed_choice() if start.rng is not None else None)
+        self._refresh_transport()
+        self.panel.set_caption(self._caption(state))
+        self.changed.emit()
+
+    def _refresh_transport(self) -> None:
+        if not self.active:
+            return
+        session = self.session
+        has_saucers = bool(session.end_state.players)
+        self.panel.set_transport(
+            can_back=not session.at_start or self.pending is not None,
+            can_step=(not self.pending.asked) if self.pending else (not session.at_end or has_saucers),
+            playing=self.playing, can_reset=bool(session.turns) or not session.at_start,
+            can_take_back=bool(session.played), can_play_turn=has_saucers and self.pending is None)
+
+    def _marks(self) -> tuple[Event, ...]:
+        """The current action's events up to the step shown (a pending action: its preview)."""
+        if self.pending is not None:
+            return self.pending.preview[:self.pending.shown]
+        session = self.session
+        if session.cursor == 0:
+            return ()
+        found = session.played_at(session.cursor - 1)
+        if found is None:
+            return ()
+        _, played = found
+        return session.events[played.first:session.cursor]
+
+    def _pending_title(self) -> str:
+        action = self.pending.action
+        if isinstance(action, SetUp):
+            return "Set up by the rules"
+        return f"Turn {len(self.session.turns) + 1}: {describe_action(action)} (being played)"
+
+    def _pending_note(self) -> str:
+        missing = self.pending.missing
+        if missing.choice == "accelerator":
+            return f"{missing.saucer} is on the Accelerator at {cell_words(missing.at)}: click an arrow on the board"
+        if isinstance(missing, MissingDieResult):
+            return "waiting for the placement die result"
+        return f"waiting for the choice: {missing.choice.replace('_', ' ')}"
+
+    def _caption(self, state: GameState) -> str:
+        session, pending = self.session, self.pending
+        if self.message:
+            return f"<span style='color:#ffb4b4'><b>Cannot do that:</b> {_html(self.message)}</span>"
+        if pending is not None and not pending.asked:
+            step = len(session.events) + pending.shown
+            event = pending.preview[pending.shown - 1] if pending.shown else None
+            return (f"<b>Step {step}</b> \u00b7 {_html(self._pending_title())}<br>"
+                    f"{_html(event.describe()) if event else 'Step to play it.'}")
+        if pending is not None:
+            missing = pending.missing
+            if missing.choice == "accelerator":
+                return (f"<b>{missing.saucer} stopped on the Accelerator at {cell_words(missing.at)}.</b><br>"
+                        "It moves again the same distance: click an arrow on the board to choose the direction.")
+            return f"<b>A choice is open:</b> {_html(self._pending_note())}. Answer it in the dialog."
+        winner = f"<br><b>\U0001F3C6 {state.winner} wins.</b>" if state.winner else ""
+        event = session.current_event
+        if event is None:
+            saucers = sum(1 for s in state.saucers.values() if s.at is not None)
+            if not saucers:
+                return ("<b>Start position</b><br>Drag saucers and crewmembers onto the board, or set up by the "
+                        "rules. Then choose the next turn and press Step or Play.")
+            turns = f" {len(session.events)} steps played." if session.events else ""
+            return (f"<b>Start position</b> \u00b7 {saucers} saucer{'s' if saucers != 1 else ''}, "
+                    f"{len(state.crew)} crewmember{'s' if len(state.crew) != 1 else ''} on the board.{turns}")
+        number, played = session.played_at(session.cursor - 1)
+        return (f"<b>Step {session.cursor} of {len(session.events)}</b> \u00b7 {_html(played.title(number))}<br>"
+                f"{_html(event.describe())}{winner}")
+
+    # --- messages ----------------------------------------------------------------------------------------
+    def _status(self, text: str, ms: int = 6000) -> None:
+        self.window.statusBar().showMessage(text, ms)
+
+    def _refuse(self, text: str) -> bool:
+        self.message = text
+        self._status(text, 10000)
+        if self.active:
+            self.panel.set_caption(self._caption(self.session.current))
+        return False
+
+    def blocked(self) -> None:
+        self._status(LOCK_MESSAGE, 8000)
+
+    # --- scenario files ------------------------------------------------------------------------------------
+    def save_dialog(self) -> bool:
+        if not self.active or not self.session.played:
+            return self._refuse("Play a turn first: a scenario is the turns played and their outcome.")
+        base = self.document.path.with_suffix("") if self.document.path else Path.cwd() / "playtest"
+        path, _ = QFileDialog.getSaveFileName(self.window, "Save playtest as scenario", f"{base}.scenario.json",
+                                              SCENARIO_FILTER)
+        if not path:
+            return False
+        if not Path(path).suffix:
+            path += ".json"
+        try:
+            self.save_scenario(path)
+        except (CrashGrabError, OSError) as error:
+            QMessageBox.critical(self.window, "Cannot save scenario", str(error))
+            return False
+        return True
+
+    def save_scenario(self, path: str | Path) -> Path:
+        """Write everything played as a scenario file (engine, atomic) with the outcome as
+        its expectations. The layout is referred to by path when the editor's file holds
+        exactly this layout, else written inline."""
+        path = Path(path)
+        layout, layout_ref = self.document.layout, None
+        if self.document.path is not None and not self.document.is_modified():
+            layout_ref = Path(os.path.relpath(self.document.path.resolve(), path.resolve().parent)).as_posix()
+        elif layout.tileset_ref and is_tileset_path(layout.tileset_ref):
+            layout = replace(layout, tileset_ref=None)  # the path would be read from the scenario's folder
+        name = f"Playtest on {layout.name}" if layout.name else "Playtest"
+        notes = ("Saved from the editor's playtest; the expectations are the outcome it showed "
+                 f"after {len(self.session.turns)} turn(s).")
+        save_scenario(self.session.to_scenario(name, layout, layout_ref=layout_ref, notes=notes), path)
+        self._status(f"Saved the playtest as {path}: run it with  crashgrab scenario run {path.name}", 10000)
+        return path
+
+    def open_dialog(self) -> bool:
+        directory = str(self.document.path.parent) if self.document.path else str(Path.cwd())
+        path, _ = QFileDialog.getOpenFileName(self.window, "Open scenario", directory, SCENARIO_FILTER)
+        return self.open_scenario(path) if path else False
+
+    def open_scenario(self, path: str | Path) -> bool:
+        """Load a scenario file, put its board in the editor and its turns in the session,
+        ready to step through from the start."""
+        try:
+            scenario = load_scenario(path)
+        except CrashGrabError as error:
+            QMessageBox.critical(self.window, "Cannot open scenario", str(error))
+            return False
+        if not self._show_layout_of(scenario, Path(path)):
+            return False
+        session, failure = PlaytestSession.from_scenario(scenario)
+        self.set_playing(False)
+        self._close_pending()
+        self.session = session
+        self._log_key = None
+        start = session.start
+        self.panel.set_start_options(two_saucers_each(start), start.rulings.push_distance,
+                                     start.rng if start.rng is not None and start.rng < 2**31 else None)
+        self.panel.set_directions(self.document.layout.directions)
+        if failure is not None:
+            self.message = f"{failure.message}"
+        checks = session.check(scenario.expect)
+        failed = [c for c in checks if not c.passed]
+        summary = (f"{len(checks) - len(failed)} of {len(checks)} expectations hold" if checks else "no expectations")
+        self._status(f"Opened scenario \u201c{scenario.name}\u201d: {len(session.turns)} turn(s), {summary}. "
+                     "Step or Play through it.", 12000)
+        self.refresh()
+        return True
+
+    def _show_layout_of(self, scenario, path: Path) -> bool:
+        """The scenario's board in the editor (its layout file opened, or the inline layout),
+        then playtest mode on it."""
+        wanted = layout_to_json(scenario.layout)
+        same = layout_to_json(self.document.layout) == wanted
+        if scenario.layout_ref:
+            layout_file = (path.parent / scenario.layout_ref).resolve()
+            same = same and self.document.path is not None and self.document.path.resolve() == layout_file
+        if not same:
+            self.stop("Playtest ended: opening the scenario's board.")
+            if scenario.layout_ref:
+                if not self.window.open_path(path.parent / scenario.layout_ref):
+                    return False
+            else:
+                if not self.window.maybe_save("opening the scenario's board"):
+                    return False
+                self.document.reset(scenario.layout)
+                self.view.fit()
+        return self.start()
+
+    # --- mouse, keys and drops on the board while playtesting ----------------------------------------------
+    def eventFilter(self, watched, event) -> bool:
+        if not self.active:
+            return False
+        kind = event.type()
+        if watched is self.view:
+            if kind == QEvent.KeyPress and event.key() in EDIT_KEYS:
+                self.blocked()
+                return True
+            return False
+        if kind == QEvent.MouseButtonPress:
+            return self._mouse_press(event)
+        if kind == QEvent.MouseMove:
+            return self._mouse_move(event)
+        if kind == QEvent.MouseButtonRelease:
+            return self._mouse_release(event)
+        if kind == QEvent.MouseButtonDblClick:
+            return event.button() == Qt.LeftButton
+        if kind in (QEvent.DragEnter, QEvent.DragMove):
+            return self._drag_over(event)
+        if kind == QEvent.DragLeave:
+            self.layer.clear_ghost()
+            return False
+        if kind == QEvent.Drop:
+            return self._drop(event)
+        return False
+
+    def _scene_point(self, event):
+        return self.view.mapToScene(event.position().toPoint())
+
+    def _mouse_press(self, event) -> bool:
+        panning = event.button() == Qt.MiddleButton or getattr(self.view, "_space_held", False)
+        if panning:
+            return False
+        pos = self._scene_point(event)
+        cell = self.scene.cell_at(pos)
+        if event.button() == Qt.RightButton:
+            if self.layer.piece_at(cell) is not None:
+                self.remove_piece(cell)
+            return True
+        if event.button() != Qt.LeftButton:
+            return True
+        arrow = arrow_at(self.scene, pos)
+        if arrow is not None and self.pending is not None:
+            self.answer(arrow.direction)
+            return True
+        if self.pending is not None:
+            self._status("Choose a direction first: click one of the blue arrows on the board.", 6000)
+            return True
+        piece = self.layer.piece_at(cell)
+        if piece is not None:
+            if self.session.editable:
+                self._moving = (piece, cell)
+            else:
+                self._refuse(FIXED_MESSAGE)
+            return True
+        if tile_at(self.document.layout, cell) is not None:
+            self.blocked()
+        return True
+
+    def _mouse_move(self, event) -> bool:
+        if self._moving is None:
+            return False
+        piece, origin = self._moving
+        cell = self.scene.cell_at(self._scene_point(event))
+        if cell == origin:
+            self.layer.clear_ghost()
+        else:
+            self.layer.show_ghost(piece, cell, self._fits(piece, cell))
+        return True
+
+    def _mouse_release(self, event) -> bool:
+        if self._moving is None:
+            return event.button() == Qt.LeftButton
+        piece, origin = self._moving
+        self._moving = None
+        self.layer.clear_ghost()
+        cell = self.scene.cell_at(self._scene_point(event))
+        if cell == origin:
+            return True
+        if self.scene.board.on_board(cell):
+            self.place_piece(piece, cell)
+        else:  # dragged off the board: taken away
+            self.remove_piece(origin)
+            self._status(f"Took {piece_words(piece)} off the board.", 5000)
+        return True
+
+    def _drag_over(self, event) -> bool:
+        mime = event.mimeData()
+        piece = piece_of_mime(mime)
+        if piece is None:
+            if mime is not None and mime.hasFormat(TILE_MIME):
+                event.ignore()
+                self.blocked()
+                return True
+            return False  # files: the view opens them (which ends the playtest)
+        cell = self.scene.cell_at(self.view.mapToScene(event.position().toPoint()))
+        self.layer.show_ghost(piece, cell, self._fits(piece, cell))
+        event.acceptProposedAction()
+        return True
+
+    def _drop(self, event) -> bool:
+        piece = piece_of_mime(event.mimeData())
+        if piece is None:
+            if event.mimeData() is not None and event.mimeData().hasFormat(TILE_MIME):
+                event.ignore()
+                self.blocked()
+                return True
+            return False
+        self.layer.clear_ghost()
+        event.acceptProposedAction()
+        self.place_piece(piece, self.scene.cell_at(self.view.mapToScene(event.position().toPoint())))
+        return True
+
+    def _fits(self, piece, cell: Cell) -> bool:
+        if not self.active or not self.session.editable:
+            return False
+        try:
+            (place_crew if isinstance(piece, Crew) else place_saucer)(self.session.start, piece, cell)
+        except PositionError:
+            return False
+        return True
+
+
+def _die_subject(missing: MissingDieResult) -> str:
+    text = missing.message
+    if text.startswith("placing ") and " needs " in text:
+        return text[len("placing "):text.index(" needs ")]
+    return "this placement"
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,167 @@
+"""Marks on the board for what an event did, drawn from the event alone.
+
+move: a trail from cell to cell; collision: a burst where the saucers met, with the push
+distance; accelerator: an arrow out of the Accelerator in the direction taken; pickup: a
+ring where the crewmember was; crash: a cross where the saucer left the board; place: a
+ring on the Crash Site with the die roll. Events without a cell (bonus, boost, penalty,
+transfer, probe, win) have no mark: the event log says them.
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from editor import style
+from engine.crashgrab.rules.events import Event
+from engine.grid.geometry import Direction
+
+from .pieces import piece_colour
+
+MARKED_KINDS = ("move", "collision", "accelerator", "pickup", "crash", "place")
+BURST = QColor("#e5484d")
+PICKUP = QColor("#1a9e55")
+PLACE = QColor("#b7791f")
+
+
+def _cell_rect(cell, size: float) -> QRectF:
+    return QRectF(cell[0] * size, cell[1] * size, size, size)
+
+
+class EventMark(QGraphicsItem):
+    """One event's mark; `latest` draws it at full strength, older marks of the same
+    action fade so the newest step stands out. `part` "shape" draws the trail, burst or
+    ring (under the pieces), "tag" only its label (over them, so no saucer hides it)."""
+
+    def __init__(self, event: Event, cell_size: float, latest: bool, part: str = "shape") -> None:
+        super().__init__()
+        self.event, self.size, self.latest, self.part = event, cell_size, latest, part
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setOpacity(1.0 if latest else 0.45)
+        cells = [getattr(event, name) for name in ("origin", "to", "at", "into") if hasattr(event, name)]
+        rect = QRectF()
+        for cell in cells:
+            if isinstance(cell, tuple):
+                rect |= _cell_rect(cell, cell_size)
+        self._rect = rect.adjusted(-cell_size * 0.5, -cell_size * 0.5, cell_size * 0.5, cell_size * 0.5)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        if self.part == "tag":
+            tag = self.tag()
+            if tag is not None:
+                _tag(painter, _cell_rect(tag[0], self.size), tag[1], tag[2], self.size)
+            return
+        paint = getattr(self, f"_paint_{self.event.kind}", None)
+        if paint is not None:
+            paint(painter)
+
+    def tag(self):
+        """(cell, text, colour) of the label, or None."""
+        event = self.event
+        if event.kind == "collision":
+            return event.at, f"push {event.push_distance}", BURST
+        if event.kind == "accelerator":
+            return event.at, f"{event.direction} {event.distance}", style.ACCELERATOR_RING
+        if event.kind == "pickup":
+            return event.at, "pick up", PICKUP
+        if event.kind == "crash":
+            return event.into, "crash", BURST
+        if event.kind == "place":
+            return event.at, f"die {event.roll}" + (f"\u2192{event.site}" if event.site != event.roll else ""), PLACE
+        return None
+
+    # --- one painter per kind ---------------------------------------------------------------
+    def _paint_move(self, painter: QPainter) -> None:
+        event, size = self.event, self.size
+        colour = QColor(piece_colour(event.saucer))
+        colour.setAlphaF(0.75)
+        start = _cell_rect(event.origin, size).center()
+        end = _cell_rect(event.to, size).center()
+        pen = style.outline_pen(colour, size * 0.13)
+        painter.setPen(pen)
+        painter.drawLine(start, end)
+        _arrow_head(painter, start, end, size * 0.3, colour)
+
+    def _paint_collision(self, painter: QPainter) -> None:
+        event, size = self.event, self.size
+        rect = _cell_rect(event.at, size)
+        painter.setPen(QPen(QColor("white"), size * 0.04))
+        painter.setBrush(BURST)
+        painter.drawPolygon(_burst(rect.center(), size * 0.5, size * 0.32, 10))
+
+    def _paint_accelerator(self, painter: QPainter) -> None:
+        event, size = self.event, self.size
+        rect = _cell_rect(event.at, size)
+        dx, dy = Direction(event.direction).delta
+        start = rect.center()
+        end = start + QPointF(dx, dy) * size * 0.95
+        painter.setPen(style.outline_pen(style.ACCELERATOR_RING, size * 0.14))
+        painter.drawLine(start, end)
+        _arrow_head(painter, start, end, size * 0.38, style.ACCELERATOR_RING)
+
+    def _paint_pickup(self, painter: QPainter) -> None:
+        rect = _cell_rect(self.event.at, self.size)
+        _ring(painter, rect, PICKUP, self.size)
+
+    def _paint_crash(self, painter: QPainter) -> None:
+        event, size = self.event, self.size
+        rect = _cell_rect(event.into, size)
+        inner = rect.adjusted(size * 0.2, size * 0.2, -size * 0.2, -size * 0.2)
+        painter.setPen(style.outline_pen(BURST, size * 0.13))
+        painter.drawLine(inner.topLeft(), inner.bottomRight())
+        painter.drawLine(inner.topRight(), inner.bottomLeft())
+
+    def _paint_place(self, painter: QPainter) -> None:
+        event, size = self.event, self.size
+        rect = _cell_rect(event.at, size)
+        _ring(painter, rect, PLACE, size)
+
+
+# --- small drawing helpers ---------------------------------------------------------------------
+def _arrow_head(painter: QPainter, start: QPointF, end: QPointF, length: float, colour: QColor) -> None:
+    line = QLineF(start, end)
+    if line.length() == 0:
+        return
+    angle = math.atan2(line.dy(), line.dx())
+    left = end - QPointF(math.cos(angle - 0.5), math.sin(angle - 0.5)) * length
+    right = end - QPointF(math.cos(angle + 0.5), math.sin(angle + 0.5)) * length
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(colour)
+    painter.drawPolygon(QPolygonF([end, left, right]))
+
+
+def _burst(centre: QPointF, outer: float, inner: float, points: int) -> QPolygonF:
+    polygon = QPolygonF()
+    for i in range(points * 2):
+        radius = outer if i % 2 == 0 else inner
+        angle = math.pi * i / points - math.pi / 2
+        polygon.append(centre + QPointF(math.cos(angle), math.sin(angle)) * radius)
+    return polygon
+
+
+def _ring(painter: QPainter, rect: QRectF, colour: QColor, size: float) -> None:
+    painter.setPen(QPen(colour, size * 0.09, Qt.DashLine))
+    painter.setBrush(Qt.NoBrush)
+    painter.drawEllipse(rect.adjusted(size * 0.04, size * 0.04, -size * 0.04, -size * 0.04))
+
+
+def _tag(painter: QPainter, rect: QRectF, text: str, colour: QColor, size: float) -> None:
+    """A small label above the cell, in the mark's colour."""
+    painter.save()
+    font = style.font(size * 0.24, bold=True)
+    painter.setFont(font)
+    width = painter.fontMetrics().horizontalAdvance(text) + size * 0.2
+    tag = QRectF(0, 0, width, size * 0.32)
+    tag.moveCenter(QPointF(rect.center().x(), rect.top() - size * 0.1))
+    painter.setPen(QPen(QColor("white"), size * 0.03))
+    painter.setBrush(colour)
+    painter.drawRoundedRect(tag, tag.height() / 2, tag.height() / 2)
+    painter.setPen(QColor("white"))
+    painter.drawText(tag, Qt.AlignCenter, text)
+    painter.restore()

@@ -1,0 +1,488 @@
+"""The Playtest dock's widgets: start position, next turn, step controls, event log,
+saucer table, scenario files.
+
+The panel is a form: it shows what the controller gives it and turns clicks into intent
+signals. It knows no rule; `turn()` only packs the chosen saucer, card, direction and
+boost into an engine Turn value.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGridLayout, QHBoxLayout,
+                               QHeaderView, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSlider, QSpinBox,
+                               QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
+
+from engine.crashgrab.playtest import PlaytestSession
+from engine.crashgrab.rules.actions import Boost, Turn
+from engine.crashgrab.rules.events import Event
+from engine.crashgrab.rules.state import GameState
+from engine.grid.geometry import Direction
+
+from .palette import PiecePalette
+from .pieces import paint_saucer
+
+CARD_CHOICES = (("2", "2 \u00b7 take a booster, move 2"), ("3", "3 \u00b7 take an energy, move 3"),
+                ("0-5", "0\u20135 \u00b7 move the number you choose"))
+ROW_START, ROW_HEADER, ROW_EVENT, ROW_PENDING = range(4)
+KIND_ROLE = Qt.UserRole + 1
+CURSOR_ROLE = Qt.UserRole
+TABLE_COLUMNS = ("Saucer", "Player", "Cell", "Boosters", "Energy", "Crew")
+DEFAULT_SPEED = 3  # steps per second while playing
+
+
+def saucer_icon(color: str, size: int = 18) -> QIcon:
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.transparent)
+    painter = QPainter(pixmap)
+    paint_saucer(painter, QRectF(0, 0, size, size), color)
+    painter.end()
+    return QIcon(pixmap)
+
+
+def cell_words(cell) -> str:
+    return "off the board" if cell is None else f"[{cell[0]},{cell[1]}]"
+
+
+def _crew_words(crew) -> str:
+    return ", ".join(f"{c.color} {c.type}" for c in crew) or "\u2013"
+
+
+class PlaytestPanel(QWidget):
+    stepRequested = Signal()
+    backRequested = Signal()
+    playToggled = Signal(bool)
+    resetRequested = Signal()
+    takeBackRequested = Signal()
+    endRoundRequested = Signal()
+    setupByRulesRequested = Signal(int, int)  # players, seed
+    clearRequested = Signal()
+    startOptionsChanged = Signal()  # pairing, push ruling, die
+    supplyChanged = Signal(str, int, int)  # saucer, boosters, energy
+    cursorRequested = Signal(int)  # show the board after this many events
+    saveRequested = Signal()
+    openRequested = Signal()
+    speedChanged = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._filling = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.tabs = QTabWidget()
+        start = QScrollArea()
+        start.setWidgetResizable(True)
+        start.setFrameShape(QScrollArea.NoFrame)
+        start.setWidget(self._start_tab())
+        self.tabs.addTab(start, "Start position")
+        self.tabs.addTab(self._turn_tab(), "Next turn")
+        layout.addWidget(self.tabs)
+        layout.addLayout(self._transport())
+        self.caption = QLabel()
+        self.caption.setObjectName("playtestCaption")
+        self.caption.setWordWrap(True)
+        self.caption.setTextFormat(Qt.RichText)
+        self.caption.setMinimumHeight(44)
+        self.caption.setStyleSheet("QLabel { background: #27303b; color: white; border-radius: 5px; padding: 6px; "
+                                   "font-size: 13px; }")
+        layout.addWidget(self.caption)
+        self.log = QListWidget()
+        self.log.setObjectName("playtestLog")
+        self.log.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.log.setWordWrap(True)
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.log.currentRowChanged.connect(self._log_row_changed)
+        layout.addWidget(self.log, 3)
+        self.table = QTableWidget(0, len(TABLE_COLUMNS))
+        self.table.setObjectName("playtestSaucers")
+        self.table.setHorizontalHeaderLabels(TABLE_COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setMaximumHeight(140)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.table.itemChanged.connect(self._table_edited)
+        layout.addWidget(self.table, 1)
+        files = QHBoxLayout()
+        self.open_button = QPushButton("Open Scenario\u2026")
+        self.open_button.setToolTip("Open a scenario file and step through it on its board")
+        self.open_button.clicked.connect(self.openRequested)
+        self.save_button = QPushButton("Save as Scenario\u2026")
+        self.save_button.setToolTip("Save the turns played, with their outcome as the expectations, for "
+                                    "crashgrab scenario run")
+        self.save_button.clicked.connect(self.saveRequested)
+        files.addWidget(self.open_button)
+        files.addWidget(self.save_button)
+        layout.addLayout(files)
+
+    # --- construction ------------------------------------------------------------------------
+    def _start_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        self.palette = PiecePalette()
+        layout.addWidget(self.palette)
+        hint = QLabel("Drag pieces onto cells; drop a crewmember on a saucer to give it to that saucer. "
+                      "Drag a piece off the board, or right-click it, to take it away.")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #56616e;")
+        layout.addWidget(hint)
+        form = QFormLayout()
+        self.pairs_box = QCheckBox("2-player game, two saucers each")
+        self.pairs_box.setToolTip("p1 flies the first two saucers (in colour order), p2 the other two; needs four")
+        self.pairs_box.toggled.connect(self._options_changed)
+        form.addRow("Players:", self.pairs_box)
+        self.push_box = QComboBox()
+        self.push_box.addItem("remaining spaces (rulebook)", "remaining")
+        self.push_box.addItem("full distance (digital edition)", "full")
+        self.push_box.currentIndexChanged.connect(self._options_changed)
+        form.addRow("Push distance:", self.push_box)
+        die = QHBoxLayout()
+        self.die_mode = QComboBox()
+        self.die_mode.addItem("rolled by seed", "seed")
+        self.die_mode.addItem("typed in", "typed")
+        self.die_mode.setToolTip("Placement die: rolled by a seeded generator (the same seed, the same rolls), "
+                                 "or typed in for each placement")
+        self.die_seed = QSpinBox()
+        self.die_seed.setRange(0, 2_000_000_000)
+        self.die_seed.setValue(1)
+        self.die_seed.setPrefix("seed ")
+        self.die_mode.currentIndexChanged.connect(self._options_changed)
+        self.die_seed.valueChanged.connect(self._options_changed)
+        die.addWidget(self.die_mode)
+        die.addWidget(self.die_seed)
+        form.addRow("Placement die:", die)
+        rules = QHBoxLayout()
+        self.setup_players = QSpinBox()
+        self.setup_players.setRange(2, 6)
+        self.setup_players.setValue(2)
+        self.setup_players.setSuffix(" players")
+        self.setup_seed = QSpinBox()
+        self.setup_seed.setRange(0, 2_000_000_000)
+        self.setup_seed.setValue(1)
+        self.setup_seed.setPrefix("seed ")
+        self.setup_button = QPushButton("Set Up")
+        self.setup_button.setToolTip("Saucers, then Pilots placed by the die; boosters and energy as the rulebook "
+                                     "says. The same seed gives the same set-up.")
+        self.setup_button.clicked.connect(
+            lambda: self.setupByRulesRequested.emit(self.setup_players.value(), self.setup_seed.value()))
+        rules.addWidget(self.setup_players)
+        rules.addWidget(self.setup_seed)
+        rules.addWidget(self.setup_button)
+        form.addRow("By the rules:", rules)
+        layout.addLayout(form)
+        self.clear_button = QPushButton("Clear the Board")
+        self.clear_button.setToolTip("Take every piece away (and forget a set-up by the rules)")
+        self.clear_button.clicked.connect(self.clearRequested)
+        layout.addWidget(self.clear_button)
+        self.start_note = QLabel()
+        self.start_note.setWordWrap(True)
+        self.start_note.setStyleSheet("color: #9a6700;")
+        layout.addWidget(self.start_note)
+        layout.addStretch(1)
+        self._start_widgets = [self.palette, self.pairs_box, self.push_box, self.die_mode, self.die_seed,
+                               self.setup_players, self.setup_seed, self.setup_button]
+        return page
+
+    def _turn_tab(self) -> QWidget:
+        page = QWidget()
+        grid = QGridLayout(page)
+        self.saucer_box = QComboBox()
+        self.saucer_box.setToolTip("The saucer whose turn it is")
+        self.card_box = QComboBox()
+        for card, text in CARD_CHOICES:
+            self.card_box.addItem(text, card)
+        self.card_box.currentIndexChanged.connect(self._card_changed)
+        self.distance_box = QSpinBox()
+        self.distance_box.setRange(0, 5)
+        self.distance_box.setValue(3)
+        self.distance_box.setToolTip("How far the 0\u20135 card moves")
+        self.direction_box = QComboBox()
+        self.boost_box = QCheckBox("Boost after the move:")
+        self.boost_box.setToolTip("Spend a booster to move again the same distance")
+        self.boost_direction = QComboBox()
+        self.boost_box.toggled.connect(self.boost_direction.setEnabled)
+        self.boost_direction.setEnabled(False)
+        grid.addWidget(QLabel("Saucer:"), 0, 0)
+        grid.addWidget(self.saucer_box, 0, 1, 1, 2)
+        grid.addWidget(QLabel("Card:"), 1, 0)
+        grid.addWidget(self.card_box, 1, 1)
+        grid.addWidget(self.distance_box, 1, 2)
+        grid.addWidget(QLabel("Direction:"), 2, 0)
+        grid.addWidget(self.direction_box, 2, 1, 1, 2)
+        grid.addWidget(self.boost_box, 3, 0, 1, 2)
+        grid.addWidget(self.boost_direction, 3, 2)
+        hint = QLabel("Step or Play plays this turn once the steps before it are shown. At an Accelerator on "
+                      "the saucer's own move, click an arrow on the board.")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #56616e;")
+        grid.addWidget(hint, 4, 0, 1, 3)
+        row = QHBoxLayout()
+        self.end_round_button = QPushButton("End the Round")
+        self.end_round_button.setToolTip("Crashed saucers are placed, then the Probe moves")
+        self.end_round_button.clicked.connect(self.endRoundRequested)
+        self.take_back_button = QPushButton("Take Back Last Turn")
+        self.take_back_button.clicked.connect(self.takeBackRequested)
+        row.addWidget(self.end_round_button)
+        row.addWidget(self.take_back_button)
+        grid.addLayout(row, 5, 0, 1, 3)
+        grid.setRowStretch(6, 1)
+        self._card_changed()
+        return page
+
+    def _transport(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.back_button = QPushButton("\u25c0 Back")
+        self.back_button.setToolTip("One step back")
+        self.back_button.clicked.connect(self.backRequested)
+        self.step_button = QPushButton("Step \u25b6")
+        self.step_button.setToolTip("One step (event) forward; at the end, play the next turn")
+        self.step_button.clicked.connect(self.stepRequested)
+        self.play_button = QPushButton("\u25b6\u25b6 Play")
+        self.play_button.setCheckable(True)
+        self.play_button.setToolTip("Play the steps one after another at the chosen speed")
+        self.play_button.toggled.connect(self._play_toggled)
+        self.reset_button = QPushButton("\u27f2 Reset")
+        self.reset_button.setToolTip("Pieces back to the start position; the turns played are forgotten")
+        self.reset_button.clicked.connect(self.resetRequested)
+        self.speed = QSlider(Qt.Horizontal)
+        self.speed.setRange(1, 10)
+        self.speed.setValue(DEFAULT_SPEED)
+        self.speed.setFixedWidth(70)
+        self.speed.setToolTip("Play speed: steps per second")
+        self.speed.valueChanged.connect(self.speedChanged)
+        for widget in (self.back_button, self.step_button, self.play_button, self.reset_button):
+            row.addWidget(widget)
+        row.addWidget(self.speed)
+        return row
+
+    # --- reading the controls ------------------------------------------------------------------
+    def turn(self) -> Turn | None:
+        saucer = self.saucer_box.currentData()
+        if saucer is None:
+            return None
+        card = self.card_box.currentData()
+        boost = Boost(self.boost_direction.currentData()) if self.boost_box.isChecked() else None
+        return Turn(saucer=saucer, card=card, distance=self.distance_box.value() if card == "0-5" else None,
+                    direction=self.direction_box.currentData(), boost=boost)
+
+    def set_turn(self, saucer: str | None = None, card: str | None = None, distance: int | None = None,
+                 direction: str | None = None, boost: str | None = None) -> None:
+        """Fill in the next turn's controls (tests and scenario files use it)."""
+        for box, value in ((self.saucer_box, saucer), (self.card_box, card), (self.direction_box, direction)):
+            if value is not None:
+                box.setCurrentIndex(box.findData(value))
+        if distance is not None:
+            self.distance_box.setValue(distance)
+        self.boost_box.setChecked(boost is not None)
+        if boost is not None:
+            self.boost_direction.setCurrentIndex(self.boost_direction.findData(boost))
+
+    def rulings_choice(self) -> str:
+        return self.push_box.currentData()
+
+    def die_seed_choice(self) -> int | None:
+        """The die generator's seed, or None when results are typed in."""
+        return self.die_seed.value() if self.die_mode.currentData() == "seed" else None
+
+    def pairs_choice(self) -> bool:
+        return self.pairs_box.isChecked()
+
+    def interval_ms(self) -> int:
+        return round(1000 / self.speed.value())
+
+    # --- showing ---------------------------------------------------------------------------------
+    def set_directions(self, directions) -> None:
+        """Board directions, then marker names (with the side they stand for)."""
+        for box in (self.direction_box, self.boost_direction):
+            current = box.currentData()
+            box.blockSignals(True)
+            box.clear()
+            for d in Direction:
+                marker = directions.get(d.value)
+                box.addItem(f"{d.value} ({marker})" if marker else d.value, d.value)
+            for d in Direction:
+                marker = directions.get(d.value)
+                if marker:
+                    box.addItem(f"{marker} (= {d.value})", marker)
+            index = box.findData(current)
+            box.setCurrentIndex(index if index >= 0 else 1)  # east, by default
+            box.blockSignals(False)
+
+    def set_saucers(self, colors: Sequence[str]) -> None:
+        current = self.saucer_box.currentData()
+        self.saucer_box.blockSignals(True)
+        self.saucer_box.clear()
+        for color in colors:
+            self.saucer_box.addItem(saucer_icon(color), color, color)
+        index = self.saucer_box.findData(current)
+        self.saucer_box.setCurrentIndex(index if index >= 0 else 0)
+        self.saucer_box.blockSignals(False)
+
+    def set_start_options(self, pairs: bool, push: str, die_seed: int | None) -> None:
+        self._filling = True
+        try:
+            self.pairs_box.setChecked(pairs)
+            self.push_box.setCurrentIndex(max(0, self.push_box.findData(push)))
+            self.die_mode.setCurrentIndex(0 if die_seed is not None else 1)
+            if die_seed is not None and die_seed <= self.die_seed.maximum():
+                self.die_seed.setValue(die_seed)
+        finally:
+            self._filling = False
+
+    def set_start_editable(self, editable: bool, note: str = "") -> None:
+        for widget in self._start_widgets:
+            widget.setEnabled(editable)
+        self.start_note.setText(note)
+
+    def set_transport(self, *, can_back: bool, can_step: bool, playing: bool, can_reset: bool,
+                      can_take_back: bool, can_play_turn: bool) -> None:
+        self.back_button.setEnabled(can_back and not playing)
+        self.step_button.setEnabled(can_step and not playing)
+        self.play_button.blockSignals(True)
+        self.play_button.setChecked(playing)
+        self.play_button.setText("\u275a\u275a Pause" if playing else "\u25b6\u25b6 Play")
+        self.play_button.blockSignals(False)
+        self.play_button.setEnabled(can_step or playing)
+        self.reset_button.setEnabled(can_reset and not playing)
+        self.take_back_button.setEnabled(can_take_back and not playing)
+        self.end_round_button.setEnabled(can_play_turn and not playing)
+        self.save_button.setEnabled(can_take_back and not playing)
+
+    def set_caption(self, html: str) -> None:
+        self.caption.setText(html)
+
+    def set_log(self, session: PlaytestSession, pending: Sequence[Event] = (), pending_note: str = "",
+                pending_title: str = "") -> None:
+        """Every action as a header row and its events numbered beneath; an action waiting
+        for a choice adds its title and the steps shown so far, in grey."""
+        self._filling = True
+        try:
+            self.log.clear()
+            start = QListWidgetItem("Start position")
+            start.setData(CURSOR_ROLE, 0)
+            start.setData(KIND_ROLE, ROW_START)
+            _bold(start)
+            self.log.addItem(start)
+            for number, played in session.numbered():
+                header = QListWidgetItem(played.title(number))
+                header.setData(CURSOR_ROLE, played.first)
+                header.setData(KIND_ROLE, ROW_HEADER)
+                header.setBackground(QBrush(QColor("#e8edf3")))
+                _bold(header)
+                self.log.addItem(header)
+                for offset, event in enumerate(played.events):
+                    index = played.first + offset
+                    item = QListWidgetItem(f"{index + 1:>3}.  {event.describe()}")
+                    item.setData(CURSOR_ROLE, index + 1)
+                    item.setData(KIND_ROLE, ROW_EVENT)
+                    item.setToolTip(f"{event.kind}: {event.to_json()}")
+                    self.log.addItem(item)
+            if pending_title:
+                self._pending_row(pending_title)
+                for offset, event in enumerate(pending):
+                    self._pending_row(f"{len(session.events) + offset + 1:>3}.  {event.describe()}")
+                if pending_note:
+                    self._pending_row(f"\u2026 {pending_note}")
+                self.log.setCurrentRow(-1)
+                self.log.scrollToBottom()
+        finally:
+            self._filling = False
+
+    def _pending_row(self, text: str) -> None:
+        item = QListWidgetItem(text)
+        item.setData(KIND_ROLE, ROW_PENDING)
+        item.setFlags(Qt.ItemIsEnabled)
+        item.setForeground(QBrush(QColor("#8c959f")))
+        font = item.font()
+        font.setItalic(True)
+        item.setFont(font)
+        self.log.addItem(item)
+
+    def select_cursor(self, cursor: int) -> None:
+        """Select the log row of the step shown, unless the selected row already shows it
+        (a header and the last event before it show the same board)."""
+        current = self.log.currentItem()
+        if current is not None and current.data(CURSOR_ROLE) == cursor and current.data(KIND_ROLE) != ROW_PENDING:
+            return
+        for row in range(self.log.count()):
+            item = self.log.item(row)
+            if item.data(KIND_ROLE) in (ROW_START, ROW_EVENT) and item.data(CURSOR_ROLE) == cursor:
+                self._filling = True
+                self.log.setCurrentRow(row)
+                self._filling = False
+                self.log.scrollToItem(item)
+                return
+
+    def event_rows(self) -> list[int]:
+        """Log rows that are events, in order (tests select them)."""
+        return [r for r in range(self.log.count()) if self.log.item(r).data(KIND_ROLE) == ROW_EVENT]
+
+    def set_table(self, state: GameState, editable: bool) -> None:
+        self._filling = True
+        try:
+            colors = state.saucer_colors() if state.players else tuple(state.saucers)
+            self.table.setRowCount(len(colors))
+            for row, color in enumerate(colors):
+                saucer = state.saucers[color]
+                player = next((p.id for p in state.players if color in p.saucers), "")
+                if state.probe == player and player:
+                    player += " \u2022 Probe"
+                crew = _crew_words(saucer.stationed)
+                if saucer.extras:
+                    crew += f"; {_crew_words(saucer.extras)}"
+                values = (color, player, cell_words(saucer.at), saucer.boosters, saucer.energy, crew)
+                for column, value in enumerate(values):
+                    item = QTableWidgetItem()
+                    item.setData(Qt.EditRole if isinstance(value, int) else Qt.DisplayRole, value)
+                    flags = Qt.ItemIsEnabled | Qt.ItemIsSelectable
+                    if editable and column in (3, 4):
+                        flags |= Qt.ItemIsEditable
+                        item.setToolTip("Double-click to change it before the first turn")
+                    item.setFlags(flags)
+                    if column == 5:
+                        item.setToolTip(f"stationed: {_crew_words(saucer.stationed)}\n"
+                                        f"extras (top first): {_crew_words(saucer.extras)}")
+                    if column == 0:
+                        item.setIcon(saucer_icon(color))
+                        item.setData(Qt.UserRole, color)
+                    self.table.setItem(row, column, item)
+        finally:
+            self._filling = False
+
+    # --- reactions -------------------------------------------------------------------------------
+    def _card_changed(self) -> None:
+        self.distance_box.setEnabled(self.card_box.currentData() == "0-5")
+
+    def _play_toggled(self, on: bool) -> None:
+        self.playToggled.emit(on)
+
+    def _options_changed(self) -> None:
+        self.die_seed.setEnabled(self.die_mode.currentData() == "seed" and self.die_mode.isEnabled())
+        if not self._filling:
+            self.startOptionsChanged.emit()
+
+    def _log_row_changed(self, row: int) -> None:
+        if self._filling or row < 0:
+            return
+        item = self.log.item(row)
+        if item.data(KIND_ROLE) == ROW_PENDING:
+            return
+        self.cursorRequested.emit(item.data(CURSOR_ROLE))
+
+    def _table_edited(self, item: QTableWidgetItem) -> None:
+        if self._filling or item.column() not in (3, 4):
+            return
+        row = item.row()
+        color = self.table.item(row, 0).data(Qt.UserRole)
+        boosters = int(self.table.item(row, 3).data(Qt.EditRole))
+        energy = int(self.table.item(row, 4).data(Qt.EditRole))
+        self.supplyChanged.emit(color, boosters, energy)
+
+
+def _bold(item: QListWidgetItem) -> None:
+    font = QFont(item.font())
+    font.setBold(True)
+    item.setFont(font)
