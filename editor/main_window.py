@@ -29,6 +29,7 @@ from .image_export_dialog import export_image_dialog
 from .live_validation import LiveValidator
 from .palette import TilePalette
 from .placing import plan_auto_place, plan_flip, plan_remove, plan_rotation
+from .playtest import install as install_playtest
 from .qt_compat import guard as guard_pyside_refcounts
 from .scene import BoardScene
 from .tile_designer.in_editor import install as install_tile_designer
@@ -70,6 +71,7 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self._connect()
         self._restore_settings()
+        self.playtest = install_playtest(self)  # Playtest dock and View > Playtest (F5): editor/playtest
         self._document_replaced()
 
     # --- construction ----------------------------------------------------------------------
