@@ -109,7 +109,7 @@ class PlaytestMode(QObject):
         self.badge = QLabel("<b style='color:white'>&nbsp;PLAYTEST&nbsp;</b>")
         self.badge.setStyleSheet("background:#1f6feb; border-radius:3px;")
         self.badge.setToolTip(LOCK_MESSAGE)
-        window.statusBar().addWidget(self.badge)
+        window.statusBar().addPermanentWidget(self.badge)
         self.badge.hide()
         self.action = QAction("&Playtest", window)
         self.action.setObjectName("playtest")
