@@ -370,3 +370,19 @@ def test_closing_the_editor_asks_about_the_designers_unsaved_tile_set(qtbot, set
         assert window.close()
     finally:
         close_window(window)
+
+
+def test_the_tile_set_cannot_change_while_playtesting(qtbot, settings):
+    window = make_window(qtbot, settings)
+    try:
+        assert window.open_path(LAYOUTS / "standard-2-4p.json")
+        assert window.playtest.start()
+        before = window.document.layout
+        designer = window.actions["tile_designer"].trigger() or window.tile_designer
+        assert not designer.use_in_layout(embed=True)
+        assert window.document.layout is before and window.playtest.active
+        assert window.statusBar().currentMessage().startswith("Playtest: the layout is locked")
+        window.playtest.stop()
+        assert designer.use_in_layout(embed=True) and window.document.layout.tileset_ref is None
+    finally:
+        close_window(window)

@@ -39,6 +39,11 @@ def use_tileset(window, tileset: TileSet, tileset_path: str | Path | None) -> bo
 
 
 def set_layout_tileset(window, tileset: TileSet, ref: str | None) -> bool:
+    playtest = getattr(window, "playtest", None)
+    if playtest is not None and playtest.active:  # the layout is locked while playtesting
+        window.statusBar().showMessage("Playtest: the layout is locked while you playtest. End the playtest "
+                                       "(View \u203a Playtest, F5) to change its tile set.", 10000)
+        return False
     layout = window.document.layout
     if layout.tileset == tileset and layout.tileset_ref == ref:
         window.statusBar().showMessage(f"The layout already uses this tile set ({source_words(ref)}).", 6000)
