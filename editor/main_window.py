@@ -124,7 +124,7 @@ class MainWindow(QMainWindow):
         a("export_image", "Export &Image\u2026", lambda: export_image_dialog(self), "Ctrl+Shift+E",
           "draw the board as a PNG (at a chosen DPI) or SVG, for print and sharing")
         a("clear_recent", "Clear Recent Files", self.clear_recent)
-        a("quit", "&Quit", self.close, QKeySequence.Quit, "close the editor")
+        a("quit", "&Quit", self.close, [QKeySequence.Quit, "Ctrl+Q"], "close the editor")
         undo = self.document.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcuts([QKeySequence("Ctrl+Z")])
         redo = self.document.undo_stack.createRedoAction(self, "&Redo")
@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         a("flip", "&Flip to Other Side", self.flip_selected, "F", "turn the selected tile over")
         a("remove", "&Remove Tile", self.remove_selected, [QKeySequence.Delete, "Backspace"],
           "put the selected tile back in the palette")
-        a("deselect", "Select &None", lambda: self.scene.select_tile(None), "Esc")
+        a("deselect", "Select &None", self.scene.escape, "Esc", "cancel a move, or select no tile")
         a("randomize", "&Randomize\u2026", self.randomize_dialog, "Ctrl+Shift+N",
           "set the whole board up by the rules from a seed")
         a("directions", "&Direction Markers\u2026", self.directions_dialog, "Ctrl+M",
@@ -452,7 +452,7 @@ class MainWindow(QMainWindow):
 
     # --- reactions ---------------------------------------------------------------------------
     def _selection_changed(self, tile_id) -> None:
-        for key in ("rotate_cw", "rotate_ccw", "flip", "remove", "deselect"):
+        for key in ("rotate_cw", "rotate_ccw", "flip", "remove"):
             self.actions[key].setEnabled(tile_id is not None)
 
     def _finding_selected(self, finding: Finding | None) -> None:

@@ -239,6 +239,10 @@ class BoardScene(QGraphicsScene):
             self.statusMessage.emit(f"Drop to {plan.text[0].lower()}{plan.text[1:]}.")
         return plan
 
+    def previewing(self) -> bool:
+        """Whether a drop target (or a refused area) is shown."""
+        return bool(self._preview)
+
     def clear_preview(self) -> None:
         for item in self._preview:
             if item.scene() is self:
@@ -400,13 +404,15 @@ class BoardScene(QGraphicsScene):
         else:
             self.mousePressEvent(event)
 
-    def keyPressEvent(self, event) -> None:
-        if event.key() == Qt.Key_Escape and self._press is not None:
+    def escape(self) -> None:
+        """Esc: cancel a tile being dragged, or else select nothing."""
+        if self._press is not None and self._dragging:
             self._press, self._dragging = None, False
             self.clear_preview()
             self.statusMessage.emit("Move cancelled.")
             return
-        super().keyPressEvent(event)
+        self._press = None
+        self.select_tile(None)
 
     def helpEvent(self, event) -> None:
         QToolTip.showText(event.screenPos(), self.cell_tooltip(self.cell_at(event.scenePos())), event.widget())

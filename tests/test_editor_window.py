@@ -406,3 +406,20 @@ def test_double_clicking_a_palette_tile_fills_the_first_free_slot(window, qtbot)
     new_board(window, qtbot, "6")
     qtbot.mouseDClick(window.palette.swatch("12", "B"), Qt.LeftButton, pos=QPoint(4, 4))
     assert placements(window) == (P("12", "B", 4, 0, 90),)  # the north arm stands
+
+
+def test_escape_cancels_a_move_in_progress(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    before = window.document.layout
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.LeftButton, pos=cell_point(window, (1, 1)))
+    qtbot.mouseMove(viewport, pos=cell_point(window, (1, 1)) + QPoint(12, 12))
+    qtbot.mouseMove(viewport, pos=cell_point(window, (6, 6)))
+    assert window.scene.previewing()  # the drop target is shown
+    press_key(qtbot, window, Qt.Key_Escape)
+    assert not window.scene.previewing() and window.statusBar().currentMessage() == "Move cancelled."
+    qtbot.mouseRelease(viewport, Qt.LeftButton, pos=cell_point(window, (6, 6)))
+    assert window.document.layout is before and window.document.undo_stack.count() == 0
+    assert window.scene.selected_tile() == "1"
+    press_key(qtbot, window, Qt.Key_Escape)
+    assert window.scene.selected_tile() is None
