@@ -180,7 +180,7 @@ def analyse(geometry: Geometry, accelerators: tuple[int, ...], holes: int,
         links.append(edges)
         bounce_graphs.append(graph)
         if edges:
-            reach, groups = _bounce_closure(lines_through, index, direct, graph, accelerator_set)
+            reach, groups = _bounce_closure(direct, graph, accelerator_set)
             loop_groups.append(groups)
         else:
             reach = direct
@@ -204,18 +204,24 @@ def analyse(geometry: Geometry, accelerators: tuple[int, ...], holes: int,
                       tuple(bounce_graphs), tuple(loop_groups), tuple(bounce_reach), site_levels, visited)
 
 
-def _bounce_closure(lines_through, index: int, direct: dict[int, int], graph: dict[int, tuple[int, ...]],
+def _bounce_closure(direct: dict[int, int], graph: dict[int, tuple[int, ...]],
                     accelerator_set: int) -> tuple[dict[int, int], tuple[frozenset[int], ...]]:
     """Through any chain of bounces at one distance: the rest cells each Accelerator reaches,
     and the strongly connected groups of two or more Accelerators, by smallest cell.
 
-    Accelerator cells are never rest cells, so the same int carries both: the rest cells
-    reached and (on the Accelerators' own bits) the Accelerators reached. Accelerator `a`
-    is in a loop when it reaches itself; its group is everything it reaches that reaches it.
+    Accelerator cells are never rest cells, so one int carries both: the rest cells reached
+    and (on the Accelerators' own bits) the Accelerators reached. Accelerator `a` is in a
+    loop when it reaches itself; its group is everything it reaches that reaches it. Only
+    Accelerators that link to others need the fixed point; the rest reach what they reach
+    directly.
     """
-    closure = {a: direct[a] | along_row.bounce_hit_set[index] | along_column.bounce_hit_set[index]
-               for a, along_row, along_column in lines_through}
     linked = [(a, successors) for a, successors in graph.items() if successors]
+    closure = dict(direct)
+    for a, successors in linked:
+        reach = direct[a]
+        for b in successors:
+            reach |= 1 << b
+        closure[a] = reach
     changed = True
     while changed:
         changed = False
@@ -236,7 +242,9 @@ def _bounce_closure(lines_through, index: int, direct: dict[int, int], graph: di
                 grouped |= 1 << b
             groups.append(frozenset(members))
     rests_only = ~accelerator_set
-    return {a: cells & rests_only for a, cells in closure.items()}, tuple(groups)
+    for a, _ in linked:
+        closure[a] &= rests_only
+    return closure, tuple(groups)
 
 
 def _search_from_sites(geometry: Geometry, sites, rest_set: int, accelerator_set: int,

@@ -21,10 +21,9 @@ class LinePosition:
 
     off_moves: int             # how many of the 10 (way, d) moves along the line end off the board
     # For a saucer stopped on an Accelerator here and moving d again (index d - 1): the
-    # Accelerators it stops on instead of coming to rest, as cells and as a set, and
-    # the set of cells it comes to rest on.
+    # Accelerators it stops on instead of coming to rest, and the set of cells it comes
+    # to rest on.
     bounce_hits: tuple[tuple[int, ...], ...]
-    bounce_hit_set: tuple[int, ...]
     bounce_rests: tuple[int, ...]
 
 
@@ -103,8 +102,7 @@ def line_table(length: int, accelerators: int, holes: int, to_cell) -> LineTable
                         bounce_hits[d - 1].append(cell)
                     break
                 bounce_rests[travelled - 1] |= 1 << cell
-        positions.append(LinePosition(off_moves, tuple(tuple(h) for h in bounce_hits),
-                                      tuple(sum(1 << c for c in h) for h in bounce_hits), tuple(bounce_rests)))
+        positions.append(LinePosition(off_moves, tuple(tuple(h) for h in bounce_hits), tuple(bounce_rests)))
         if not accelerators >> position & 1:
             rest_off_moves += off_moves
     table = LineTable(positions)

@@ -66,8 +66,8 @@ def report_json(request: SurveyRequest, tally: Tally, files: dict[int, str] | No
                                for d, boards in sorted(tally.first_loop.items(), key=lambda i: i[0] or 99)]},
         "exposure": {
             "mean": _round(tally.mean_exposure()),
-            "lowest": _extreme(tally.lowest_exposure),
-            "highest": _extreme(tally.highest_exposure)},
+            "lowest": _extreme(tally.lowest()),
+            "highest": _extreme(tally.highest())},
         "crash_site_moves": {"mean": _round(tally.mean_site_moves())},
         "score": SCORE_TEXT,
         "best": [_best(request, rank, record, files.get(record.board))

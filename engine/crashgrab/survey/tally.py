@@ -28,9 +28,13 @@ class Tally:
     first_loop: Counter = field(default_factory=Counter)           # smallest loop distance -> boards
     off_moves_by_rest_cells: Counter = field(default_factory=Counter)  # rest cells -> summed off moves
     moves_by_pairs: Counter = field(default_factory=Counter)       # site pairs -> summed fewest moves
-    lowest_exposure: tuple[Fraction, int] | None = None
-    highest_exposure: tuple[Fraction, int] | None = None
+    # (off moves, rest cells, board) of the boards with the lowest and highest exposure
+    lowest_exposure: tuple[int, int, int] | None = None
+    highest_exposure: tuple[int, int, int] | None = None
     best: list[BoardRecord] = field(default_factory=list)
+    # (errors, warnings) of the worst record kept once `best` is full: a board with more
+    # can never enter, which spares working out its exact score.
+    _cutoff: tuple[int, int] | None = None
 
     def add(self, record: BoardRecord) -> None:
         self.boards += 1
@@ -46,23 +50,34 @@ class Tally:
         self.first_loop[record.first_loop_distance or NO_LOOP] += 1
         self.off_moves_by_rest_cells[record.rest_cells] += record.off_moves
         self.moves_by_pairs[record.pairs] += record.moves_sum
-        self._extremes((record.exposure, record.board), (record.exposure, record.board))
+        exposure = (record.off_moves, record.rest_cells, record.board)
+        self._extremes(exposure, exposure)
         if self.keep_best:
+            if self._cutoff is not None and (record.errors, record.warnings) > self._cutoff:
+                return
             self.best.append(record)
             if len(self.best) >= 4 * self.keep_best + 64:
                 self._trim()
 
-    def _extremes(self, low: tuple[Fraction, int], high: tuple[Fraction, int]) -> None:
+    def _extremes(self, low: tuple[int, int, int], high: tuple[int, int, int]) -> None:
         """Lowest and highest board exposure; ties go to the lower board number."""
-        if self.lowest_exposure is None or low < self.lowest_exposure:
+        if self.lowest_exposure is None or _below(low, self.lowest_exposure):
             self.lowest_exposure = low
-        if self.highest_exposure is None or (high[0], -high[1]) > (self.highest_exposure[0],
-                                                                   -self.highest_exposure[1]):
+        if self.highest_exposure is None or _below(self.highest_exposure, high, ties_to_first=False):
             self.highest_exposure = high
 
     def _trim(self) -> None:
         self.best.sort(key=BoardRecord.score)
         del self.best[self.keep_best:]
+        if self.keep_best and len(self.best) == self.keep_best:
+            self._cutoff = (self.best[-1].errors, self.best[-1].warnings)
+
+    def lowest(self) -> tuple[Fraction, int] | None:
+        """(exposure, board) of the board with the lowest exposure."""
+        return _exposure(self.lowest_exposure)
+
+    def highest(self) -> tuple[Fraction, int] | None:
+        return _exposure(self.highest_exposure)
 
     def merge(self, other: "Tally") -> None:
         self.boards += other.boards
@@ -100,3 +115,21 @@ class Tally:
         total = sum((Fraction(moves, pairs) for pairs, moves in self.moves_by_pairs.items() if pairs),
                     Fraction(0))
         return total / self.boards
+
+
+def _exposure(value: tuple[int, int, int] | None) -> tuple[Fraction, int] | None:
+    if value is None:
+        return None
+    off, cells, board = value
+    return (Fraction(off, cells) if cells else Fraction(0)), board
+
+
+def _below(first: tuple[int, int, int], second: tuple[int, int, int], ties_to_first: bool = True) -> bool:
+    """Whether `first` has the lower exposure (off/cells, compared exactly by cross-multiplying);
+    on a tie, whether its board number is the lower (or the higher, with ties_to_first=False)."""
+    off1, cells1, board1 = first
+    off2, cells2, board2 = second
+    left, right = off1 * max(cells2, 1), off2 * max(cells1, 1)
+    if left != right:
+        return left < right
+    return board1 < board2 if ties_to_first else board1 > board2
