@@ -184,3 +184,12 @@ def test_the_text_report_names_every_code_and_share(sample_report):
     for item in document["findings"]:
         assert item["code"] in text
     assert "Best boards" in text and "Shortest loop distance" in text
+
+
+def test_lowest_and_highest_exposure_break_ties_by_the_lower_board_number():
+    tally = Tally()
+    for board, off_moves, rest_cells in [(5, 300, 60), (3, 250, 50), (9, 330, 60), (2, 275, 50), (7, 330, 60)]:
+        tally.add(record(board, off_moves=off_moves, rest_cells=rest_cells))
+    # 300/60 = 250/50 = 5 (boards 5 and 3); 330/60 = 275/50 = 5.5 (boards 9, 2 and 7)
+    assert tally.lowest() == (Fraction(5), 3)
+    assert tally.highest() == (Fraction(11, 2), 2)
