@@ -73,13 +73,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def screenshot(out: str, file: str | None = None) -> int:
     """The window at a fixed size with the findings filled in, saved as a PNG."""
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtCore import qInstallMessageHandler
 
     from engine.errors import CrashGrabError
     from engine.formats.layout_io import load_layout
-
-    from .main_window import MainWindow
 
     if file:
         try:  # no dialog offscreen: say what is wrong on stderr
@@ -87,6 +84,25 @@ def screenshot(out: str, file: str | None = None) -> int:
         except CrashGrabError as error:
             print(f"{PROG}: {error}", file=sys.stderr)
             return error.exit_code
+    previous = qInstallMessageHandler(_quiet_offscreen_notices)
+    try:
+        return _screenshot(out, file)
+    finally:
+        qInstallMessageHandler(previous)
+
+
+def _quiet_offscreen_notices(mode, context, message: str) -> None:
+    """The offscreen platform's notice about size hints says nothing to a user."""
+    if "propagateSizeHints" not in message:
+        print(message, file=sys.stderr)
+
+
+def _screenshot(out: str, file: str | None) -> int:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import MainWindow
+
     with tempfile.TemporaryDirectory() as scratch:  # never read or write the user's settings
         settings = QSettings(str(Path(scratch) / "screenshot.ini"), QSettings.IniFormat)
         window = MainWindow(settings)

@@ -423,3 +423,26 @@ def test_escape_cancels_a_move_in_progress(window, qtbot):
     assert window.scene.selected_tile() == "1"
     press_key(qtbot, window, Qt.Key_Escape)
     assert window.scene.selected_tile() is None
+
+
+@pytest.mark.parametrize("name", ["standard-2-4p.json", "standard-5p.json", "standard-6p.json"])
+def test_build_each_standard_board_from_an_empty_template_with_mouse_and_keys(window, qtbot, monkeypatch,
+                                                                               tmp_path, name):
+    shipped = load_layout(LAYOUTS / name)
+    new_board(window, qtbot, shipped.template)
+    for placement in shipped.placements:
+        tile = shipped.tileset.get(placement.tile)
+        w, h = tile.size(placement.rotation)
+        target = (placement.x + w - 1, placement.y + h - 1)  # the slot's far corner: snapping does the rest
+        assert send_drag_and_drop(window, window.palette.swatch(placement.tile, "B").mime_data(), target)
+        press_key(qtbot, window, Qt.Key_F)  # to side A, as the shipped board has it
+        press_key(qtbot, window, Qt.Key_R)
+        press_key(qtbot, window, Qt.Key_R, Qt.ShiftModifier)
+    assert sorted(placements(window), key=lambda p: p.tile) == sorted(shipped.placements, key=lambda p: p.tile)
+    target = tmp_path / name
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    press_key(qtbot, window, Qt.Key_S, Qt.ControlModifier)
+    assert window.document.path == target and not window.document.is_modified()
+    wait_validated(qtbot, window)
+    assert window.findings.findings() == validate_layout(load_layout(target)).findings \
+        == validate_layout(shipped).findings
