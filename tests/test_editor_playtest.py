@@ -1,0 +1,355 @@
+"""Playtest mode in the real main window, driven by its action, the dock's buttons, drops
+from the piece palette and clicks on the board.
+
+Board: the shipped 2-4 layout. Its row 2 reads `2...4>..`: Crash Site 2 at [0,2], Crash
+Site 4 at [4,2], an Accelerator at [5,2]; rows 0 and 1 are plain at x=5. Outcomes below
+are worked out by hand from the rules (docs/rulings.md) and then checked against the
+engine's own events.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
+
+from editor.placing import TILE_MIME, TileDrag
+from editor.playtest.arrows import DirectionArrow
+from editor.playtest.controller import LOCK_MESSAGE
+from editor.playtest.dialogs import ChoiceDialog, DieDialog
+from engine.cli import main as crashgrab
+from engine.crashgrab.playtest import players_for_setup, setup_start
+from engine.crashgrab.rules import Crew, SetUp, Turn, apply, replay
+from engine.formats.layout_io import load_layout
+from tests.conftest import LAYOUTS, ROOT
+from tests.editor_fixtures import *  # noqa: F401,F403
+from tests.editor_fixtures import cell_point, send_drag_and_drop
+
+STANDARD = LAYOUTS / "standard-2-4p.json"
+SCENARIOS = ROOT / "tests" / "scenarios"
+GREEN_DOCTOR, YELLOW_PILOT = Crew("green", "doctor"), Crew("yellow", "pilot")
+
+# Red at [2,2] plays 3 east; blue at [3,2]; the green doctor at [6,2]. Red takes an energy, enters [3,2]
+# with 2 spaces left and hits blue, which is pushed 2: [4,2], then the Accelerator at [5,2]; pushed, it
+# keeps east for 2 more: [6,2] (picking up the green doctor), [7,2]. Red moves into [3,2]. The pickup
+# means a lost crewmember is placed: the designer picks the yellow queue (its Pilot) and types die 4:
+# Crash Site 4 at [4,2] is free, so the yellow pilot goes there.
+PUSH_TURN_STEPS = [  # (event kind, red, blue, crew on the board) after each step
+    (None, (2, 2), (3, 2), {GREEN_DOCTOR: (6, 2)}),
+    ("bonus", (2, 2), (3, 2), {GREEN_DOCTOR: (6, 2)}),
+    ("collision", (2, 2), (3, 2), {GREEN_DOCTOR: (6, 2)}),
+    ("move", (2, 2), (4, 2), {GREEN_DOCTOR: (6, 2)}),
+    ("move", (2, 2), (5, 2), {GREEN_DOCTOR: (6, 2)}),
+    ("accelerator", (2, 2), (5, 2), {GREEN_DOCTOR: (6, 2)}),
+    ("move", (2, 2), (6, 2), {GREEN_DOCTOR: (6, 2)}),
+    ("pickup", (2, 2), (6, 2), {}),
+    ("move", (2, 2), (7, 2), {}),
+    ("move", (3, 2), (7, 2), {}),
+    ("place", (3, 2), (7, 2), {YELLOW_PILOT: (4, 2)}),
+]
+
+
+def start_playtest(window, layout: Path = STANDARD):
+    assert window.open_path(layout)
+    window.actions["playtest"].trigger()
+    mode = window.playtest
+    assert mode.active and mode.dock.isVisible() and window.actions["playtest"].isChecked()
+    return mode
+
+
+def drop(window, piece, cell) -> bool:
+    palette = window.playtest.panel.palette
+    swatch = palette.crew[piece] if isinstance(piece, Crew) else palette.saucers[piece]
+    return send_drag_and_drop(window, swatch.mime_data(), cell)
+
+
+def board(mode):
+    """What the pieces layer draws: saucer -> cell, crewmember -> cell."""
+    return mode.layer.saucer_cells(), mode.layer.crew_cells()
+
+
+def click(qtbot, button) -> None:
+    assert button.isEnabled(), button.text()
+    qtbot.mouseClick(button, Qt.LeftButton)
+
+
+def ok_button(dialog):
+    return dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok)
+
+
+def set_up_push_position(window):
+    mode = start_playtest(window)
+    assert drop(window, "red", (2, 2))
+    assert drop(window, "blue", (3, 2))
+    assert drop(window, GREEN_DOCTOR, (6, 2))
+    mode.panel.die_mode.setCurrentIndex(mode.panel.die_mode.findData("typed"))
+    mode.panel.set_turn("red", "3", direction="east")
+    return mode
+
+
+def play_push_turn(qtbot, window):
+    """Step through the push turn, answering the lost-crewmember dialog and typing the die."""
+    mode = set_up_push_position(window)
+    for step in range(1, 10):
+        click(qtbot, mode.panel.step_button)
+        _, red, blue, crew = PUSH_TURN_STEPS[step]
+        assert board(mode) == ({"red": red, "blue": blue}, crew), f"step {step}"
+    dialog = mode.pending.dialog
+    assert isinstance(dialog, ChoiceDialog) and dialog.isVisible()
+    assert mode.pending.missing.choice == "lost_crew"
+    dialog.options.setCurrentRow(dialog.missing.options.index("yellow"))
+    qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
+    die = mode.pending.dialog
+    assert isinstance(die, DieDialog) and die.isVisible()
+    die.result_box.selectAll()
+    qtbot.keyClicks(die.result_box, "4")
+    qtbot.mouseClick(ok_button(die), Qt.LeftButton)
+    assert mode.pending is None and mode.session.at_end
+    return mode
+
+
+def test_push_onto_an_accelerator_step_forward_and_back(qtbot, window):
+    mode = play_push_turn(qtbot, window)
+    start = mode.session.start
+    _, engine_events = apply(start, Turn("red", "3", direction="east", choices={"lost_crew": ["yellow"], "die": [4]}))
+    assert mode.session.events == engine_events
+    assert [e.kind for e in engine_events] == [kind for kind, *_ in PUSH_TURN_STEPS[1:]]
+
+    def check(step):
+        kind, red, blue, crew = PUSH_TURN_STEPS[step]
+        assert board(mode) == ({"red": red, "blue": blue}, crew), f"step {step}"
+        state = replay(start, engine_events[:step])  # the engine's events, folded by hand
+        assert board(mode)[0] == {c: s.at for c, s in state.saucers.items() if s.at is not None}
+        assert board(mode)[1] == {crew: cell for cell, crew in state.crew.items()}
+        assert mode.session.cursor == step
+
+    check(10)
+    assert "Step 10 of 10" in mode.panel.caption.text()
+    for step in reversed(range(10)):
+        click(qtbot, mode.panel.back_button)
+        check(step)
+    assert not mode.panel.back_button.isEnabled()
+    for step in range(1, 11):
+        click(qtbot, mode.panel.step_button)
+        check(step)
+    rows = mode.panel.event_rows()  # selecting an event in the log shows the board as it was then
+    assert [mode.panel.log.item(r).text().split(".  ", 1)[1] for r in rows] == [e.describe() for e in engine_events]
+    for step in (5, 1, 9):
+        mode.panel.log.setCurrentRow(rows[step - 1])
+        check(step)
+    assert mode.panel.table.item(1, 5).text() == "green doctor"  # blue's row after step 9: held since step 7
+    mode.panel.log.setCurrentRow(0)  # "Start position"
+    check(0)
+    assert mode.panel.table.item(1, 5).text() == "\u2013"
+
+
+def test_the_moving_saucer_slides_and_every_event_is_marked(qtbot, window):
+    mode = set_up_push_position(window)
+    mode.panel.speed.setValue(1)
+    for _ in range(3):
+        click(qtbot, mode.panel.step_button)
+    assert mode.layer.is_sliding()  # blue on its way from [3,2] to [4,2]
+    assert mode.layer.saucers["blue"].cell == (4, 2)  # the picture's cell is the state's from the start
+    kinds = [m.event.kind for m in mode.layer.marks if m.part == "shape"]
+    assert kinds == ["collision", "move"]  # the bonus has no cell to mark
+    assert [m.latest for m in mode.layer.marks if m.part == "shape"][-1]
+    click(qtbot, mode.panel.back_button)
+    assert not mode.layer.is_sliding() and mode.layer.saucers["blue"].cell == (3, 2)
+
+
+def test_answer_an_accelerator_prompt_by_clicking_an_arrow(qtbot, window):
+    """Red at [3,2] plays 0-5 for 2 east: [4,2], then its own Accelerator at [5,2], where the board
+    waits with four arrows. Clicking north sends it 2 more: [5,1], [5,0]."""
+    mode = start_playtest(window)
+    assert drop(window, "red", (3, 2))
+    mode.panel.set_turn("red", "0-5", 2, "east")
+    click(qtbot, mode.panel.step_button)
+    assert board(mode)[0] == {"red": (4, 2)} and mode.layer.arrows == []
+    click(qtbot, mode.panel.step_button)
+    assert board(mode)[0] == {"red": (5, 2)}
+    arrows = {a.direction: a for a in mode.layer.arrows}
+    assert {d: a.cell for d, a in arrows.items()} == {"north": (5, 1), "east": (6, 2), "south": (5, 3),
+                                                      "west": (4, 2)}
+    assert not mode.panel.step_button.isEnabled()  # the board waits for the click
+    assert mode.session.events == ()
+    target = window.view.mapFromScene(arrows["north"].sceneBoundingRect().center())
+    qtbot.mouseClick(window.view.viewport(), Qt.LeftButton, pos=target)
+    assert mode.pending is None and mode.layer.arrows == []
+    assert mode.session.turns == (Turn("red", "0-5", 2, "east", accelerators=("north",)),)
+    event = mode.session.current_event
+    assert (event.kind, event.direction, event.forced) == ("accelerator", "north", False)
+    for cell in ((5, 1), (5, 0)):
+        click(qtbot, mode.panel.step_button)
+        assert board(mode)[0] == {"red": cell}
+    assert mode.session.at_end
+
+
+def test_play_runs_the_turn_to_its_end(qtbot, window):
+    """The corridor `...>....`: red at [0,0] plays 3 east into blue at [1,0] (rule 2, remaining):
+    blue is pushed 2 onto the Accelerator at [3,0] and on to [5,0]; red stops at [1,0]."""
+    mode = start_playtest(window, SCENARIOS / "layouts" / "accelerator-corridor.json")
+    assert drop(window, "red", (0, 0)) and drop(window, "blue", (1, 0))
+    mode.panel.set_turn("red", "3", direction="east")
+    mode.panel.speed.setValue(10)
+    click(qtbot, mode.panel.play_button)
+    assert mode.playing and mode.panel.play_button.text().endswith("Pause")
+    qtbot.waitUntil(lambda: not mode.playing, timeout=10000)
+    assert mode.session.at_end and len(mode.session.events) == 8
+    assert board(mode)[0] == {"red": (1, 0), "blue": (5, 0)}
+
+
+def test_save_the_session_as_a_scenario_that_passes_on_the_command_line(qtbot, window, tmp_path, monkeypatch,
+                                                                        capsys):
+    mode = play_push_turn(qtbot, window)
+    target = tmp_path / "push-onto-accelerator.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    click(qtbot, mode.panel.save_button)
+    document = json.loads(target.read_text())
+    assert (target.parent / document["layout"]).resolve() == STANDARD.resolve()  # the saved layout file
+    assert document["saucers"] == [{"color": "red", "at": [2, 2]}, {"color": "blue", "at": [3, 2]}]
+    assert document["crew"] == [{"color": "green", "type": "doctor", "at": [6, 2]}]
+    assert document["turns"] == [{"saucer": "red", "card": "3", "direction": "east",
+                                  "choices": {"lost_crew": ["yellow"], "die": [4]}}]
+    assert document["expect"]["crew"] == [{"color": "yellow", "type": "pilot", "at": [4, 2]}]
+    assert document["expect"]["events"] == [kind for kind, *_ in PUSH_TURN_STEPS[1:]]
+    capsys.readouterr()
+    assert crashgrab(["scenario", "run", str(target)]) == 0
+    assert f"PASS: {target}" in capsys.readouterr().out
+
+
+def test_a_modified_layout_is_saved_inline_in_the_scenario(qtbot, window, tmp_path, capsys):
+    window.open_path(SCENARIOS / "layouts" / "accelerator-corridor.json")
+    window.set_directions({"north": "Stars", "east": "Sun", "south": "Asteroids", "west": "Meteor"})
+    assert window.document.is_modified()
+    window.actions["playtest"].trigger()
+    mode = window.playtest
+    assert drop(window, "red", (0, 0)) and drop(window, "blue", (1, 0))
+    mode.panel.set_turn("red", "3", direction="Sun")  # the marker now on the east side
+    for _ in range(8):
+        click(qtbot, mode.panel.step_button)
+    assert board(mode)[0] == {"red": (1, 0), "blue": (5, 0)}
+    target = mode.save_scenario(tmp_path / "inline.json")
+    document = json.loads(target.read_text())
+    assert document["layout"]["directions"]["east"] == "Sun"
+    assert document["turns"][0]["direction"] == "Sun"
+    capsys.readouterr()
+    assert crashgrab(["scenario", "run", str(target)]) == 0
+
+
+def test_open_a_scenario_file_and_step_through_it(qtbot, window, monkeypatch):
+    mode = start_playtest(window)
+    path = SCENARIOS / "rule2-push-onto-accelerator-remaining.json"
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    click(qtbot, mode.panel.open_button)
+    assert "1 turn(s), 4 of 4 expectations hold" in window.statusBar().currentMessage()
+    assert window.document.path.resolve() == (SCENARIOS / "layouts" / "accelerator-corridor.json").resolve()
+    assert mode.active and mode.session.cursor == 0
+    assert board(mode)[0] == {"red": (0, 0), "blue": (1, 0)}
+    texts = [mode.panel.log.item(r).text() for r in mode.panel.event_rows()]
+    assert len(texts) == 8 and texts[1].endswith("red pushed blue 2 spaces east from [1,0]")
+    for _ in range(8):
+        click(qtbot, mode.panel.step_button)
+    assert board(mode)[0] == {"red": (1, 0), "blue": (5, 0)}  # the scenario's expectations
+    assert mode.session.at_end
+
+
+def test_layout_editing_is_blocked_while_playtesting(qtbot, window):
+    mode = start_playtest(window)
+    layout = window.document.layout
+    for key in ("undo", "rotate_cw", "flip", "remove", "randomize", "directions"):
+        assert not window.actions[key].isEnabled(), key
+    assert not window.palette.isEnabled() and not window.history.isEnabled()
+    qtbot.keyClick(window.view, Qt.Key_R)
+    assert window.statusBar().currentMessage() == LOCK_MESSAGE
+    window.statusBar().clearMessage()
+    tile_mime = QMimeData()
+    tile_mime.setData(TILE_MIME, TileDrag("1", "B", 0, (0, 0)).to_bytes())
+    assert not send_drag_and_drop(window, tile_mime, (1, 1))
+    assert window.statusBar().currentMessage() == LOCK_MESSAGE
+    qtbot.mouseClick(window.view.viewport(), Qt.LeftButton, pos=cell_point(window, (1, 1)))
+    assert window.scene.selected_tile() is None
+    assert window.document.layout is layout and not window.document.is_modified()
+    window.actions["playtest"].trigger()  # playtest off: editing again
+    assert not mode.active and not mode.dock.isVisible()
+    assert window.actions["randomize"].isEnabled() and window.palette.isEnabled()
+    assert mode.layer.saucers == {} and window.scene.items() and not any(
+        isinstance(item, DirectionArrow) for item in window.scene.items())
+
+
+def test_a_new_board_ends_the_playtest(qtbot, window):
+    mode = start_playtest(window)
+    assert drop(window, "red", (2, 2))
+    assert window.new_layout("5")
+    assert not mode.active and not window.actions["playtest"].isChecked()
+    assert not mode.dock.isVisible() and not mode.badge.isVisible()
+    assert board(mode) == ({}, {})
+
+
+def test_a_board_with_structural_errors_cannot_be_playtested(qtbot, window):
+    assert window.document.layout.placements == ()  # the empty 2-4 template
+    window.actions["playtest"].trigger()
+    assert not window.playtest.active and not window.actions["playtest"].isChecked()
+    assert window.statusBar().currentMessage().startswith("Playtest needs a complete board")
+
+
+def test_pieces_dragged_on_the_board_move_give_and_go(qtbot, window):
+    mode = start_playtest(window)
+    assert drop(window, "red", (2, 2)) and drop(window, "blue", (3, 2))
+    drop(window, "blue", (2, 2))
+    assert board(mode)[0] == {"red": (2, 2), "blue": (3, 2)}
+    assert "already holds the red saucer" in window.statusBar().currentMessage()
+    assert drop(window, GREEN_DOCTOR, (3, 2))  # onto blue: blue holds it
+    assert board(mode)[1] == {} and mode.session.start.saucers["blue"].stationed == (GREEN_DOCTOR,)
+    assert mode.panel.palette.crew[GREEN_DOCTOR].in_use
+    viewport = window.view.viewport()
+    qtbot.mousePress(viewport, Qt.LeftButton, pos=cell_point(window, (2, 2)))
+    qtbot.mouseMove(viewport, pos=cell_point(window, (2, 5)))
+    qtbot.mouseRelease(viewport, Qt.LeftButton, pos=cell_point(window, (2, 5)))
+    assert board(mode)[0] == {"red": (2, 5), "blue": (3, 2)}
+    qtbot.mouseClick(viewport, Qt.RightButton, pos=cell_point(window, (3, 2)))  # right-click takes it away
+    assert board(mode)[0] == {"red": (2, 5)}
+    assert mode.session.start.lost["green"] == ("pilot", "scientist", "doctor", "engineer")
+    outside = window.view.mapFromScene(QPointF(-window.scene.cell * 0.5, window.scene.cell * 5.5))
+    qtbot.mousePress(viewport, Qt.LeftButton, pos=cell_point(window, (2, 5)))
+    qtbot.mouseMove(viewport, pos=outside)
+    qtbot.mouseRelease(viewport, Qt.LeftButton, pos=outside)  # dragged off the board
+    assert board(mode)[0] == {} and mode.session.start.players == ()
+
+
+def test_set_up_by_the_rules_with_a_seed(qtbot, window, tmp_path, capsys):
+    mode = start_playtest(window)
+    mode.panel.setup_players.setValue(2)
+    mode.panel.setup_seed.setValue(5)
+    click(qtbot, mode.panel.setup_button)
+    start = setup_start(load_layout(STANDARD), players_for_setup(2))
+    state, events = apply(start, SetUp(seed=5))
+    assert mode.session.setup == SetUp(seed=5) and mode.session.events == events
+    assert board(mode)[0] == {c: s.at for c, s in state.saucers.items()}
+    assert board(mode)[1] == {crew: cell for cell, crew in state.crew.items()}
+    assert len(board(mode)[0]) == 4 and sorted(c.type for c in board(mode)[1]) == ["pilot"] * 4
+    assert mode.panel.tabs.currentIndex() == 1  # next turn: the start is fixed now
+    capsys.readouterr()
+    target = mode.save_scenario(tmp_path / "setup.json")
+    assert json.loads(target.read_text())["setup"] == {"seed": 5}
+    assert crashgrab(["scenario", "run", str(target)]) == 0
+
+
+def test_an_illegal_turn_is_refused_in_words(qtbot, window):
+    """Red at [2,2] plays 2 east with a boost north: it takes a booster, moves to [4,2] and spends
+    the booster going north 2 to [4,0]. Then 3 south with a boost: no booster left, so the whole
+    turn is refused and nothing is played."""
+    mode = start_playtest(window)
+    assert drop(window, "red", (2, 2))
+    mode.panel.set_turn("red", "2", direction="east", boost="north")
+    click(qtbot, mode.panel.step_button)
+    while not mode.session.at_end:
+        click(qtbot, mode.panel.step_button)
+    assert board(mode)[0] == {"red": (4, 0)} and mode.session.end_state.saucers["red"].boosters == 0
+    mode.panel.set_turn("red", "3", direction="south", boost="north")
+    before = mode.session.events
+    click(qtbot, mode.panel.step_button)
+    assert mode.session.events == before and mode.pending is None
+    assert "no booster" in mode.panel.caption.text()
+    assert "no booster" in window.statusBar().currentMessage()
