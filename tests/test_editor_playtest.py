@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
 

@@ -29,7 +29,7 @@ from engine.crashgrab.playtest import (PlaytestSession, PositionError, clear_pie
                                        events_before_choice, place_crew, place_saucer, players_for_setup,
                                        remove_at, set_supplies, setup_start, two_saucers_each, with_die_seed,
                                        with_pairing, with_rulings)
-from engine.crashgrab.rules.actions import EndRound, SetUp
+from engine.crashgrab.rules.actions import EndRound, SetUp, Turn
 from engine.crashgrab.rules.errors import MissingChoice, MissingDieResult, RuleError
 from engine.crashgrab.rules.events import Event
 from engine.crashgrab.rules.fold import replay
@@ -453,6 +453,7 @@ class PlaytestMode(QObject):
             self.set_playing(False)
             return self._refuse(f"That turn cannot be played: {error}")
         self.message = ""
+        self._next_saucer_after(action)
         if then == "jump":
             self.session.seek(played.last)
         elif shown is not None:
@@ -463,6 +464,13 @@ class PlaytestMode(QObject):
                 self.session.step()
         self.refresh(slide=then != "jump")
         return True
+
+    def _next_saucer_after(self, action) -> None:
+        """After a saucer's turn, the next turn's controls offer the next saucer in seat order."""
+        colors = self.session.end_state.saucer_colors()
+        if isinstance(action, Turn) and action.saucer in colors:
+            self.panel.set_saucers(colors)
+            self.panel.select_saucer(colors[(colors.index(action.saucer) + 1) % len(colors)])
 
     def _advance_pending(self) -> bool:
         pending = self.pending
@@ -560,8 +568,10 @@ class PlaytestMode(QObject):
                                    self._pending_note() if pending.asked else "", self._pending_title())
         if pending is None:
             self.panel.select_cursor(session.cursor)
-        if not session.editable and self._was_editable:
-            self.panel.tabs.setCurrentIndex(1)  # the start position is fixed: the next turn is what matters
+        if session.editable != self._was_editable:
+            if not session.editable:
+                self.panel.tabs.setCurrentIndex(1)  # the start position is fixed: the next turn is what matters
+            self.panel.share_height(session.editable)
         self._was_editable = session.editable
         editable = session.editable and pending is None
         self.panel.set_table(state, editable)

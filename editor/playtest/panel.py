@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
-from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGridLayout, QHBoxLayout,
-                               QHeaderView, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSlider, QSpinBox,
+                               QHeaderView, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSlider, QSpinBox, QSplitter,
                                QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.crashgrab.playtest import PlaytestSession
@@ -70,16 +69,26 @@ class PlaytestPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._filling = False
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        self.splitter = QSplitter(Qt.Vertical)  # the designer shares the height between setting up and the log
+        self.splitter.setChildrenCollapsible(False)
+        outer.addWidget(self.splitter)
         self.tabs = QTabWidget()
         start = QScrollArea()
         start.setWidgetResizable(True)
         start.setFrameShape(QScrollArea.NoFrame)
+        start.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         start.setWidget(self._start_tab())
         self.tabs.addTab(start, "Start position")
         self.tabs.addTab(self._turn_tab(), "Next turn")
-        layout.addWidget(self.tabs)
+        self.splitter.addWidget(self.tabs)
+        lower = QWidget()
+        layout = QVBoxLayout(lower)
+        layout.setContentsMargins(0, 4, 0, 0)
+        self.splitter.addWidget(lower)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
         layout.addLayout(self._transport())
         self.caption = QLabel()
         self.caption.setObjectName("playtestCaption")
@@ -280,6 +289,11 @@ class PlaytestPanel(QWidget):
         if boost is not None:
             self.boost_direction.setCurrentIndex(self.boost_direction.findData(boost))
 
+    def select_saucer(self, color: str) -> None:
+        index = self.saucer_box.findData(color)
+        if index >= 0:
+            self.saucer_box.setCurrentIndex(index)
+
     def rulings_choice(self) -> str:
         return self.push_box.currentData()
 
@@ -331,6 +345,18 @@ class PlaytestPanel(QWidget):
                 self.die_seed.setValue(die_seed)
         finally:
             self._filling = False
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.share_height(self.tabs.currentIndex() == 0)
+
+    def share_height(self, setting_up: bool) -> None:
+        """While setting up, the start position gets most of the height; once playing, the log."""
+        total = sum(self.splitter.sizes())
+        if total <= 0:
+            return
+        top = min(400 if setting_up else 250, max(total - 220, total // 2))
+        self.splitter.setSizes([top, total - top])
 
     def set_start_editable(self, editable: bool, note: str = "") -> None:
         for widget in self._start_widgets:
