@@ -13,7 +13,6 @@ from editor.document import blank_layout
 from engine.crashgrab.setup import random_layout
 from engine.crashgrab.templates import TEMPLATES
 from engine.formats.jsonio import read_json
-from engine.formats.layout_io import load_layout
 from engine.formats.schemas import validate
 from tests.conftest import LAYOUTS, ROOT
 from tests.editor_fixtures import *  # noqa: F401,F403
