@@ -161,3 +161,36 @@ def test_export_writes_the_resolved_board_and_refuses_an_unfinished_one(qapp, tm
         document.export(tmp_path / "empty.json")
     assert not (tmp_path / "empty.json").exists()
     document.deleteLater()
+
+
+def test_live_validation_reports_only_the_newest_layout(qtbot):
+    from editor.live_validation import LiveValidator
+    from engine.crashgrab.validation import validate_layout
+
+    validator = LiveValidator()
+    reports = []
+    validator.reportReady.connect(reports.append)
+    first, second, newest = (load_layout(LAYOUTS / "standard-2-4p.json"), load_layout(LAYOUTS / "standard-6p.json"),
+                             blank_layout("5"))
+    for layout in (first, second, newest):  # the first starts at once, the other two wait as one
+        validator.request(layout)
+    qtbot.waitUntil(lambda: validator.is_current, timeout=5000)
+    assert len(reports) == 1 and validator.layout is newest
+    assert reports[0].findings == validate_layout(newest).findings
+    validator.shutdown()
+    validator.deleteLater()
+
+
+def test_live_validation_reports_a_crashing_check_instead_of_dying(qtbot, monkeypatch):
+    import editor.live_validation as live
+
+    def broken(layout):
+        raise KeyError("oops")
+
+    monkeypatch.setattr(live, "validate_layout", broken)
+    validator = live.LiveValidator()
+    with qtbot.waitSignal(validator.failed, timeout=5000) as failure:
+        validator.request(blank_layout("2-4"))
+    assert failure.args == ["Validation failed: KeyError: 'oops'"]
+    validator.shutdown()
+    validator.deleteLater()
