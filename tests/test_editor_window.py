@@ -446,3 +446,16 @@ def test_build_each_standard_board_from_an_empty_template_with_mouse_and_keys(wi
     wait_validated(qtbot, window)
     assert window.findings.findings() == validate_layout(load_layout(target)).findings \
         == validate_layout(shipped).findings
+
+
+def test_selecting_a_finding_scrolls_its_cells_into_view(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    wait_validated(qtbot, window)
+    window.view.set_zoom(5.0)
+    window.view.centerOn(window.scene.cell_rect((0, 0)).center())
+    corner = next(f for f in window.findings.findings() if f.cells == ((9, 9),))  # the Accelerator in the corner
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert not visible.contains(window.scene.cell_rect((9, 9)))
+    assert window.findings.select_finding(corner)
+    visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert visible.contains(window.scene.cell_rect((9, 9))) and window.scene.highlighted_cells() == ((9, 9),)
