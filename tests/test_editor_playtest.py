@@ -352,3 +352,29 @@ def test_an_illegal_turn_is_refused_in_words(qtbot, window):
     assert mode.session.events == before and mode.pending is None
     assert "no booster" in mode.panel.caption.text()
     assert "no booster" in window.statusBar().currentMessage()
+
+
+def test_boosters_typed_in_the_table_let_a_saucer_boost(qtbot, window):
+    """Red at [2,2] with 1 booster (typed into the table) plays 0-5 for 1 east with a boost north:
+    [3,2], then the booster takes it 1 north to [3,1]; both cells are plain."""
+    mode = start_playtest(window)
+    assert drop(window, "red", (2, 2))
+    mode.panel.table.item(0, 3).setData(Qt.EditRole, 1)  # what double-click editing commits
+    assert mode.session.start.saucers["red"].boosters == 1
+    mode.panel.set_turn("red", "0-5", 1, "east", boost="north")
+    click(qtbot, mode.panel.step_button)
+    while not mode.session.at_end:
+        click(qtbot, mode.panel.step_button)
+    assert [e.kind for e in mode.session.events] == ["move", "boost", "move"]
+    assert board(mode)[0] == {"red": (3, 1)} and mode.session.end_state.saucers["red"].boosters == 0
+
+
+def test_cancelling_a_choice_plays_nothing(qtbot, window):
+    mode = set_up_push_position(window)
+    for _ in range(9):
+        click(qtbot, mode.panel.step_button)
+    dialog = mode.pending.dialog
+    qtbot.mouseClick(dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Cancel), Qt.LeftButton)
+    assert mode.pending is None and mode.session.played == ()
+    assert board(mode) == ({"red": (2, 2), "blue": (3, 2)}, {GREEN_DOCTOR: (6, 2)})
+    assert mode.panel.tabs.isEnabled() and mode.panel.palette.isEnabled()
