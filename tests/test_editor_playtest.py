@@ -256,6 +256,8 @@ def test_open_a_scenario_file_and_step_through_it(qtbot, window, monkeypatch):
 
 def test_layout_editing_is_blocked_while_playtesting(qtbot, window):
     mode = start_playtest(window)
+    view_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert window.actions["playtest"] in view_menu.actions()
     layout = window.document.layout
     for key in ("undo", "rotate_cw", "flip", "remove", "randomize", "directions"):
         assert not window.actions[key].isEnabled(), key

@@ -94,7 +94,6 @@ class PlaytestMode(QObject):
         self.message = ""  # the last refusal or error, shown in the caption
         self._locked: dict[str, bool] = {}
         self._moving: tuple[str | Crew, Cell] | None = None
-        self._replacing_layout = False
         self._log_key: tuple | None = None
         self._was_editable = True
         self.panel = PlaytestPanel()
@@ -205,7 +204,7 @@ class PlaytestMode(QObject):
             self.stop()  # the dock's close button
 
     def _layout_changed(self) -> None:
-        if self.active and not self._replacing_layout:
+        if self.active:
             self.stop("Playtest ended: the board changed (another file or a new board).")
 
     def _lock(self) -> None:
@@ -298,7 +297,11 @@ class PlaytestMode(QObject):
         start = setup_start(self.document.layout, players_for_setup(players),
                             rulings=Rulings(self.panel.rulings_choice()), die_seed=self.panel.die_seed_choice())
         self.session.set_start(start)
-        return self._play(SetUp(seed=seed), "jump")
+        if not self._play(SetUp(seed=seed), "jump"):
+            return False
+        self._status(f"Set up by the rules for {players} players with seed {seed}: the same seed gives the same "
+                     "set-up.", 8000)
+        return True
 
     def clear(self) -> None:
         if not self.active:
@@ -475,7 +478,7 @@ class PlaytestMode(QObject):
     def _advance_pending(self) -> bool:
         pending = self.pending
         if pending.asked:
-            self._status(self._pending_note().capitalize() + ".", 6000)
+            self._status(_sentence(self._pending_note()) + ".", 6000)
             return False
         pending.shown += 1
         if pending.at_question:
@@ -805,7 +808,7 @@ class PlaytestMode(QObject):
             self.answer(arrow.direction)
             return True
         if self.pending is not None:
-            self._status("Choose a direction first: click one of the blue arrows on the board.", 6000)
+            self._status(_sentence(self._pending_note()) + " (or step Back).", 6000)
             return True
         piece = self.layer.piece_at(cell)
         if piece is not None:
@@ -887,6 +890,10 @@ def _die_subject(missing: MissingDieResult) -> str:
     if text.startswith("placing ") and " needs " in text:
         return text[len("placing "):text.index(" needs ")]
     return "this placement"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _html(text: str) -> str:

@@ -361,6 +361,7 @@ class PlaytestPanel(QWidget):
     def set_start_editable(self, editable: bool, note: str = "") -> None:
         for widget in self._start_widgets:
             widget.setEnabled(editable)
+        self.die_seed.setEnabled(editable and self.die_mode.currentData() == "seed")
         self.start_note.setText(note)
 
     def set_transport(self, *, can_back: bool, can_step: bool, playing: bool, can_reset: bool,
