@@ -30,7 +30,6 @@ from .live_validation import LiveValidator
 from .palette import TilePalette
 from .placing import plan_auto_place, plan_flip, plan_remove, plan_rotation
 from .playtest import install as install_playtest
-from .qt_compat import guard as guard_pyside_refcounts
 from .scene import BoardScene
 from .tile_designer.in_editor import install as install_tile_designer
 from .view import BoardView
@@ -54,7 +53,6 @@ def default_settings() -> QSettings:
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        guard_pyside_refcounts()  # now that the application exists, probe as well
         self.settings = settings if settings is not None else default_settings()
         self.document = LayoutDocument(blank_layout("2-4"), parent=self)
         self.validator = LiveValidator(self)

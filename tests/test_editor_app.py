@@ -106,10 +106,9 @@ def test_the_leak_guard_notices_a_stray_window(qapp):
 
 
 def test_signals_and_python_overrides_do_not_wear_out_none_and_true(qapp):
-    """PySide6 6.12.0 on Python < 3.12 drops a reference to True on each emit (see
-    editor/qt_compat.py); unguarded, this loop aborts the interpreter."""
-    import editor  # noqa: F401 (installs the guard)
-    from editor import qt_compat
+    """PySide6 6.12.0 on Python < 3.12 drops a reference to True on each emit and aborts
+    the interpreter within this loop; pyproject.toml excludes it. This catches a new release
+    with the same bug."""
     from PySide6.QtCore import QObject, Signal
 
     class Probe(QObject):
@@ -119,8 +118,6 @@ def test_signals_and_python_overrides_do_not_wear_out_none_and_true(qapp):
     before = sys.getrefcount(True)
     for _ in range(20_000):
         probe.ping.emit(None)
-    if qt_compat.padded:
-        assert sys.getrefcount(True) > qt_compat.PADDING // 2
-    else:  # a few references come and go elsewhere; the bug would lose 20,000
-        assert sys.getrefcount(True) > before - 100
+    # a few references come and go elsewhere; the bug would lose 20,000
+    assert sys.getrefcount(True) > before - 100
     probe.deleteLater()
