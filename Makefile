@@ -22,7 +22,7 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m engine.bench
 
 screenshot: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/crashgrab-editor --screenshot docs/screenshot.png layouts/standard-2-4p.json
+	QT_QPA_PLATFORM=offscreen $(BIN)/crashgrab-editor --screenshot docs/screenshot.png layouts/standard-6p.json
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

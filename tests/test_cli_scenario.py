@@ -154,10 +154,12 @@ def test_the_scenario_schema_is_a_valid_draft_2020_12_schema():
     validate(json.loads((SCENARIOS / "rule1-cards.json").read_text()), "scenario")
 
 
-def test_the_documented_example_is_the_real_output(capsys, monkeypatch):
-    """docs/scenarios.md shows a scenario file and its output: both must be the real thing."""
+@pytest.mark.parametrize("page", ["docs/scenarios.md", "README.md"])
+def test_the_documented_example_is_the_real_output(capsys, monkeypatch, page):
+    """The docs and README show a scenario file and its output: both must be the real thing."""
     monkeypatch.chdir(ROOT)
-    text = (ROOT / "docs" / "scenarios.md").read_text()
+    text = (ROOT / page).read_text()
+    text = text[text.index("`tests/scenarios/rule2-push-onto-accelerator-remaining.json`:"):]
     example = SCENARIOS / "rule2-push-onto-accelerator-remaining.json"
     shown_file = text.split("```json\n", 1)[1].split("```", 1)[0]
     document = json.loads(example.read_text())
