@@ -14,7 +14,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSiz
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 
 from engine.errors import InvalidFileError, UsageError
-from engine.formats.png import write_bytes_atomic
+from engine.formats.atomic import write_bytes_atomic
 from engine.grid.model import Board, Layout
 
 from . import style

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidFileError, UnreadableFileError
+from .atomic import write_text_atomic
 
 
 def read_json(path: str | Path) -> Any:
@@ -61,28 +60,6 @@ def _is_shallow(value: Any) -> bool:
     children = value.values() if isinstance(value, dict) else value
     return all(not isinstance(c, (dict, list)) or (isinstance(c, list) and all(
         not isinstance(g, (dict, list)) for g in c)) for c in children)
-
-
-def write_text_atomic(path: str | Path, text: str) -> None:
-    """Write through a temporary file in the same folder, then rename over the target,
-    so a crash or a full disk never leaves a half-written file behind."""
-    path = Path(path)
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    except OSError as error:
-        raise UnreadableFileError(f"cannot write here ({error.strerror}).", file=path) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except OSError as error:
-        Path(temp).unlink(missing_ok=True)
-        raise UnreadableFileError(f"could not be saved ({error.strerror}).", file=path) from None
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 def write_json_atomic(path: str | Path, document: Any) -> None:

@@ -8,14 +8,12 @@ encoder) and exists so tests can check what was written.
 """
 from __future__ import annotations
 
-import os
 import struct
-import tempfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import UnreadableFileError
+from .atomic import write_bytes_atomic
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 RGBA = 6  # PNG colour type: truecolour with alpha
@@ -176,23 +174,3 @@ def _unfilter_row(kind: int, row: bytes, previous: bytes) -> bytes:
 def write_png(path: str | Path, image: RGBAImage) -> None:
     """Write atomically (temporary file, then rename), like every save in the engine."""
     write_bytes_atomic(path, encode_png(image))
-
-
-def write_bytes_atomic(path: str | Path, data: bytes) -> None:
-    path = Path(path)
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    except OSError as error:
-        raise UnreadableFileError(f"cannot write here ({error.strerror}).", file=path) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except OSError as error:
-        Path(temp).unlink(missing_ok=True)
-        raise UnreadableFileError(f"could not be saved ({error.strerror}).", file=path) from None
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
