@@ -54,26 +54,47 @@ class MoveAnalysis:
                 for node, edges in self.out_edges.items() if node != OFF and node[0] == BOUNCE}
 
     @cached_property
-    def bounce_exits(self) -> dict[tuple, tuple[frozenset[Cell], bool]]:
-        """Bounce node -> (rest cells where the move can end, whether it can crash)."""
-        out_edges = self.out_edges
+    def _rest_bits(self) -> dict[Cell, int]:
+        """Rest cell -> its bit in the bit sets below (1 << its index in `rests`)."""
+        return {cell: 1 << i for i, cell in enumerate(self.rests)}
+
+    def _cells_of(self, mask: int) -> list[Cell]:
+        rests, cells = self.rests, []
+        while mask:
+            low = mask & -mask
+            cells.append(rests[low.bit_length() - 1])
+            mask ^= low
+        return cells
+
+    @cached_property
+    def _bounce_exit_masks(self) -> dict[tuple, tuple[int, bool]]:
+        """Bounce node -> (bit set of the rest cells where the move can end, whether it can crash)."""
+        out_edges, bits = self.out_edges, self._rest_bits
         exits = {}
         for node in self.bounce_successors:
             seen, stack = {node}, [node]
-            ends: set[Cell] = set()
-            crashes = False
+            ends, crashes = 0, False
             while stack:
-                current = stack.pop()
-                for target in out_edges[current]:
+                for target in out_edges[stack.pop()]:
                     if target == OFF:
                         crashes = True
                     elif target[0] == REST:
-                        ends.add((target[1], target[2]))
+                        ends |= bits[(target[1], target[2])]
                     elif target not in seen:
                         seen.add(target)
                         stack.append(target)
-            exits[node] = (frozenset(ends), crashes)
+            exits[node] = (ends, crashes)
         return exits
+
+    @cached_property
+    def bounce_exits(self) -> dict[tuple, tuple[frozenset[Cell], bool]]:
+        """Bounce node -> (rest cells where the move can end, whether it can crash)."""
+        return {node: (frozenset(self._cells_of(ends)), crashes)
+                for node, (ends, crashes) in self._bounce_exit_masks.items()}
+
+    def can_rest_after(self, node: tuple) -> bool:
+        """Whether a move bounced at this bounce node can end on a rest cell at all."""
+        return bool(self._bounce_exit_masks[node][0])
 
     def bounce_links(self, distance: int) -> list[tuple[Cell, Cell]]:
         """Bounce cell -> bounce cell edges at one distance, in row-major order of both ends."""
@@ -133,7 +154,7 @@ class MoveAnalysis:
     @cached_property
     def one_move(self) -> dict[Cell, dict[Cell, int]]:
         """Rest cell -> {rest cell one move reaches: the smallest d that reaches it}."""
-        out_edges, exits = self.out_edges, self.bounce_exits
+        out_edges, exits = self.out_edges, self._bounce_exit_masks
         result = {}
         for cell in self.rests:
             reached: dict[Cell, int] = {}
@@ -141,7 +162,7 @@ class MoveAnalysis:
                 if target == OFF:
                     continue
                 d = data["distance"]
-                ends = ((target[1], target[2]),) if target[0] == REST else exits[target][0]
+                ends = ((target[1], target[2]),) if target[0] == REST else self._cells_of(exits[target][0])
                 for end in ends:
                     if end not in reached or d < reached[end]:
                         reached[end] = d
@@ -150,30 +171,31 @@ class MoveAnalysis:
 
     @cached_property
     def _one_move_masks(self) -> list[int]:
-        """one_move as bit sets over the rest cells' indexes, for the breadth-first searches."""
-        index = {cell: i for i, cell in enumerate(self.rests)}
+        """For each rest cell (in `rests` order), the bit set of the rest cells one move reaches."""
+        out_edges, exits, bits = self.out_edges, self._bounce_exit_masks, self._rest_bits
         masks = []
         for cell in self.rests:
             mask = 0
-            for target in self.one_move[cell]:
-                mask |= 1 << index[target]
+            for target in out_edges[rest_node(cell)]:
+                if target == OFF:
+                    continue
+                mask |= bits[(target[1], target[2])] if target[0] == REST else exits[target][0]
             masks.append(mask)
         return masks
 
     def moves_from(self, start: Cell) -> dict[Cell, int]:
         """Rest cell -> fewest moves from rest cell `start` (0 for the start itself).
 
-        A breadth-first search over `one_move`, level by level, with each level's cells as
-        one bit set: with the bounces folded into `one_move`, this is the 0-1 shortest
-        path over the graph (edges out of rest nodes weigh 1, out of bounce nodes 0).
+        A breadth-first search over the one-move relation, level by level, with each level's
+        cells as one bit set: with the bounces folded into one move, this is the 0-1
+        shortest path over the graph (edges out of rest nodes weigh 1, out of bounce nodes 0).
         """
         cached = self._moves_from.get(start)
         if cached is not None:
             return cached
         rests, masks = self.rests, self._one_move_masks
-        first = rests.index(start)
         distances = {start: 0}
-        visited = frontier = 1 << first
+        visited = frontier = self._rest_bits[start]
         steps = 0
         while frontier:
             steps += 1

@@ -53,13 +53,13 @@ def _loops(facts: BoardFacts) -> list[Finding]:
 
 def _traps(facts: BoardFacts) -> list[Finding]:
     """Accelerators a saucer can reach with some d, after which every way on crashes."""
-    graph, exits = facts.moves.graph, facts.moves.bounce_exits
+    moves = facts.moves
     findings = []
     for cell in facts.accelerators:
         distances = []
-        for distance in range(1, facts.moves.max_distance + 1):
+        for distance in range(1, moves.max_distance + 1):
             node = bounce_node(cell, distance)
-            if graph.in_degree(node) and not exits[node][0]:
+            if moves.graph.in_degree(node) and not moves.can_rest_after(node):
                 distances.append(distance)
         if distances:
             findings.append(finding(
