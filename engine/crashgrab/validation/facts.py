@@ -6,7 +6,7 @@ from functools import cached_property
 from ...grid.model import Board, Cell
 from ...grid.moveanalysis import MoveAnalysis, row_major
 from ..movegraph import move_analysis
-from ..terms import ACCELERATOR, CRASH_SITE
+from ..terms import CRASH_SITE
 
 
 class BoardFacts:
@@ -32,10 +32,6 @@ class BoardFacts:
             by_number.setdefault(number, []).append(cell)
         return by_number
 
-    def number_at(self, cell: Cell) -> int | None:
-        feature = self.board.feature_at(cell)
-        return feature.number if feature else None
-
     @cached_property
     def moves_from_sites(self) -> dict[Cell, dict[Cell, int]]:
         """Crash Site cell -> {rest cell: fewest moves from that site}."""
@@ -45,6 +41,3 @@ class BoardFacts:
         """How many of the cell's four orthogonal neighbours are off the board (outside or a hole)."""
         return self.moves.off_neighbours[cell]
 
-    def is_accelerator(self, cell: Cell) -> bool:
-        feature = self.board.feature_at(cell)
-        return feature is not None and feature.type == ACCELERATOR
