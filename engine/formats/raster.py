@@ -9,7 +9,7 @@ so pixel (i, j) covers [i, i+1) x [j, j+1).
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from .png import BYTES_PER_PIXEL, Colour, RGBAImage
 
@@ -61,10 +61,6 @@ class Canvas:
             if abs(dy) < radius:
                 half = math.sqrt(radius * radius - dy * dy)
                 self._span(row, cx - half, cx + half, colour)
-
-    def fill_polygons(self, polygons: Iterable[Sequence[Point]], colour: Colour) -> None:
-        for polygon in polygons:
-            self.fill_polygon(polygon, colour)
 
     def _rows_between(self, top: float, bottom: float) -> range:
         first = max(0, math.ceil(top * self.scale - 0.5))

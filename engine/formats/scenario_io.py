@@ -15,7 +15,7 @@ from ..crashgrab.resolve import resolve_layout
 from ..crashgrab.rules.actions import Boost, EndRound, SetUp, Turn
 from ..crashgrab.rules.dice import seed_state
 from ..crashgrab.rules.frozen import FrozenMap, freeze
-from ..crashgrab.rules.pieces import COLORS, CREW_TYPES, Crew
+from ..crashgrab.rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
 from ..crashgrab.rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
                                        expect_from_outcome, run_scenario, state_to_json)
 from ..crashgrab.rules.state import GameState, Player, Rulings, SaucerState
@@ -139,9 +139,9 @@ class _Reader:
         given = self.doc.get("lost", {})
         lost = {}
         for color in COLORS:
-            unplaced = [t for t in CREW_TYPES if Crew(color, t) not in placed_crew]
+            unplaced = default_queue(color, placed_crew)
             if color not in given:
-                lost[color] = tuple(unplaced)  # Pilot first, then scientist, doctor, engineer
+                lost[color] = unplaced
                 continue
             queue = given[color]
             for position, crew_type in enumerate(queue):

@@ -1,7 +1,7 @@
 """An immutable, hashable mapping for game state (a dict you cannot change)."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
 
 class FrozenMap(dict):
@@ -36,11 +36,6 @@ class FrozenMap(dict):
     def with_item(self, key: Any, value: Any) -> "FrozenMap":
         copy = dict(self)
         copy[key] = value
-        return FrozenMap(copy)
-
-    def with_items(self, items: Mapping | Iterable) -> "FrozenMap":
-        copy = dict(self)
-        copy.update(items)
         return FrozenMap(copy)
 
     def without(self, key: Any) -> "FrozenMap":

@@ -1,6 +1,7 @@
 """Crash & Grab's pieces: saucer colours and the 24 crewmembers."""
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple", "orange")
@@ -40,11 +41,7 @@ class Crew:
 ALL_CREW: tuple[Crew, ...] = tuple(Crew(c, t) for c in COLORS for t in CREW_TYPES)
 
 
-def crew_sort_key(crew: Crew) -> tuple[int, int]:
-    """Colour order, then type order (pilot, scientist, doctor, engineer)."""
-    return COLORS.index(crew.color), CREW_TYPES.index(crew.type)
-
-
-def default_queue(color: str, missing: set[Crew] | None = None) -> tuple[str, ...]:
-    """A colour's lost queue, front first: Pilot first, then scientist, doctor, engineer."""
-    return tuple(t for t in CREW_TYPES if missing is None or Crew(color, t) in missing)
+def default_queue(color: str, placed: Collection[Crew] = ()) -> tuple[str, ...]:
+    """A colour's lost queue when none is given, front first: its crewmembers not placed
+    elsewhere, pilot first, then scientist, doctor, engineer."""
+    return tuple(t for t in CREW_TYPES if Crew(color, t) not in placed)

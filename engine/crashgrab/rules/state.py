@@ -66,10 +66,6 @@ class SaucerState:
     def holds(self, crew: Crew) -> bool:
         return crew in self.stacks[CREW_TYPES.index(crew.type)]
 
-    def is_stationed(self, crew: Crew) -> bool:
-        stack = self.stacks[CREW_TYPES.index(crew.type)]
-        return bool(stack) and stack[0] == crew
-
     def off_coloured(self) -> tuple[Crew, ...]:
         """Crewmembers that may be given or stolen (never the saucer's own colour)."""
         return tuple(crew for crew in self.held if crew.color != self.color)
