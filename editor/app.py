@@ -101,6 +101,9 @@ def _screenshot(out: str, file: str | None) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
+    from engine.errors import CrashGrabError
+
+    from .image_export import write_png
     from .main_window import MainWindow
 
     with tempfile.TemporaryDirectory() as scratch:  # never read or write the user's settings
@@ -119,10 +122,12 @@ def _screenshot(out: str, file: str | None) -> int:
                 QApplication.processEvents()
             window.view.fit()
             QApplication.processEvents()
-            image = window.grab()
-            if not image.save(out, "PNG"):
-                print(f"{PROG}: {out}: could not write the PNG.", file=sys.stderr)
-                return 2
+            image = window.grab().toImage()
+            try:
+                write_png(image, out)
+            except CrashGrabError as error:
+                print(f"{PROG}: {error}", file=sys.stderr)
+                return error.exit_code
         finally:
             window.document.undo_stack.setClean()  # nothing to ask on close
             window.close()

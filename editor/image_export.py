@@ -92,7 +92,11 @@ def render_png(source: Source, dpi: int = DEFAULT_DPI, title: str | None = None)
 
 
 def png_bytes(source: Source, dpi: int = DEFAULT_DPI, title: str | None = None) -> bytes:
-    image = render_png(source, dpi, title)
+    return encode_png(render_png(source, dpi, title))
+
+
+def encode_png(image: QImage) -> bytes:
+    """`image` as PNG file contents, encoded in memory (UsageError if Qt cannot)."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.WriteOnly)
@@ -100,6 +104,12 @@ def png_bytes(source: Source, dpi: int = DEFAULT_DPI, title: str | None = None) 
         raise UsageError("Qt could not encode the PNG.")
     buffer.close()
     return bytes(data)
+
+
+def write_png(image: QImage, path: str | Path) -> None:
+    """`image` saved as a PNG at `path`, atomically: a failed write leaves any old file untouched
+    (UnreadableFileError when the folder cannot be written)."""
+    write_bytes_atomic(path, encode_png(image))
 
 
 def svg_bytes(source: Source, title: str | None = None) -> bytes:

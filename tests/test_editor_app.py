@@ -66,6 +66,26 @@ def test_a_screenshot_of_a_broken_file_says_why_and_fails(tmp_path):
     assert not (tmp_path / "x.png").exists()
 
 
+def test_a_screenshot_into_a_missing_folder_says_why_and_exits_2(tmp_path, qapp, capsys):
+    out = tmp_path / "missing" / "shot.png"
+    assert main(["--screenshot", str(out), str(LAYOUTS / "standard-6p.json")]) == 2
+    assert f"{out}: cannot write here" in capsys.readouterr().err
+    assert not out.parent.exists()
+
+
+def test_the_playtest_screenshot_writes_a_png_and_reports_an_unwritable_target(tmp_path):
+    scenario = "tests/scenarios/rule1-cards.json"
+    env = headless_env(QT_QPA_PLATFORM="offscreen")
+    out = tmp_path / "playtest.png"
+    result = run([sys.executable, "-m", "editor.playtest", "--screenshot", str(out), scenario], env=env)
+    assert result.returncode == 0, result.stderr
+    assert_png(out)
+    missing = tmp_path / "missing" / "playtest.png"
+    result = run([sys.executable, "-m", "editor.playtest", "--screenshot", str(missing), scenario], env=env)
+    assert result.returncode == 2
+    assert f"{missing}: cannot write here" in result.stderr and "Traceback" not in result.stderr
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="displays are always there on Windows and macOS")
 def test_without_a_display_it_prints_one_line_and_exits_2():
     result = run([sys.executable, "-m", "editor", "layouts/standard-2-4p.json"], env=headless_env())

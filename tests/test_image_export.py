@@ -237,6 +237,22 @@ def test_a_failed_render_leaves_no_file_and_keeps_the_old_one(qapp, tmp_path, mo
     assert (tmp_path / "old.png").read_bytes() == b"the previous image"
 
 
+def test_write_png_replaces_a_file_with_the_image_and_a_failed_encoding_keeps_the_old_one(qapp, tmp_path):
+    image = QImage(3, 2, QImage.Format_RGB32)
+    image.fill(QColor("#12ab34"))
+    image.setPixelColor(2, 1, QColor("#fe0001"))
+    target = tmp_path / "shot.png"
+    target.write_bytes(b"old")
+    image_export.write_png(image, target)
+    back = QImage(str(target))
+    assert (back.width(), back.height()) == (3, 2)
+    assert back.pixelColor(0, 0).name() == "#12ab34" and back.pixelColor(2, 1).name() == "#fe0001"
+    with pytest.raises(UsageError, match="could not encode"):
+        image_export.write_png(QImage(), target)  # a null image has nothing to encode
+    assert QImage(str(target)).pixelColor(2, 1).name() == "#fe0001"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["qsettings", "shot.png"]
+
+
 def test_writing_replaces_an_existing_image(qapp, tmp_path):
     target = tmp_path / "board.png"
     target.write_bytes(b"old")

@@ -28,7 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QMessageBox
 
+    from editor.image_export import write_png
     from editor.main_window import MainWindow
+    from engine.errors import CrashGrabError
 
     app = QApplication.instance() or QApplication([PROG])
     width, height = (int(v) for v in args.size.lower().split("x"))
@@ -53,10 +55,12 @@ def main(argv: list[str] | None = None) -> int:
                 app.processEvents()
             window.view.fit()
             app.processEvents()
-            image = window.grab()
-            if not image.save(args.screenshot, "PNG"):
-                print(f"{PROG}: {args.screenshot}: could not write the PNG.", file=sys.stderr)
-                return 2
+            image = window.grab().toImage()
+            try:
+                write_png(image, args.screenshot)
+            except CrashGrabError as error:
+                print(f"{PROG}: {error}", file=sys.stderr)
+                return error.exit_code
         finally:
             window.document.undo_stack.setClean()
             window.close()
