@@ -6,7 +6,6 @@ editing methods; "modified" is simply the undo stack not being at its clean inde
 """
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -17,7 +16,7 @@ from PySide6.QtGui import QUndoStack
 from engine.crashgrab.terms import DEFAULT_DIRECTIONS
 from engine.formats.export import export_document
 from engine.formats.jsonio import write_json_atomic
-from engine.formats.layout_io import is_tileset_path, load_layout, raise_structure_errors, save_layout
+from engine.formats.layout_io import load_layout, raise_structure_errors, save_layout
 from engine.formats.schemas import validate
 from engine.formats.tileset_io import standard_tileset
 from engine.grid.model import Layout, Placement, TileSet
@@ -116,24 +115,14 @@ class LayoutDocument(QObject):
         self.reset(layout, path)
 
     def save(self, path: str | Path | None = None) -> None:
-        """Save atomically (engine); a tile set referenced by path is re-pointed when the
-        layout moves to another folder, so the new file still finds it."""
+        """Save atomically through the engine, which writes a tile set path relative to the
+        new file; the layout value itself does not change, so the history stays true."""
         target = Path(path) if path else self._path
         if target is None:
             raise ValueError("no file name: use save(path)")
-        layout = self._layout
-        ref = layout.tileset_ref
-        if ref and is_tileset_path(ref) and (self._path or Path(ref).is_absolute()):
-            # An absolute path (a layout that had no file yet) becomes relative here too.
-            tileset_file = (self._path.parent / ref if self._path else Path(ref)).resolve()
-            ref = Path(os.path.relpath(tileset_file, target.resolve().parent)).as_posix()
-            layout = replace(layout, tileset_ref=ref if is_tileset_path(ref) else f"./{ref}")  # not a shipped id
-        save_layout(layout, target)
+        save_layout(self._layout, target)
         path_changed = target != self._path
         self._path = target
-        if layout is not self._layout:
-            self._layout = layout
-            self.layoutChanged.emit()
         self.undo_stack.setClean()
         if path_changed:
             self.fileChanged.emit()

@@ -194,3 +194,28 @@ def test_live_validation_reports_a_crashing_check_instead_of_dying(qtbot, monkey
     assert failure.args == ["Validation failed: KeyError: 'oops'"]
     validator.shutdown()
     validator.deleteLater()
+
+
+def test_save_as_elsewhere_then_undo_and_redo_still_saves_a_readable_file(qapp, tmp_path):
+    # The tile set is named by path; Save As into another folder must not rewrite the model
+    # (undo would bring the old relative path back and the next save would point nowhere).
+    from engine.formats.tileset_io import save_tileset, standard_tileset
+    (tmp_path / "a" / "tiles").mkdir(parents=True)
+    (tmp_path / "b").mkdir()
+    save_tileset(standard_tileset(), tmp_path / "a" / "tiles" / "my.json")
+    board = read_json(LAYOUTS / "standard-2-4p.json")
+    board["tileset"] = "tiles/my.json"
+    (tmp_path / "a" / "board.json").write_text(json.dumps(board))
+    document = LayoutDocument(blank_layout("2-4"))
+    document.open(tmp_path / "a" / "board.json")
+    shuffled = random_layout(document.layout.tileset, TEMPLATES["2-4"], 5, tileset_ref=document.layout.tileset_ref)
+    document.undo_stack.push(Randomize(document, shuffled, 5))
+    before_save = document.layout
+    document.save(tmp_path / "b" / "board.json")
+    assert document.layout == before_save and document.is_modified() is False
+    document.undo_stack.undo()
+    document.undo_stack.redo()
+    document.save()
+    assert read_json(tmp_path / "b" / "board.json")["tileset"] == "../a/tiles/my.json"
+    assert load_layout(tmp_path / "b" / "board.json") == document.layout
+    document.deleteLater()

@@ -323,9 +323,10 @@ def test_use_in_layout_by_file_or_embedded_is_one_undoable_edit(qtbot, settings,
         (tmp_path / "tiles").mkdir()
         save_to(monkeypatch, tmp_path / "tiles" / "variant.json")
         designer.actions["use"].trigger()  # unsaved: saved first, then referred to by path
-        assert window.document.layout.tileset_ref == "tiles/variant.json"
+        assert window.document.layout.tileset_ref == (tmp_path / "tiles" / "variant.json").resolve().as_posix()
         assert window.document.layout.tileset == load_tileset(tmp_path / "tiles" / "variant.json")
         window.save()
+        assert json.loads((tmp_path / "board.json").read_text())["tileset"] == "tiles/variant.json"
         assert load_layout(tmp_path / "board.json") == window.document.layout
         designer.document.undo_stack.setClean()
     finally:
@@ -350,11 +351,9 @@ def test_the_tiles_menu_uses_a_file_and_the_standard_tiles(qtbot, settings, monk
         close_window(window)
 
 
-def test_tile_set_paths_are_relative_to_the_layout(tmp_path):
-    assert tileset_ref_for(tmp_path / "a" / "t.json", tmp_path / "a" / "board.json") == "t.json"
-    assert tileset_ref_for(tmp_path / "t.json", tmp_path / "a" / "board.json") == "../t.json"
-    assert tileset_ref_for(tmp_path / "tiles", tmp_path / "board.json") == "./tiles"  # not a shipped id
-    assert tileset_ref_for(tmp_path / "t.json", None) == (tmp_path / "t.json").resolve().as_posix()
+def test_a_layout_names_its_tile_set_file_by_absolute_path_in_memory(tmp_path):
+    # Saving writes it relative to the layout file (tests/test_layout_tileset_paths.py).
+    assert tileset_ref_for(tmp_path / "a" / ".." / "t.json") == (tmp_path / "t.json").resolve().as_posix()
 
 
 def test_closing_the_editor_asks_about_the_designers_unsaved_tile_set(qtbot, settings, monkeypatch):

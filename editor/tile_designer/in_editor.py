@@ -1,10 +1,8 @@
 """The tile designer inside the main editor: a Tiles menu, and handing a tile set to the
-layout as one undoable edit (by shipped id, by a path relative to the layout file, or
-embedded in it). `install(window)` is the editor's only hook into this package.
+layout as one undoable edit (by shipped id, by path, or embedded in it). `install(window)` is the editor's only hook into this package.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,19 +20,15 @@ from .sources import source_words
 from .window import FILE_FILTER, TileDesignerWindow
 
 
-def tileset_ref_for(tileset_path: str | Path, layout_path: str | Path | None) -> str:
-    """How a layout file names a tile set file: relative to the layout's folder (as the
-    loader reads it), or absolute while the layout has no file yet (saving re-points it)."""
-    target = Path(tileset_path).resolve()
-    if layout_path is None:
-        return target.as_posix()
-    ref = Path(os.path.relpath(target, Path(layout_path).resolve().parent)).as_posix()
-    return ref if is_tileset_path(ref) else f"./{ref}"  # never mistaken for a shipped id
+def tileset_ref_for(tileset_path: str | Path) -> str:
+    """How a layout value names a tile set file: its absolute path (saving writes it
+    relative to the layout file)."""
+    return Path(tileset_path).resolve().as_posix()
 
 
 def use_tileset(window, tileset: TileSet, tileset_path: str | Path | None) -> bool:
     """The editor's layout uses `tileset`: from its file, or embedded when the path is None."""
-    ref = None if tileset_path is None else tileset_ref_for(tileset_path, window.document.path)
+    ref = None if tileset_path is None else tileset_ref_for(tileset_path)
     return set_layout_tileset(window, tileset, ref)
 
 
@@ -60,7 +54,7 @@ def set_layout_tileset(window, tileset: TileSet, ref: str | None) -> bool:
 
 def start_free_form(window, tileset: TileSet, tileset_path: str | Path | None) -> bool:
     """A new, empty free-form layout in the editor built from `tileset`."""
-    ref = None if tileset_path is None else tileset_ref_for(tileset_path, None)
+    ref = None if tileset_path is None else tileset_ref_for(tileset_path)
     layout = replace(blank_layout(None), tileset=tileset, tileset_ref=ref)
     if not window.new_layout(None, layout):
         return False
@@ -72,10 +66,7 @@ def start_free_form(window, tileset: TileSet, tileset_path: str | Path | None) -
 def layout_tileset_file(window) -> Path | None:
     """The file the layout's tile set comes from, when it is referred to by path."""
     ref = window.document.layout.tileset_ref
-    if not ref or not is_tileset_path(ref):
-        return None
-    base = window.document.path.parent if window.document.path else Path.cwd()
-    return (base / ref).resolve()
+    return Path(ref) if ref and is_tileset_path(ref) else None
 
 
 def open_designer(window) -> TileDesignerWindow:

@@ -3,15 +3,19 @@
 A schema-valid layout always loads, even with overlapping tiles or an empty slot: those
 are findings the designer fixes in the editor. `load_layout(..., strict=True)` refuses
 them instead, for commands that need a playable board.
+
+A tile set referred to by path is held as an absolute path in memory, so a layout value
+means the same wherever it is saved; `save_layout` writes it relative to the new file.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from ..crashgrab.resolve import resolve_layout
-from ..errors import InvalidFileError
-from ..grid.model import Layout, Placement
+from ..errors import InvalidFileError, UnreadableFileError
+from ..grid.model import Layout, Placement, TileSet
 from .jsonio import read_json, write_json_atomic
 from .migrations import upgrade
 from .schemas import validate
@@ -27,8 +31,7 @@ def layout_from_json(document: Any, file: str | Path | None = None, *, strict: b
     validate(document, "layout", file)
     ref = document["tileset"]
     if isinstance(ref, str):
-        tileset = _referenced_tileset(ref, file)
-        tileset_ref = ref
+        tileset, tileset_ref = _referenced_tileset(ref, file)
     else:
         tileset, tileset_ref = tileset_from_json(ref, file, "$.tileset"), None
     layout = Layout(
@@ -47,23 +50,36 @@ def layout_from_json(document: Any, file: str | Path | None = None, *, strict: b
     return layout
 
 
-def _referenced_tileset(ref: str, file):
+def _referenced_tileset(ref: str, file) -> tuple[TileSet, str]:
+    """The tile set and how the Layout value names it: an absolute path, or a shipped id."""
     if is_tileset_path(ref):
         base = Path(file).parent if file else Path.cwd()
+        full = (base / ref).resolve()
         try:
-            return load_tileset(base / ref)
+            return load_tileset(full), full.as_posix()
         except InvalidFileError as error:
             error.message = f"in tile set {ref!r} ({error.where}): {error.message}"
             error.file, error.where = str(file) if file else None, "$.tileset"
             raise
-        except Exception as error:  # unreadable: say which reference pointed there
+        except UnreadableFileError as error:  # say which reference pointed there
             raise InvalidFileError(f"tile set file {ref!r} cannot be read: {error}", file=file,
                                    where="$.tileset", hint="Fix the path (it is relative to this file).") from None
     tileset = shipped_tileset(ref)
     if tileset is None:
         raise InvalidFileError(f"there is no shipped tile set {ref!r}.", file=file, where="$.tileset",
                                hint='Use "standard", a path to a tile set file, or embed the tile set.')
-    return tileset
+    return tileset, ref
+
+
+def tileset_ref_in_file(ref: str, folder: str | Path | None) -> str:
+    """How a file in `folder` names the tile set: a path relative to that folder."""
+    if not is_tileset_path(ref) or folder is None:
+        return ref
+    try:
+        relative = Path(os.path.relpath(Path(ref).resolve(), Path(folder).resolve())).as_posix()
+    except ValueError:  # another drive: only an absolute path can reach it
+        return Path(ref).resolve().as_posix()
+    return relative if is_tileset_path(relative) else f"./{relative}"  # never read as a shipped id
 
 
 def raise_structure_errors(layout: Layout, file=None) -> None:
@@ -78,13 +94,15 @@ def raise_structure_errors(layout: Layout, file=None) -> None:
         raise InvalidFileError(finding.message, file=file, where=where)
 
 
-def layout_to_json(layout: Layout) -> dict[str, Any]:
+def layout_to_json(layout: Layout, folder: str | Path | None = None) -> dict[str, Any]:
+    """The layout as a document; a tile set path is written relative to `folder` when given."""
+    tileset = tileset_ref_in_file(layout.tileset_ref, folder) if layout.tileset_ref else tileset_to_json(layout.tileset)
     document: dict[str, Any] = {
         "format": "crash-grab-layout",
         "version": 1,
         "name": layout.name,
         "template": layout.template,
-        "tileset": layout.tileset_ref if layout.tileset_ref else tileset_to_json(layout.tileset),
+        "tileset": tileset,
         "placements": [
             {"tile": p.tile, "side": p.side, "x": p.x, "y": p.y, "rotation": p.rotation}
             for p in layout.placements
@@ -104,6 +122,6 @@ def load_layout(path: str | Path, *, strict: bool = False) -> Layout:
 
 def save_layout(layout: Layout, path: str | Path) -> None:
     """Validate, then write atomically: a failed save leaves the old file as it was."""
-    document = layout_to_json(layout)
+    document = layout_to_json(layout, Path(path).parent)
     validate(document, "layout", path)
     write_json_atomic(path, document)
