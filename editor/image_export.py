@@ -28,11 +28,6 @@ SVG_RESOLUTION = 254  # QSvgGenerator's dots per inch: one "pixel" of its size =
 Source = Layout | Board | BoardPicture
 
 
-def image_geometry(source: Source) -> ImageGeometry:
-    board = picture_of(source).board
-    return ImageGeometry(board.width, board.height)
-
-
 def gui_application() -> QGuiApplication:
     """The running Qt application, or a new offscreen one: fonts need one, a display does not."""
     global _headless_app

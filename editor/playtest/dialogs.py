@@ -63,9 +63,6 @@ class ChoiceDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
-    def choose_row(self, row: int) -> None:
-        self.options.setCurrentRow(row)
-
     def chosen(self) -> Any:
         item = self.options.currentItem()
         return None if item is None else self.missing.options[self.options.row(item)]
