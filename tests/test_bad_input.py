@@ -56,6 +56,8 @@ CASES = [
     ("tile in the wrong slot", changed(GOOD_5, lambda d: (d["placements"][0].update(tile="9"),
                                                           d["placements"][8].update(tile="1"))),
      "$.placements[0]", ["north-west core slot takes a core tile (1-4), not tile 9"]),
+    ("a position far off any table", changed(GOOD, lambda d: (d.update(template=None), d["placements"][0].update(
+        x=100_000_000))), "$.placements[0].x", ["100000000", "255"]),
     ("repeated marker", changed(GOOD, set_in(["directions", "east"], "Sun")), "$.directions",
      ["missing Asteroids", "repeated Sun"]),
 ]
@@ -110,3 +112,13 @@ def test_structural_problems_do_not_stop_a_non_strict_load(tmp_path):
     path = tmp_path / "twice.json"
     path.write_text(json.dumps(document))
     assert [p.tile for p in load_layout(path).placements] == ["1", "1", "3", "4"]
+
+
+@pytest.mark.parametrize("fmt", ["json", "tiled"])
+def test_an_empty_free_form_layout_is_not_exported(tmp_path, capsys, fmt):
+    document = changed(GOOD, lambda d: (d.update(template=None), d.update(placements=[])))
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps(document))
+    assert main(["export", str(path), "--format", fmt, "-o", str(tmp_path / "out.tmj")]) == 1
+    assert "$.placements: the layout has no tiles" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.json"]

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..crashgrab.setup import random_layout_for_players
 from ..crashgrab.text import LEGEND, board_text
 from ..crashgrab.resolve import resolve_layout
-from ..errors import UsageError
+from ..errors import InvalidFileError, UsageError
 from ..formats.export import export_document
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
@@ -72,10 +72,19 @@ def run_show(args: argparse.Namespace) -> int:
     return 1 if resolution.findings else 0
 
 
+def exportable_layout(file: str):
+    """A layout with no structural error and at least one tile: a board another program can use."""
+    layout = load_layout(file, strict=True)
+    if not layout.placements:
+        raise InvalidFileError("the layout has no tiles, so there is no board to export.", file=file,
+                               where="$.placements", hint="Place at least one tile.")
+    return layout
+
+
 def run_export(args: argparse.Namespace) -> int:
     if args.format == "tiled":
         return run_export_tiled(args)
-    layout = load_layout(args.file, strict=True)
+    layout = exportable_layout(args.file)
     document = export_document(layout)
     validate(document, "export", args.output)
     write_output(dumps(document), args.output)
@@ -88,7 +97,7 @@ def run_export_tiled(args: argparse.Namespace) -> int:
                          "an output file.", hint="Add -o board.tmj (board-tiles.png is written beside it).")
     if Path(args.file).resolve() in (Path(args.output).resolve(), tileset_image_path(args.output).resolve()):
         raise UsageError(f"the export would overwrite the layout {args.file}.", hint="Choose another name for -o.")
-    layout = load_layout(args.file, strict=True)
+    layout = exportable_layout(args.file)
     image = write_tiled_map(layout, args.output)
     print(f"wrote {args.output} (Tiled map) and {image} (its tileset image)", file=sys.stderr)
     return 0
