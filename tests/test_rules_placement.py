@@ -94,7 +94,7 @@ def test_setup_by_the_rulebook_is_reproducible_and_legal():
 
 
 def test_setup_boosters_ruling():
-    assert [setup_boosters(4, seat) for seat in range(4)] == [0, 1, 1, 1]
+    assert [setup_boosters(seat) for seat in range(4)] == [0, 1, 1, 1]
 
 
 def test_setup_needs_an_empty_board():

@@ -2,8 +2,8 @@
 
 Order: players clockwise from the Probe holder (each player's saucers in their order).
 Each saucer's own-colour Pilot (the front of its colour's queue) is placed after all
-saucers are. Boosters follow the player-count table below (ruling setup-boosters);
-each player takes one energy (on their first saucer).
+saucers are. Boosters follow the placeholder ruling setup-boosters (setup_boosters
+below); each player takes one energy (on their first saucer).
 """
 from __future__ import annotations
 
@@ -16,11 +16,13 @@ from .play import Play
 from .state import GameState
 
 
-def setup_boosters(player_count: int, seat: int) -> int:
+def setup_boosters(seat: int) -> int:
     """Boosters for the player in `seat` (0 = the Probe holder, who moves first).
 
+    A placeholder: the rulebook's per-player-count booster table is not known to us.
     Ruling setup-boosters (docs/rulings.md): the first player starts with none, every
-    other player with one, for every player count. Change it here if a printing differs.
+    other player with one, whatever the player count. Replace it here (taking the player
+    count again) once the table is known.
     """
     return 0 if seat == 0 else 1
 
@@ -45,7 +47,7 @@ def apply_setup(state: GameState, action: SetUp):
                                     f"{color} lost queue.")
             place_by_die(play, reason="setup", crew=Crew(color, "pilot"))
     for seat, player in enumerate(seats):
-        boosters = setup_boosters(len(seats), seat)
+        boosters = setup_boosters(seat)
         if boosters:
             play.emit(Bonus(player.saucers[0], "booster", boosters))
         play.emit(Bonus(player.saucers[0], "energy", 1))
