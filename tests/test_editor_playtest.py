@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPointF, Qt
-from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
+from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLabel
 
 from editor.placing import TILE_MIME, TileDrag
 from editor.playtest.arrows import DirectionArrow
@@ -102,6 +102,8 @@ def play_push_turn(qtbot, window):
     qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
     die = mode.pending.dialog
     assert isinstance(die, DieDialog) and die.isVisible()
+    assert mode.pending.missing.what == "the yellow pilot"
+    assert "placement die for the yellow pilot and type" in die.findChild(QLabel).text()
     die.result_box.selectAll()
     qtbot.keyClicks(die.result_box, "4")
     qtbot.mouseClick(ok_button(die), Qt.LeftButton)

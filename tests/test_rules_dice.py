@@ -83,6 +83,7 @@ def test_no_die_result_and_no_seed_is_a_missing_die_result():
         apply(state, Turn("red", "3", direction="east"))
     assert isinstance(caught.value, MissingChoice) and caught.value.choice == "die"
     assert caught.value.options == list(range(1, 13))
+    assert caught.value.what == "red"
     assert "needs a placement die result" in str(caught.value) and '"seed"' in str(caught.value)
     with pytest.raises(MissingDieResult):
         apply(state, EndRound())

@@ -497,7 +497,7 @@ class PlaytestMode(QObject):
             labels = {d: f"{d} \u00b7 {markers[d]}" if markers.get(d) else d for d in missing.options}
             self.layer.show_arrows(missing.at, missing.options, labels, f"{missing.saucer}: which way?")
         elif isinstance(missing, MissingDieResult):
-            self._open_dialog(DieDialog(_die_subject(missing), self.window))
+            self._open_dialog(DieDialog(missing.what, self.window))
         else:
             labels = [self._option_label(missing, option) for option in missing.options]
             self._open_dialog(ChoiceDialog(missing, labels, self.window))
@@ -883,13 +883,6 @@ class PlaytestMode(QObject):
         except PositionError:
             return False
         return True
-
-
-def _die_subject(missing: MissingDieResult) -> str:
-    text = missing.message
-    if text.startswith("placing ") and " needs " in text:
-        return text[len("placing "):text.index(" needs ")]
-    return "this placement"
 
 
 def _sentence(text: str) -> str:

@@ -53,9 +53,12 @@ class MissingDieResult(MissingChoice):
     """A placement needs the die, and there is no scripted result left and no seed.
 
     Not a player's choice: auto_choices never answers it.
+    what: the piece to place, as the messages name it: a saucer's colour ("red") or
+    "the " and a crewmember ("the yellow pilot").
     """
 
     def __init__(self, what: str) -> None:
         super().__init__("die", range(1, 13), message=f"placing {what} needs a placement die result (1-12), "
                          "but no scripted result is left and no seed is set.")
+        self.what = what
         self.hint = 'Add results to "dice" (or a "die" choice to this turn), or set "seed".'
