@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
                                QWidget)
 
 from engine.crashgrab.templates import TEMPLATES
-from engine.errors import CrashGrabError, InvalidFileError
+from engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
 from engine.findings import Finding
 from engine.formats.layout_io import load_layout
 from engine.grid.model import Layout
@@ -315,7 +315,8 @@ class MainWindow(QMainWindow):
             layout = load_layout(path)
         except CrashGrabError as error:
             QMessageBox.critical(self, "Cannot open layout", str(error))
-            self._forget_recent(path)
+            if isinstance(error, UnreadableFileError):  # gone for good; a file with a fault stays to be fixed
+                self._forget_recent(path)
             return False
         except Exception as error:  # anything else the engine did not foresee, still one message
             QMessageBox.critical(self, "Cannot open layout", f"{path}: {error}")

@@ -273,6 +273,28 @@ def test_a_broken_file_shows_one_dialog_and_keeps_the_layout(window, qtbot, monk
     assert window.document.layout is before and window.document.path == path
 
 
+def test_recent_files_keep_a_file_with_a_fault_and_forget_a_missing_one(window, qtbot, monkeypatch, tmp_path):
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", staticmethod(lambda *a: shown.append(a[2])))
+    good = tmp_path / "board.json"
+    text = (LAYOUTS / "standard-2-4p.json").read_text(encoding="utf-8")
+    good.write_text(text, encoding="utf-8")
+    other = tmp_path / "other.json"
+    other.write_text(text, encoding="utf-8")
+    assert window.open_path(other) and window.open_path(good)
+    assert window.recent_files() == [str(good.resolve()), str(other.resolve())]
+    wrong = json.loads(text)
+    wrong["placements"][0]["rotation"] = 45
+    good.write_text(json.dumps(wrong), encoding="utf-8")
+    assert not window.open_path(good)
+    assert "$.placements[0].rotation" in shown[-1]
+    assert window.recent_files() == [str(good.resolve()), str(other.resolve())]  # kept, to be fixed
+    good.unlink()
+    assert not window.open_path(good)
+    assert "no such file" in shown[-1] and len(shown) == 2
+    assert window.recent_files() == [str(other.resolve())]
+
+
 def test_title_shows_the_file_and_an_unsaved_mark(window, qtbot):
     assert window.open_path(LAYOUTS / "standard-5p.json")
     assert window.windowTitle().startswith("standard-5p.json[*]") and not window.isWindowModified()
