@@ -241,7 +241,9 @@ def test_the_unsaved_changes_prompt(window, qtbot, monkeypatch, tmp_path):
     answers.append(QMessageBox.Save)
     assert not window.new_layout("5") and window.document.layout.template == "6"
     assert len(asked) == 5 and not answers
-    assert not window.document.is_modified() or window.document.path is None
+    # still the unsaved, untitled board with the dropped tile
+    assert window.document.is_modified() and window.isWindowModified() and window.document.path is None
+    assert [p.tile for p in placements(window)] == ["1"]
 
 
 def test_save_from_the_prompt_writes_the_file(window, qtbot, monkeypatch, tmp_path):
