@@ -73,6 +73,11 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
         return f"{json.dumps(value)} is not allowed here: {error.schema['description']}", "Remove it."
     if kind == "oneOf":
         return f"{_json_type(value)} that matches none of the allowed forms.", None
+    if kind in ("minItems", "maxItems") and isinstance(value, list):
+        count = f"{len(value)} item{'' if len(value) == 1 else 's'}"
+        if kind == "minItems":
+            return f"{count} here; at least {expected} {'is' if expected == 1 else 'are'} needed.", f"Add {expected - len(value)} more."
+        return f"{count} here; at most {expected} are allowed.", f"Remove {len(value) - expected}."
     if kind in ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "pattern"):
         return f"{json.dumps(value)}: {error.message.split(' is ', 1)[-1]}.", None
     return error.message + ".", None
