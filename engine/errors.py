@@ -29,6 +29,12 @@ class UnreadableFileError(CrashGrabError):
     exit_code = 2
 
 
+class WriteError(CrashGrabError):
+    """The file could not be written (no such folder, no permission, disk full)."""
+
+    exit_code = 2
+
+
 class InvalidFileError(CrashGrabError):
     """The file was read but is wrong: malformed JSON, a schema violation or a bad board."""
 

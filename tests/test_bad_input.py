@@ -5,8 +5,8 @@ import json
 import pytest
 
 from engine.cli import main
-from engine.errors import InvalidFileError, UnreadableFileError
-from engine.formats.jsonio import read_json
+from engine.errors import InvalidFileError, UnreadableFileError, WriteError
+from engine.formats.jsonio import read_json, write_json_atomic
 from engine.formats.layout_io import load_layout
 from tests.conftest import LAYOUTS
 
@@ -104,6 +104,19 @@ def test_unreadable_file_exits_2(tmp_path, capsys, make):
         read_json(path)
     assert main(["show", str(path)]) == 2
     assert str(path) in capsys.readouterr().err
+
+
+def test_a_failed_save_is_a_write_error_and_keeps_the_old_file(tmp_path):
+    with pytest.raises(WriteError, match="cannot write here") as caught:
+        write_json_atomic(tmp_path / "no-such-folder" / "layout.json", GOOD)
+    assert not isinstance(caught.value, UnreadableFileError) and caught.value.exit_code == 2
+    in_the_way = tmp_path / "layout.json"  # a folder where the file should go: the rename fails
+    in_the_way.mkdir()
+    (in_the_way / "old").write_text("old")
+    with pytest.raises(WriteError, match="could not be saved"):
+        write_json_atomic(in_the_way, GOOD)
+    assert (in_the_way / "old").read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["layout.json"]  # no temporary file left
 
 
 def test_structural_problems_do_not_stop_a_non_strict_load(tmp_path):

@@ -8,10 +8,11 @@ import json
 import pytest
 
 from engine.cli import build_parser, main
-from engine.cli.survey import request_from_args
+from engine.cli.survey import make_folder, request_from_args
 from engine.crashgrab.survey.progress import ProgressBar, format_duration, progress_line
 from engine.crashgrab.survey.runner import ALL, SAMPLE
 from engine.crashgrab.validation import validate_layout
+from engine.errors import WriteError
 from engine.formats.layout_io import load_layout
 from engine.formats.schemas import validate
 
@@ -154,3 +155,5 @@ def test_an_out_dir_that_cannot_be_made_is_refused_before_the_survey_runs(tmp_pa
     blocked.write_text("x")
     assert main(["survey", "--players", "5", "--sample", "3", "--seed", "1", "--out-dir", str(blocked / "sub")]) == 2
     assert "cannot create the folder" in capsys.readouterr().err
+    with pytest.raises(WriteError):
+        make_folder(str(blocked / "sub"))

@@ -14,7 +14,7 @@ from ..crashgrab.survey.report import SURVEY_CODES, report_json, report_text
 from ..crashgrab.survey.runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyRequest, board_layout, default_workers,
                                        run_survey)
 from ..crashgrab.templates import TEMPLATES
-from ..errors import UnreadableFileError, UsageError
+from ..errors import UsageError, WriteError
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import save_layout
 from ..formats.schemas import validate
@@ -89,8 +89,8 @@ def run_survey_command(args: argparse.Namespace) -> int:
     if args.output:
         folder = Path(args.output).parent
         if not folder.is_dir():
-            raise UnreadableFileError(f"cannot write the report: folder {folder} does not exist.", file=args.output,
-                                      hint="Create the folder or choose another -o path.")
+            raise WriteError(f"cannot write the report: folder {folder} does not exist.", file=args.output,
+                             hint="Create the folder or choose another -o path.")
     if args.out_dir:
         make_folder(args.out_dir)
     if request.mode == SAMPLE and args.seed is None:
@@ -127,8 +127,8 @@ def make_folder(out_dir: str) -> Path:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise UnreadableFileError(f"cannot create the folder ({error.strerror}).", file=out_dir,
-                                  hint="Choose a folder you can write to.") from None
+        raise WriteError(f"cannot create the folder ({error.strerror}).", file=out_dir,
+                         hint="Choose a folder you can write to.") from None
     return directory
 
 

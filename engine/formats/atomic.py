@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..errors import UnreadableFileError
+from ..errors import WriteError
 
 
 def write_bytes_atomic(path: str | Path, data: bytes) -> None:
@@ -14,7 +14,7 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     except OSError as error:
-        raise UnreadableFileError(f"cannot write here ({error.strerror}).", file=path) from None
+        raise WriteError(f"cannot write here ({error.strerror}).", file=path) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -23,7 +23,7 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
         os.replace(temp, path)
     except OSError as error:
         Path(temp).unlink(missing_ok=True)
-        raise UnreadableFileError(f"could not be saved ({error.strerror}).", file=path) from None
+        raise WriteError(f"could not be saved ({error.strerror}).", file=path) from None
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
