@@ -12,7 +12,6 @@ Parts that another package provides (rules, editor) are skipped with a note when
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import platform
 import shutil
@@ -22,7 +21,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
 
 from .crashgrab.movegraph import build_move_graph
 from .crashgrab.resolve import resolve_layout
@@ -31,6 +29,7 @@ from .crashgrab.survey.runner import ALL, SAMPLE, SurveyRequest, run_survey, sur
 from .crashgrab.validation import validate_layout
 from .formats.layout_io import load_layout
 from .grid.moveanalysis import clear_cache
+from .timing import Timings, measure, percentile
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYOUTS = {"2-4": ROOT / "layouts" / "standard-2-4p.json", "5": ROOT / "layouts" / "standard-5p.json",
@@ -43,26 +42,8 @@ TARGET_TURN_MS = 0.2
 TARGET_EDITOR_S = 1.5
 
 
-def percentile(values: list[float], share: float) -> float:
-    """Nearest-rank percentile (share 0.95 for the 95th)."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
-
-
-def measure(work: Callable[[], object], repeat: int, before: Callable[[], object] | None = None) -> list[float]:
-    """Seconds per call of `work`, `repeat` times; `before` runs untimed ahead of each call."""
-    work()  # warm up: imports, memo tables, first-call costs
-    times = []
-    for _ in range(repeat):
-        if before:
-            before()
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return times
-
-
-def ms_line(label: str, times: list[float], target: str = "") -> str:
+def ms_line(label: str, timings: Timings, target: str = "") -> str:
+    times = timings.wall
     median, p95 = statistics.median(times) * 1000, percentile(times, 0.95) * 1000
     line = f"  {label:<44} median {median:8.3f} ms   p95 {p95:8.3f} ms"
     return f"{line}   {target}" if target else line

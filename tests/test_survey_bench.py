@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import bench
+from engine.timing import measure, percentile
 
 
 @pytest.mark.parametrize("values, share, expected", [
@@ -15,13 +16,13 @@ from engine import bench
     ([3.0, 1.0, 2.0], 0.95, 3.0),
 ])
 def test_percentile_is_the_nearest_rank(values, share, expected):
-    assert bench.percentile(values, share) == expected
+    assert percentile(values, share) == expected
 
 
 def test_measure_times_each_call_after_its_untimed_setup():
     calls = []
-    times = bench.measure(lambda: calls.append("work"), 3, before=lambda: calls.append("before"))
-    assert len(times) == 3 and all(t >= 0 for t in times)
+    timings = measure(lambda: calls.append("work"), 3, before=lambda: calls.append("before"))
+    assert len(timings.wall) == len(timings.cpu) == 3 and all(t >= 0 for t in timings.wall + timings.cpu)
     assert calls == ["work", "before", "work", "before", "work", "before", "work"]
 
 

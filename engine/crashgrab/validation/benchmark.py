@@ -9,8 +9,6 @@ percentile and the fastest run in milliseconds of wall time, and the median CPU 
 from __future__ import annotations
 
 import argparse
-import gc
-import time
 from pathlib import Path
 from statistics import median
 from typing import Callable
@@ -18,33 +16,21 @@ from typing import Callable
 from ...formats.layout_io import load_layout
 from ...grid.model import Layout
 from ...grid.moveanalysis import clear_cache
+from ...timing import measure, percentile
 from . import validate_layout
 
 SHIPPED = sorted((Path(__file__).resolve().parents[3] / "layouts").glob("standard-*.json"))
 
 
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-def time_runs(work: Callable[[], object], runs: int, before: Callable[[], None] = lambda: None) -> dict[str, float]:
+def time_runs(work: Callable[[], object], runs: int, before: Callable[[], object] | None = None) -> dict[str, float]:
     """Median, 95th percentile and minimum wall time, and median CPU time, in milliseconds."""
-    walls, cpus = [], []
-    gc.collect()
-    for _ in range(runs):
-        before()
-        wall, cpu = time.perf_counter(), time.process_time()
-        work()
-        cpus.append(time.process_time() - cpu)
-        walls.append(time.perf_counter() - wall)
+    walls, cpus = measure(work, runs, before)
     to_ms = 1000.0
-    return {"median": median(walls) * to_ms, "p95": _percentile(walls, 0.95) * to_ms,
+    return {"median": median(walls) * to_ms, "p95": percentile(walls, 0.95) * to_ms,
             "min": min(walls) * to_ms, "cpu_median": median(cpus) * to_ms}
 
 
 def time_validation(layout: Layout, runs: int = 300) -> dict[str, dict[str, float]]:
-    validate_layout(layout)  # imports and schema caches warmed once
     return {"cold": time_runs(lambda: validate_layout(layout), runs, before=clear_cache),
             "warm": time_runs(lambda: validate_layout(layout), runs)}
 
