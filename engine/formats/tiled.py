@@ -15,14 +15,13 @@ engines read tileset images from files, not from data: URIs.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from ..crashgrab.resolve import resolve_layout
 from ..crashgrab.terms import ACCELERATOR, CRASH_SITE
 from ..grid.model import Layout
-from .jsonio import write_text_atomic
+from .jsonio import dumps, write_text_atomic
 from .png import write_png
 from .tiled_tiles import (COLUMNS, EMPTY_GID, FIRST_GID, ROWS, TILE_KINDS, TILE_SIZE, gid_for,
                           tileset_image)
@@ -150,25 +149,17 @@ def write_tiled_map(layout: Layout, path: str | Path) -> Path:
 
 
 def tmj_text(document: dict[str, Any]) -> str:
-    """JSON text for a map: small objects on one line, tile data one board row per line."""
-    return _dump(document, 0, None) + "\n"
+    """JSON text for a map: objects and lists of scalars on one line, tile data one board
+    row per line."""
+    return dumps(document, one_line=_holds_no_containers, rows=_tile_layer_rows)
 
 
-def _dump(value: Any, level: int, row_width: int | None) -> str:
-    flat = json.dumps(value, ensure_ascii=False)
-    pad, inner = "  " * level, "  " * (level + 1)
-    if isinstance(value, list) and row_width and value:
-        rows = [value[i:i + row_width] for i in range(0, len(value), row_width)]
-        return "[\n" + ",\n".join(inner + ", ".join(str(g) for g in row) for row in rows) + f"\n{pad}]"
-    if isinstance(value, dict) and value and any(isinstance(v, (dict, list)) for v in value.values()):
-        items = []
-        for key, item in value.items():
-            width = value.get("width") if key == "data" and value.get("type") == "tilelayer" else None
-            items.append(f"{inner}{json.dumps(key)}: {_dump(item, level + 1, width)}")
-        return "{\n" + ",\n".join(items) + f"\n{pad}}}"
-    if isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value):
-        return "[\n" + ",\n".join(inner + _dump(v, level + 1, None) for v in value) + f"\n{pad}]"
-    return flat
+def _holds_no_containers(value: dict | list, flat: str) -> bool:
+    return not any(isinstance(v, (dict, list)) for v in (value.values() if isinstance(value, dict) else value))
+
+
+def _tile_layer_rows(key: str, parent: dict) -> int | None:
+    return parent.get("width") if key == "data" and parent.get("type") == "tilelayer" else None
 
 
 def _object_layer(layer_id: int, name: str, objects: list[dict[str, Any]]) -> dict[str, Any]:
