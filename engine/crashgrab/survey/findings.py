@@ -16,13 +16,13 @@ from ...grid.model import Board, Layout
 from ..resolve import resolve_layout
 from ..terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
 from ..validation.codes import DEFAULT_SEVERITY
+from ..validation.crash_sites import SEQUENCE_STEPS
+from ..validation.exposure import CORNER_SIDES
+from ..validation.metrics import hardest_site, rounded_mean
 from .fastcheck import BoardFacts, analyse, iter_bits
 from .lines import DISTANCES, Geometry
 
 Cell = tuple[int, int]
-SEQUENCE_STEPS = 2   # consecutive Crash Sites this many orthogonal steps apart or closer
-CORNER_SIDES = 2     # a Crash Site open to the edge on this many sides is a corner
-DECIMALS = 4         # means are rounded like the reference's
 _RANK = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 
 # The codes rule_findings reports, in validation's order (structure is resolve_layout's job).
@@ -273,10 +273,6 @@ def board_metrics(facts: BoardFacts) -> dict[str, Any]:
     }
 
 
-def _mean(values: list[int]) -> float | None:
-    return round(sum(values) / len(values), DECIMALS) if values else None
-
-
 def exposure_metric(facts: BoardFacts) -> dict[str, Any]:
     cells = []
     for cell in facts.rest_cells():
@@ -284,7 +280,7 @@ def exposure_metric(facts: BoardFacts) -> dict[str, Any]:
         cells.append({"x": x, "y": y, "off_moves": facts.off_moves(cell)})
     on_board = ((1 << facts.geometry.cells) - 1) & ~facts.holes
     border = sum(1 for cell in iter_bits(on_board) if facts.off_neighbours(cell))
-    return {"cells": cells, "mean": _mean([c["off_moves"] for c in cells]), "border_cells": border}
+    return {"cells": cells, "mean": rounded_mean([c["off_moves"] for c in cells]), "border_cells": border}
 
 
 def site_matrix(facts: BoardFacts) -> list[list[int | None]]:
@@ -311,26 +307,7 @@ def crash_site_moves_metric(facts: BoardFacts) -> dict[str, Any]:
     matrix = site_matrix(facts)
     count = len(CRASH_SITE_NUMBERS)
     between = [matrix[i][j] for i in range(count) for j in range(count) if i != j and matrix[i][j] is not None]
-    return {"matrix": matrix, "mean": _mean(between), "hardest": _hardest(matrix)}
-
-
-def _hardest(matrix: list[list[int | None]]) -> int | None:
-    """The Crash Site that the others, on average, need most moves to reach.
-
-    Unreachable from some present site beats any mean; ties go to the lower number.
-    """
-    present = [i for i in range(len(matrix)) if matrix[i][i] is not None]
-    if len(present) < 2:
-        return None
-    best_key, best = None, None
-    for j in present:
-        column = [matrix[i][j] for i in present if i != j]
-        reachable = [m for m in column if m is not None]
-        mean = round(sum(reachable) / len(reachable), DECIMALS) if reachable else 0.0
-        key = (len(column) - len(reachable), mean)
-        if best_key is None or key > best_key:
-            best_key, best = key, j
-    return best + 1
+    return {"matrix": matrix, "mean": rounded_mean(between), "hardest": hardest_site(matrix)}
 
 
 def accelerators_metric(facts: BoardFacts) -> dict[str, Any]:

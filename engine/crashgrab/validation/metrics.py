@@ -23,7 +23,8 @@ def board_metrics(facts: BoardFacts) -> dict[str, Any]:
     }
 
 
-def _mean(values: list[int]) -> float | None:
+def rounded_mean(values: list[int]) -> float | None:
+    """The mean rounded to DECIMALS places; None for no values."""
     return round(sum(values) / len(values), DECIMALS) if values else None
 
 
@@ -31,7 +32,7 @@ def exposure_metric(facts: BoardFacts) -> dict[str, Any]:
     off_moves = facts.moves.off_moves
     cells = [{"x": x, "y": y, "off_moves": off_moves[(x, y)]} for x, y in facts.moves.rests]
     border = sum(1 for sides in facts.moves.off_neighbours.values() if sides)
-    return {"cells": cells, "mean": _mean([c["off_moves"] for c in cells]), "border_cells": border}
+    return {"cells": cells, "mean": rounded_mean([c["off_moves"] for c in cells]), "border_cells": border}
 
 
 def crash_site_moves_metric(facts: BoardFacts) -> dict[str, Any]:
@@ -54,10 +55,10 @@ def crash_site_moves_metric(facts: BoardFacts) -> dict[str, Any]:
             row.append(best)
         matrix.append(row)
     between = [matrix[i][j] for i in range(12) for j in range(12) if i != j and matrix[i][j] is not None]
-    return {"matrix": matrix, "mean": _mean(between), "hardest": _hardest(matrix)}
+    return {"matrix": matrix, "mean": rounded_mean(between), "hardest": hardest_site(matrix)}
 
 
-def _hardest(matrix: list[list[int | None]]) -> int | None:
+def hardest_site(matrix: list[list[int | None]]) -> int | None:
     """The Crash Site the others need most moves to reach, on average (column means).
 
     A site some other present site cannot reach at all is harder than any reachable one;
