@@ -5,7 +5,7 @@ the survey's fast path), building the move graph, survey throughput per worker; 
 turn of the rules engine with a push chain, the survey of all 2-4 arrangements over the
 machine's cores, and the editor's launch to first painted window (offscreen). Every
 figure is the median and 95th percentile of several repetitions (time.perf_counter).
-Parts that another package provides (rules, editor) are skipped with a note when missing.
+The editor's part is skipped with a note when crashgrab-editor is not installed.
 
     python -m engine.bench [--quick] [--no-editor]
 """
@@ -24,6 +24,8 @@ from pathlib import Path
 
 from .crashgrab.movegraph import build_move_graph
 from .crashgrab.resolve import resolve_layout
+from .crashgrab.rules import apply
+from .crashgrab.rules.benchmark import chain_state
 from .crashgrab.survey.findings import board_facts, board_metrics, fast_check, rule_findings
 from .crashgrab.survey.runner import ALL, SAMPLE, SurveyRequest, run_survey, survey_chunk
 from .crashgrab.validation import validate_layout
@@ -90,11 +92,6 @@ def template_section(template: str, quick: bool) -> list[str]:
 
 
 def rules_section(quick: bool) -> list[str]:
-    try:
-        from .crashgrab.rules import apply
-        from .crashgrab.rules.benchmark import chain_state
-    except ImportError as error:  # the rules engine is another package of work
-        return [f"Rules engine: not available ({error})"]
     state, turn = chain_state()
     _, events = apply(state, turn)
     times = measure(lambda: apply(state, turn), 200 if quick else 5000)
