@@ -17,7 +17,7 @@ from ..resolve import resolve_layout
 from ..rules.dice import seed_state
 from ..rules.errors import cell_text
 from ..rules.frozen import FrozenMap, evolve
-from ..rules.pieces import COLORS, CREW_TYPES, Crew
+from ..rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
 from ..rules.state import GameState, Player, Rulings, SaucerState
 
 
@@ -175,6 +175,6 @@ def _settled(state: GameState, *, pairs: bool = False) -> GameState:
     else:
         players = tuple(Player(f"p{i + 1}", (c,)) for i, c in enumerate(colors))
     placed = set(state.crew.values()) | {crew for s in state.saucers.values() for crew in s.held}
-    lost = FrozenMap({color: tuple(t for t in CREW_TYPES if Crew(color, t) not in placed) for color in COLORS})
+    lost = FrozenMap({color: default_queue(color, placed) for color in COLORS})
     saucers = FrozenMap({c: state.saucers[c] for c in colors})  # colour order: the seat order
     return evolve(state, players=players, saucers=saucers, lost=lost, probe=players[0].id if players else None)

@@ -15,7 +15,7 @@ from ...timing import measure, percentile
 from ..resolve import resolve_layout
 from .actions import Turn
 from .apply import apply
-from .pieces import COLORS, CREW_TYPES, Crew
+from .pieces import COLORS, Crew, default_queue
 from .state import GameState, Player, SaucerState
 
 LAYOUT = Path(__file__).resolve().parents[3] / "layouts" / "standard-2-4p.json"
@@ -31,7 +31,7 @@ def chain_state() -> tuple[GameState, Turn]:
     saucers = {"red": SaucerState("red", (0, 6)), "yellow": SaucerState("yellow", (1, 6)),
                "green": SaucerState("green", (2, 6)), "blue": SaucerState("blue", (4, 1))}
     crew = {(4, 6): Crew("blue", "pilot")}
-    lost = {c: tuple(t for t in CREW_TYPES if Crew(c, t) not in crew.values()) for c in COLORS}
+    lost = {c: default_queue(c, crew.values()) for c in COLORS}
     state = GameState(board, layout.directions, players, saucers, crew, lost, probe="p1", rng=7)
     return state, Turn("red", "0-5", 5, direction="east", choices={"lost_crew": ["red"]})
 

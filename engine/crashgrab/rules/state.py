@@ -7,7 +7,7 @@ from typing import Mapping
 from ...grid.model import Board, Cell
 from .dice import seed_state
 from .frozen import EMPTY, FrozenMap, evolve
-from .pieces import COLORS, CREW_TYPES, Crew
+from .pieces import COLORS, CREW_TYPES, Crew, default_queue
 
 PUSH_DISTANCE_RULINGS: tuple[str, ...] = ("remaining", "full")
 NO_CREW: tuple[tuple[Crew, ...], ...] = ((), (), (), ())
@@ -199,7 +199,7 @@ def new_game(board: Board, directions: Mapping[str, str], players, saucers: Mapp
     all_saucers = {c: placed.get(c, SaucerState(c)) for p in players for c in p.saucers}
     crew = dict(crew or {})
     taken = set(crew.values()) | {m for s in all_saucers.values() for m in s.held}
-    queues = {c: tuple(t for t in CREW_TYPES if Crew(c, t) not in taken) for c in COLORS}
+    queues = {c: default_queue(c, taken) for c in COLORS}
     queues.update(lost or {})
     return GameState(board, FrozenMap(directions), players, FrozenMap(all_saucers), FrozenMap(crew),
                      FrozenMap(queues), probe=probe or players[0].id, dice=tuple(dice),
