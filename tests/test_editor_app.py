@@ -11,7 +11,6 @@ from PySide6.QtGui import QImage
 
 from editor.app import SCREENSHOT_SIZE, display_problem, main
 from tests.conftest import LAYOUTS, ROOT
-from tests.editor_fixtures import *  # noqa: F401,F403
 
 SCRIPT = Path(sys.executable).with_name("crashgrab-editor")
 
@@ -109,20 +108,6 @@ def test_without_a_display_it_prints_one_line_and_exits_2():
 ])
 def test_display_problem(env, platform, problem):
     assert display_problem(env, platform) == problem
-
-
-
-def test_the_leak_guard_notices_a_stray_window(qapp):
-    from PySide6.QtWidgets import QApplication, QWidget
-    from tests.editor_fixtures import leaked_widgets, widget_key
-
-    before = {widget_key(w) for w in QApplication.topLevelWidgets()}
-    stray = QWidget()
-    try:
-        assert leaked_widgets(before) == [stray]
-    finally:
-        stray.deleteLater()
-    assert leaked_widgets(before) == []
 
 
 def test_signals_and_python_overrides_do_not_wear_out_none_and_true(qapp):

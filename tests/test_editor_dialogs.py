@@ -15,7 +15,7 @@ from engine.crashgrab.templates import TEMPLATES
 from engine.formats.jsonio import read_json
 from engine.formats.schemas import validate
 from tests.conftest import LAYOUTS, ROOT
-from tests.editor_fixtures import *  # noqa: F401,F403
+from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 from tests.editor_fixtures import close_window, make_window, wait_validated
 
 

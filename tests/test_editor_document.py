@@ -17,7 +17,6 @@ from engine.formats.layout_io import load_layout
 from engine.formats.schemas import validate
 from engine.grid.model import Placement as P
 from tests.conftest import LAYOUTS
-from tests.editor_fixtures import *  # noqa: F401,F403 (autouse guards)
 
 
 @pytest.fixture

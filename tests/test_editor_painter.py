@@ -15,7 +15,6 @@ from editor.board_painter import marker_rects, paint_board, paint_tile_face, pic
 from editor.document import blank_layout
 from engine.crashgrab.resolve import resolve_layout
 from engine.grid.model import Placement as P
-from tests.editor_fixtures import *  # noqa: F401,F403
 
 CELL = 40
 LAYOUT = blank_layout(None).with_placements([P("1", "A", 0, 0, 0), P("9", "B", 5, 0, 0)])

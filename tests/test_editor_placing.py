@@ -13,7 +13,6 @@ from editor.document import blank_layout
 from editor.placing import (Edit, Refusal, TileDrag, plan_auto_place, plan_drop, plan_flip, plan_remove,
                             plan_rotation, slot_under, tile_at)
 from engine.grid.model import Placement as P
-from tests.editor_fixtures import *  # noqa: F401,F403 (autouse guards)
 
 
 def board(template, *placements):

@@ -23,7 +23,7 @@ from engine.crashgrab.playtest import players_for_setup, setup_start
 from engine.crashgrab.rules import Crew, SetUp, Turn, apply, replay
 from engine.formats.layout_io import load_layout
 from tests.conftest import LAYOUTS, ROOT
-from tests.editor_fixtures import *  # noqa: F401,F403
+from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 from tests.editor_fixtures import cell_point, send_drag_and_drop
 
 STANDARD = LAYOUTS / "standard-2-4p.json"

@@ -18,7 +18,7 @@ from engine.formats.layout_io import load_layout
 from engine.formats.tileset_io import load_tileset, standard_tileset, tileset_to_json
 from engine.grid.model import Feature, Placement, Tile, TileSet
 from tests.conftest import LAYOUTS
-from tests.editor_fixtures import *  # noqa: F401,F403
+from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 from tests.editor_fixtures import close_window, flush_deletes, make_window, wait_validated
 
 CS, ACC = "crash_site", "accelerator"

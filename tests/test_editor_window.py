@@ -17,7 +17,7 @@ from engine.crashgrab.validation import validate_layout
 from engine.formats.layout_io import load_layout
 from engine.grid.model import Placement as P
 from tests.conftest import LAYOUTS
-from tests.editor_fixtures import *  # noqa: F401,F403
+from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 from tests.editor_fixtures import cell_point, close_window, file_mime, make_window, send_drag_and_drop, wait_validated
 
 

@@ -36,7 +36,7 @@ from engine.formats.layout_io import layout_to_json, load_layout
 from engine.formats.png import png_chunks
 from engine.grid.model import Placement as P
 from tests.conftest import LAYOUTS, ROOT
-from tests.editor_fixtures import *  # noqa: F401,F403  (also makes every test here start the QApplication)
+from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 
 FREE = blank_layout(None).with_placements([P("1", "A", 0, 0, 0), P("9", "B", 5, 0, 0)])
 SVG = "{http://www.w3.org/2000/svg}"
