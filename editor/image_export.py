@@ -103,7 +103,7 @@ def encode_png(image: QImage) -> bytes:
 
 def write_png(image: QImage, path: str | Path) -> None:
     """`image` saved as a PNG at `path`, atomically: a failed write leaves any old file untouched
-    (UnreadableFileError when the folder cannot be written)."""
+    (WriteError when the folder cannot be written)."""
     write_bytes_atomic(path, encode_png(image))
 
 
