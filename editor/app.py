@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Mapping
 
@@ -97,44 +98,59 @@ def _quiet_offscreen_notices(mode, context, message: str) -> None:
         print(message, file=sys.stderr)
 
 
-def _screenshot(out: str, file: str | None) -> int:
+@contextmanager
+def offscreen_window(size: tuple[int, int]):
+    """A main window with throw-away settings (never the user's), closed afterwards
+    without asking about unsaved changes."""
     from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import MainWindow
+
+    with tempfile.TemporaryDirectory() as scratch:
+        window = MainWindow(QSettings(str(Path(scratch) / "screenshot.ini"), QSettings.IniFormat))
+        try:
+            window.resize(*size)
+            window.show()
+            yield window
+        finally:
+            window.document.undo_stack.setClean()
+            window.close()
+            window.deleteLater()
+            QApplication.processEvents()
+
+
+def write_window_png(window, out: str, prog: str) -> int:
+    """Let the window settle, fit the board, and write it as a PNG (atomically)."""
     from PySide6.QtWidgets import QApplication
 
     from engine.errors import CrashGrabError
 
     from .image_export import write_png
-    from .main_window import MainWindow
 
-    with tempfile.TemporaryDirectory() as scratch:  # never read or write the user's settings
-        settings = QSettings(str(Path(scratch) / "screenshot.ini"), QSettings.IniFormat)
-        window = MainWindow(settings)
-        try:
-            window.resize(*SCREENSHOT_SIZE)
-            if file and not window.open_path(file):
-                return 1
-            window.show()
-            report = window.validator.validate_now(window.document.layout)
-            first = next((f for f in report.findings if f.cells), None)
-            if first is not None:
-                window.findings.select_finding(first)
-            for _ in range(3):
-                QApplication.processEvents()
-            window.view.fit()
-            QApplication.processEvents()
-            image = window.grab().toImage()
-            try:
-                write_png(image, out)
-            except CrashGrabError as error:
-                print(f"{PROG}: {error}", file=sys.stderr)
-                return error.exit_code
-        finally:
-            window.document.undo_stack.setClean()  # nothing to ask on close
-            window.close()
-            window.deleteLater()
-            QApplication.processEvents()
+    for _ in range(3):
+        QApplication.processEvents()
+    window.view.fit()
+    QApplication.processEvents()
+    image = window.grab().toImage()
+    try:
+        write_png(image, out)
+    except CrashGrabError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return error.exit_code
     print(f"wrote {out} ({image.width()}x{image.height()})", file=sys.stderr)
     return 0
+
+
+def _screenshot(out: str, file: str | None) -> int:
+    with offscreen_window(SCREENSHOT_SIZE) as window:
+        if file and not window.open_path(file):
+            return 1
+        report = window.validator.validate_now(window.document.layout)
+        first = next((f for f in report.findings if f.cells), None)
+        if first is not None:
+            window.findings.select_finding(first)
+        return write_window_png(window, out, PROG)
 
 
 if __name__ == "__main__":

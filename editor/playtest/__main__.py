@@ -7,8 +7,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
-from pathlib import Path
 
 PROG = "python -m editor.playtest"
 
@@ -25,12 +23,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from editor.image_export import write_png
-    from editor.main_window import MainWindow
-    from engine.errors import CrashGrabError
+    from editor.app import offscreen_window, write_window_png
 
     app = QApplication.instance() or QApplication([PROG])
     width, height = (int(v) for v in args.size.lower().split("x"))
@@ -41,33 +36,14 @@ def main(argv: list[str] | None = None) -> int:
         return QMessageBox.Ok
 
     QMessageBox.critical = QMessageBox.warning = staticmethod(report)
-    with tempfile.TemporaryDirectory() as scratch:
-        window = MainWindow(QSettings(str(Path(scratch) / "playtest.ini"), QSettings.IniFormat))
-        try:
-            window.resize(width, height)
-            window.show()
-            mode = window.playtest
-            if not mode.open_scenario(args.scenario):
-                print(f"{PROG}: {'; '.join(problems) or 'cannot open the scenario'}", file=sys.stderr)
-                return 1
-            mode.show_step(len(mode.session.events) if args.step is None else args.step)
-            for _ in range(3):
-                app.processEvents()
-            window.view.fit()
-            app.processEvents()
-            image = window.grab().toImage()
-            try:
-                write_png(image, args.screenshot)
-            except CrashGrabError as error:
-                print(f"{PROG}: {error}", file=sys.stderr)
-                return error.exit_code
-        finally:
-            window.document.undo_stack.setClean()
-            window.close()
-            window.deleteLater()
-            app.processEvents()
-    print(f"wrote {args.screenshot} ({image.width()}x{image.height()})", file=sys.stderr)
-    return 0
+    with offscreen_window((width, height)) as window:
+        mode = window.playtest
+        if not mode.open_scenario(args.scenario):
+            print(f"{PROG}: {'; '.join(problems) or 'cannot open the scenario'}", file=sys.stderr)
+            return 1
+        mode.show_step(len(mode.session.events) if args.step is None else args.step)
+        app.processEvents()
+        return write_window_png(window, args.screenshot, PROG)
 
 
 if __name__ == "__main__":
