@@ -22,7 +22,7 @@ from engine.grid.model import Layout
 from . import style
 from .board_painter import feature_words
 from .commands import Randomize, SetDirections, SetProperties
-from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
+from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog, ask_to_save
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
 from .image_export_dialog import export_image_dialog
@@ -287,13 +287,8 @@ class MainWindow(QMainWindow):
         """Unsaved changes: ask to save, discard or cancel. True means go ahead."""
         if not self.document.is_modified():
             return True
-        answer = QMessageBox.warning(
-            self, "Unsaved changes",
-            f"\u201c{self.document.display_name()}\u201d has unsaved changes. Save them before {doing}?",
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
-        if answer == QMessageBox.Save:
-            return self.save()
-        return answer == QMessageBox.Discard
+        return ask_to_save(self, "Unsaved changes", f"\u201c{self.document.display_name()}\u201d has unsaved "
+                           f"changes. Save them before {doing}?", self.save)
 
     def new_layout(self, template: str | None, layout: Layout | None = None) -> bool:
         """An empty board on `template`; `layout` starts from a given one (another tile set)."""

@@ -19,6 +19,7 @@ from engine.errors import CrashGrabError
 from engine.grid.model import Cell, Feature
 from engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
 
+from ..dialogs import ask_to_save
 from .canvas import TileCanvas
 from .commands import AddTile, DeleteTile, PaintCell, RenameTileSet, ResizeTile, feature_words
 from .document import TileSetDocument, empty_tileset, standard_copy
@@ -395,13 +396,8 @@ class TileDesignerWindow(QMainWindow):
         """Unsaved changes: ask to save, discard or cancel. True means go ahead."""
         if not self.document.is_modified():
             return True
-        answer = QMessageBox.warning(
-            self, "Unsaved tile set",
-            f"The tile set \u201c{self.document.display_name()}\u201d has unsaved changes. Save them before {doing}?",
-            QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
-        if answer == QMessageBox.Save:
-            return self.save()
-        return answer == QMessageBox.Discard
+        return ask_to_save(self, "Unsaved tile set", f"The tile set \u201c{self.document.display_name()}\u201d has "
+                           f"unsaved changes. Save them before {doing}?", self.save)
 
     def start(self, tileset, path: str | Path | None = None) -> bool:
         """Design `tileset` (saved at `path`, or untitled), after asking about unsaved changes."""
