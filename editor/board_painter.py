@@ -21,7 +21,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from engine.crashgrab.resolve import resolve_layout
 from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
 from engine.crashgrab.templates import TEMPLATES
-from engine.grid.model import Board, Cell, CellFeature, Layout, Tile
+from engine.grid.model import Board, Cell, CellFeature, Feature, Layout, Tile
 
 from . import style
 from .placing import occupant, placement_area, slot_area
@@ -399,8 +399,8 @@ def _inset(rect: QRectF, fraction: float) -> QRectF:
     return rect.adjusted(d, d, -d, -d)
 
 
-def feature_words(feature: CellFeature | None) -> str:
-    """A cell's feature in words, for tooltips."""
+def feature_words(feature: CellFeature | Feature | None) -> str:
+    """A cell's feature (on the board or on a tile) in words, for tooltips."""
     if feature is None:
         return "plain space"
     if feature.type == CRASH_SITE:

@@ -15,8 +15,7 @@ from engine.grid.model import Cell, Feature, Tile
 from engine.grid.tile_editing import feature_at
 
 from .. import style
-from ..board_painter import paint_feature, paint_tile_face
-from .commands import feature_words
+from ..board_painter import feature_words, paint_feature, paint_tile_face
 
 SIDES = ("A", "B")
 PAD = 18.0  # around the drawing

@@ -4,23 +4,13 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
 from engine.grid.model import Cell, Feature, Tile
 from engine.grid.tile_editing import resize_tile
 
+from ..board_painter import feature_words
 from .document import TileSetDocument
 
 RESIZE_ID = 101
-
-
-def feature_words(feature: Feature | None) -> str:
-    if feature is None:
-        return "plain cell"
-    if feature.type == CRASH_SITE:
-        return f"Crash Site {feature.number}"
-    if feature.type == ACCELERATOR:
-        return "Accelerator"
-    return feature.type.replace("_", " ")
 
 
 class PaintCell(QUndoCommand):

@@ -19,9 +19,10 @@ from engine.errors import CrashGrabError
 from engine.grid.model import Cell, Feature
 from engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
 
+from ..board_painter import feature_words
 from ..dialogs import ask_to_save
 from .canvas import TileCanvas
-from .commands import AddTile, DeleteTile, PaintCell, RenameTileSet, ResizeTile, feature_words
+from .commands import AddTile, DeleteTile, PaintCell, RenameTileSet, ResizeTile
 from .document import TileSetDocument, empty_tileset, standard_copy
 from .problems import ProblemList, summary_html
 from .tile_list import TileList
