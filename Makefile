@@ -4,9 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench screenshot clean
+.PHONY: run test bench screenshot install-desktop dist clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[test]"
@@ -19,10 +19,18 @@ test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 bench: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m engine.bench
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.engine.bench
 
 screenshot: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/crashgrab-editor --screenshot docs/screenshot.png layouts/standard-6p.json
 
+# Add the editor to the desktop menu (icon, layout file type) for the current user.
+install-desktop: $(STAMP)
+	$(BIN)/crashgrab-editor --install-desktop
+
+# The wheel and the sdist a user installs, in dist/.
+dist: $(STAMP)
+	$(BIN)/python -m build --outdir dist .
+
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

@@ -1,4 +1,4 @@
-"""`python -m editor [FILE]`: the same as the `crashgrab-editor` command."""
+"""`python -m crashgrab.editor [FILE]`: the same as the `crashgrab-editor` command."""
 import sys
 
 from .app import main

@@ -1,4 +1,4 @@
-"""`crashgrab-editor [FILE]` and `python -m editor [FILE]`; `--screenshot OUT.png` renders
+"""`crashgrab-editor [FILE]` and `python -m crashgrab.editor [FILE]`; `--screenshot OUT.png` renders
 the window offscreen and exits. Without a display it says how to go on instead of letting
 Qt abort."""
 from __future__ import annotations
@@ -11,7 +11,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Mapping
 
+from crashgrab.engine.version import program_version
+
 PROG = "crashgrab-editor"
+DESKTOP_ID = "crashgrab-editor"  # the .desktop file's name, so the desktop matches windows to it
 SCREENSHOT_SIZE = (1400, 900)  # pixels; README's screenshot and the tests rely on it
 HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay", "directfb"}
 
@@ -23,6 +26,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", metavar="OUT.png",
                         help=f"render the window ({SCREENSHOT_SIZE[0]}x{SCREENSHOT_SIZE[1]}, findings filled in) "
                              "offscreen to a PNG and exit")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="add the editor to the desktop's menu, with its icon and the layout file type, "
+                             "for the current user (freedesktop.org desktops), and exit")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     return parser
 
 
@@ -48,6 +55,8 @@ def display_problem(env: Mapping[str, str] | None = None, platform: str | None =
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.install_desktop:
+        return install_desktop_entry()
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a screenshot needs no screen
     problem = display_problem()
@@ -63,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APP_NAME)
+    app.setDesktopFileName(DESKTOP_ID)
+    app.setWindowIcon(application_icon())
     if args.screenshot:
         return screenshot(args.screenshot, args.file)
     window = MainWindow()
@@ -72,12 +83,37 @@ def main(argv: list[str] | None = None) -> int:
     return app.exec()
 
 
+def install_desktop_entry() -> int:
+    from crashgrab.engine.desktop import install_desktop
+    from crashgrab.engine.errors import CrashGrabError
+
+    try:
+        written = install_desktop()
+    except CrashGrabError as error:
+        print(f"{PROG}: {error}", file=sys.stderr)
+        return error.exit_code
+    for path in written:
+        print(path)
+    return 0
+
+
+def application_icon():
+    """The window and task-bar icon, drawn from the shipped SVG."""
+    from PySide6.QtGui import QIcon, QPixmap
+
+    from crashgrab.engine.resources import desktop_file
+
+    pixmap = QPixmap()
+    pixmap.loadFromData(desktop_file(f"{DESKTOP_ID}.svg").read_bytes(), "SVG")
+    return QIcon(pixmap)
+
+
 def screenshot(out: str, file: str | None = None) -> int:
     """The window at a fixed size with the findings filled in, saved as a PNG."""
     from PySide6.QtCore import qInstallMessageHandler
 
-    from engine.errors import CrashGrabError
-    from engine.formats.layout_io import load_layout
+    from crashgrab.engine.errors import CrashGrabError
+    from crashgrab.engine.formats.layout_io import load_layout
 
     if file:
         try:  # no dialog offscreen: say what is wrong on stderr
@@ -124,7 +160,7 @@ def write_window_png(window, out: str, prog: str) -> int:
     """Let the window settle, fit the board, and write it as a PNG (atomically)."""
     from PySide6.QtWidgets import QApplication
 
-    from engine.errors import CrashGrabError
+    from crashgrab.engine.errors import CrashGrabError
 
     from .image_export import write_png
 

@@ -18,10 +18,10 @@ from typing import Mapping, Sequence
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
-from engine.crashgrab.templates import TEMPLATES
-from engine.grid.model import Board, Cell, CellFeature, Feature, Layout, Tile
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.grid.model import Board, Cell, CellFeature, Feature, Layout, Tile
 
 from . import style
 from .placing import occupant, placement_area, slot_area

@@ -9,7 +9,7 @@ from typing import Mapping
 
 from PySide6.QtGui import QUndoCommand
 
-from engine.grid.model import Layout, Placement, TileSet
+from crashgrab.engine.grid.model import Layout, Placement, TileSet
 
 from .document import LayoutDocument
 from .placing import Edit

@@ -12,11 +12,11 @@ from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel,
                                QLineEdit, QMessageBox, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.setup import random_layout
-from engine.crashgrab.templates import TEMPLATES
-from engine.crashgrab.terms import MARKERS
-from engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.setup import random_layout
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.crash_and_grab.terms import MARKERS
+from crashgrab.engine.grid.model import Layout
 
 from . import style
 from .board_painter import paint_board, picture_rect

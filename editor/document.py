@@ -1,7 +1,7 @@
 """The open layout: an engine value, the file it came from, and its undo stack.
 
 Every model change goes through one method here, which replaces the immutable layout and
-emits `layoutChanged` once. Undo commands (`editor.commands`) are the only callers of the
+emits `layoutChanged` once. Undo commands (`crashgrab.editor.commands`) are the only callers of the
 editing methods; "modified" is simply the undo stack not being at its clean index.
 """
 from __future__ import annotations
@@ -13,13 +13,13 @@ from typing import Iterable, Mapping
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from engine.crashgrab.terms import DEFAULT_DIRECTIONS
-from engine.formats.export import export_document
-from engine.formats.jsonio import write_json_atomic
-from engine.formats.layout_io import load_layout, raise_structure_errors, save_layout
-from engine.formats.schemas import validate
-from engine.formats.tileset_io import standard_tileset
-from engine.grid.model import Layout, Placement, TileSet
+from crashgrab.engine.crash_and_grab.terms import DEFAULT_DIRECTIONS
+from crashgrab.engine.formats.export import export_document
+from crashgrab.engine.formats.jsonio import write_json_atomic
+from crashgrab.engine.formats.layout_io import load_layout, raise_structure_errors, save_layout
+from crashgrab.engine.formats.schemas import validate
+from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.grid.model import Layout, Placement, TileSet
 
 UNTITLED = "Untitled layout"
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyMod
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QToolButton, QTreeView,
                                QVBoxLayout, QWidget)
 
-from engine.findings import Finding
+from crashgrab.engine.findings import Finding
 
 from . import style
 

@@ -13,9 +13,9 @@ from pathlib import Path
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize
 from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 
-from engine.errors import InvalidFileError, UsageError
-from engine.formats.atomic import write_bytes_atomic
-from engine.grid.model import Board, Layout
+from crashgrab.engine.errors import InvalidFileError, UsageError
+from crashgrab.engine.formats.atomic import write_bytes_atomic
+from crashgrab.engine.grid.model import Board, Layout
 
 from . import style
 from .board_painter import BoardPicture, paint_board, picture_of

@@ -10,8 +10,8 @@ from pathlib import Path
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QMessageBox, QSpinBox,
                                QWidget)
 
-from engine.errors import CrashGrabError, InvalidFileError
-from engine.grid.model import Layout
+from crashgrab.engine.errors import CrashGrabError, InvalidFileError
+from crashgrab.engine.grid.model import Layout
 
 from .image_export import require_board, write_board_image
 from .image_size import (CELL_MM, DEFAULT_DPI, MAX_DPI, MAX_PIXELS, MIN_DPI, PRINT_DPI, ImageGeometry,

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.errors import UsageError
+from crashgrab.engine.errors import UsageError
 
 CELL_MM = 25.0  # one board cell printed at game scale (see docs/exports.md)
 MARGIN_CELLS = 1.1  # board_painter.marker_margin(1.0): the markers' room on each side (a test keeps them equal)

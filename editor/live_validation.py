@@ -14,8 +14,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from engine.crashgrab.validation import ValidationReport, validate_layout
-from engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.validation import ValidationReport, validate_layout
+from crashgrab.engine.grid.model import Layout
 
 
 class LiveValidator(QObject):

@@ -13,11 +13,12 @@ from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolButton, QUndoView,
                                QWidget)
 
-from engine.crashgrab.templates import TEMPLATES
-from engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
-from engine.findings import Finding
-from engine.formats.layout_io import load_layout
-from engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
+from crashgrab.engine.findings import Finding
+from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.resources import docs_file
 
 from . import style
 from .board_painter import feature_words
@@ -39,7 +40,6 @@ ORGANISATION = "CrashGrab"
 APPLICATION = "Editor"
 MAX_RECENT = 8
 FILE_FILTER = "Crash & Grab layouts (*.json);;All files (*)"
-GUIDE = Path(__file__).resolve().parents[1] / "docs" / "editor.md"
 NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),
                ("5", "New 5 Saucer Board (9\u00d79)", None),
                ("6", "New 6 Saucer Board (10\u00d710)", None),
@@ -499,7 +499,7 @@ class MainWindow(QMainWindow):
             self._files_dropped(paths)
 
     def show_guide(self) -> None:
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(GUIDE)))
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(docs_file("editor.md"))))
 
     def show_about(self) -> None:
         QMessageBox.about(self, f"About {APP_NAME}",

@@ -1,7 +1,7 @@
 """Analysis drawn over the board, each a QGraphicsItem the View menu turns on and off.
 
 They only draw what the engine computed: edge exposure from the validation metrics, the
-accelerator graph and one-move reachability from `engine.crashgrab.validation.overlays`.
+accelerator graph and one-move reachability from `crashgrab.engine.crash_and_grab.validation.overlays`.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from engine.grid.model import Cell
+from crashgrab.engine.grid.model import Cell
 
 from . import style
 

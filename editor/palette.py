@@ -13,8 +13,8 @@ from PySide6.QtGui import QDrag, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout,
                                QWidget)
 
-from engine.crashgrab.templates import TEMPLATES
-from engine.grid.model import Layout, Tile, TileSet
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.grid.model import Layout, Tile, TileSet
 
 from . import style
 from .board_painter import paint_tile_face

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from engine.crashgrab.templates import TEMPLATES, Slot, Template
-from engine.grid.model import Cell, Layout, Placement, Tile
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES, Slot, Template
+from crashgrab.engine.grid.model import Cell, Layout, Placement, Tile
 
 TILE_MIME = "application/x-crashgrab-tile"
 

@@ -10,9 +10,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.errors import UsageError
-from engine.formats.layout_io import load_layout
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.errors import UsageError
+from crashgrab.engine.formats.layout_io import load_layout
 
 from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry,
                          check_dpi, image_format)

@@ -1,7 +1,7 @@
 """The board scene: a picture of the document, redrawn from its `layoutChanged` signal.
 
 The scene never edits the layout. A gesture (dropping a palette tile, dragging a placed
-tile, a key on the selected tile) becomes a plan from `editor.placing`; an `Edit` goes
+tile, a key on the selected tile) becomes a plan from `crashgrab.editor.placing`; an `Edit` goes
 onto the document's undo stack as a command, a `Refusal` goes to the status bar.
 
 Drop handling is a plain method, `drop_tile(scene_pos, drag)`, which the Qt drag-and-drop
@@ -13,10 +13,10 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QToolTip
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.validation import ValidationReport
-from engine.crashgrab.validation.overlays import accelerator_links, reachable_in_one_move
-from engine.grid.model import Board, Cell, Layout
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.validation import ValidationReport
+from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links, reachable_in_one_move
+from crashgrab.engine.grid.model import Board, Cell, Layout
 
 from . import style
 from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_tile_face, picture_of, \

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
-from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
+from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
 
 from . import style
 from .board_painter import paint_feature, paint_hole, paint_tile_label

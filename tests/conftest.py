@@ -42,7 +42,7 @@ def _imports_qt(module: ModuleType, follow_editor: bool = True) -> bool:
         package = origin.split(".")[0]
         if package in QT_PACKAGES:
             return True
-        if follow_editor and package == "editor" and origin in sys.modules:
+        if follow_editor and origin.startswith("crashgrab.editor.") and origin in sys.modules:
             if _imports_qt(sys.modules[origin], follow_editor=False):
                 return True
     return False

@@ -10,7 +10,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from engine.grid.model import Cell
+from crashgrab.engine.grid.model import Cell
 from tests.conftest import flush_deletes
 
 
@@ -20,7 +20,7 @@ def settings(tmp_path):
 
 
 def make_window(qtbot, settings):
-    from editor.main_window import MainWindow
+    from crashgrab.editor.main_window import MainWindow
     window = MainWindow(settings)
     window.show()
     qtbot.waitExposed(window)

@@ -5,8 +5,8 @@ A saucer is its colour's capital initial (R Y G B P O) on a plain cell.
 """
 from __future__ import annotations
 
-from engine.crashgrab.rules import COLORS, CREW_TYPES, Crew, GameState, Player, Rulings, SaucerState
-from engine.grid.model import Board, CellFeature
+from crashgrab.engine.crash_and_grab.rules import COLORS, CREW_TYPES, Crew, GameState, Player, Rulings, SaucerState
+from crashgrab.engine.grid.model import Board, CellFeature
 
 SAUCER_LETTERS = {color[0].upper(): color for color in COLORS}
 SITE_CHARS = "123456789abc"

@@ -16,16 +16,16 @@ import random
 import textwrap
 from collections import Counter
 
-from engine.crashgrab.setup import random_layout
-from engine.crashgrab.survey.assemble import template_boards
-from engine.crashgrab.survey.findings import fast_check
-from engine.crashgrab.survey.record import board_record
-from engine.crashgrab.templates import TEMPLATES
-from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
-from engine.crashgrab.validation import validate_layout
-from engine.formats.tileset_io import standard_tileset
-from engine.grid.geometry import ROTATIONS
-from engine.grid.model import SIDES, Feature, Layout, Placement, Tile, TileSet
+from crashgrab.engine.crash_and_grab.setup import random_layout
+from crashgrab.engine.crash_and_grab.survey.assemble import template_boards
+from crashgrab.engine.crash_and_grab.survey.findings import fast_check
+from crashgrab.engine.crash_and_grab.survey.record import board_record
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
+from crashgrab.engine.crash_and_grab.validation import validate_layout
+from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.grid.geometry import ROTATIONS
+from crashgrab.engine.grid.model import SIDES, Feature, Layout, Placement, Tile, TileSet
 
 SITE_CHARS = {**{str(n): n for n in range(1, 10)}, "a": 10, "b": 11, "c": 12, "x": 13}
 

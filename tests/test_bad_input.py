@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.errors import InvalidFileError, UnreadableFileError, WriteError
-from engine.formats.jsonio import read_json, write_json_atomic
-from engine.formats.layout_io import load_layout
+from crashgrab.engine.cli import main
+from crashgrab.engine.errors import InvalidFileError, UnreadableFileError, WriteError
+from crashgrab.engine.formats.jsonio import read_json, write_json_atomic
+from crashgrab.engine.formats.layout_io import load_layout
 from tests.conftest import LAYOUTS
 
 GOOD = read_json(LAYOUTS / "standard-2-4p.json")

@@ -5,11 +5,11 @@ import sys
 
 import pytest
 
-from engine.cli import main
-from engine.crashgrab.resolve import resolve_layout
-from engine.formats.jsonio import read_json
-from engine.formats.layout_io import layout_from_json, load_layout
-from engine.formats.schemas import validate
+from crashgrab.engine.cli import main
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.formats.jsonio import read_json
+from crashgrab.engine.formats.layout_io import layout_from_json, load_layout
+from crashgrab.engine.formats.schemas import validate
 from tests.conftest import LAYOUTS, ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -76,13 +76,13 @@ def test_usage_errors_exit_2(argv):
 
 
 def test_console_script_runs_as_a_module():
-    result = subprocess.run([sys.executable, "-m", "engine", "show", str(LAYOUTS / "standard-5p.json")],
+    result = subprocess.run([sys.executable, "-m", "crashgrab.engine", "show", str(LAYOUTS / "standard-5p.json")],
                             capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 0 and "Sun" in result.stdout and result.stderr == ""
 
 
 def test_save_then_load_round_trips_every_shipped_layout(tmp_path):
-    from engine.formats.layout_io import save_layout
+    from crashgrab.engine.formats.layout_io import save_layout
     for path in LAYOUTS.glob("*.json"):
         layout = load_layout(path)
         save_layout(layout, tmp_path / path.name)

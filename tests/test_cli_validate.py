@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.formats.schemas import validate as validate_schema
+from crashgrab.engine.cli import main
+from crashgrab.engine.formats.schemas import validate as validate_schema
 from tests.conftest import ROOT
 
 SHIPPED = ["layouts/standard-2-4p.json", "layouts/standard-5p.json", "layouts/standard-6p.json"]
@@ -161,6 +161,6 @@ def test_an_unreadable_file_wins_over_a_failing_one(capsys):
 
 
 def test_the_console_script_is_registered():
-    from engine.cli import build_parser
+    from crashgrab.engine.cli import build_parser
     args = build_parser().parse_args(["validate", "x.json"])
     assert args.files == ["x.json"] and args.format == "text" and not args.strict

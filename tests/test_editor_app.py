@@ -1,4 +1,4 @@
-"""Launching: the console script, `python -m editor`, --screenshot, and no display at all."""
+"""Launching: the console script, `python -m crashgrab.editor`, --screenshot, and no display at all."""
 from __future__ import annotations
 
 import os
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from editor.app import SCREENSHOT_SIZE, display_problem, main
+from crashgrab.editor.app import SCREENSHOT_SIZE, display_problem, main
 from tests.conftest import LAYOUTS, ROOT
 
 SCRIPT = Path(sys.executable).with_name("crashgrab-editor")
@@ -49,7 +49,7 @@ def test_the_console_script_writes_a_screenshot_even_without_a_display(tmp_path)
 
 def test_python_dash_m_editor_takes_the_same_arguments(tmp_path):
     out = tmp_path / "shot.png"
-    result = run([sys.executable, "-m", "editor", "--screenshot", str(out), "layouts/standard-5p.json"],
+    result = run([sys.executable, "-m", "crashgrab.editor", "--screenshot", str(out), "layouts/standard-5p.json"],
                  env=headless_env(QT_QPA_PLATFORM="offscreen"))
     assert result.returncode == 0, result.stderr
     assert_png(out)
@@ -58,7 +58,7 @@ def test_python_dash_m_editor_takes_the_same_arguments(tmp_path):
 def test_a_screenshot_of_a_broken_file_says_why_and_fails(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text("{", encoding="utf-8")
-    result = run([sys.executable, "-m", "editor", "--screenshot", str(tmp_path / "x.png"), str(broken)],
+    result = run([sys.executable, "-m", "crashgrab.editor", "--screenshot", str(tmp_path / "x.png"), str(broken)],
                  env=headless_env(QT_QPA_PLATFORM="offscreen"))
     assert result.returncode == 1
     assert f"{broken}: malformed JSON" in result.stderr and "Traceback" not in result.stderr
@@ -76,18 +76,18 @@ def test_the_playtest_screenshot_writes_a_png_and_reports_an_unwritable_target(t
     scenario = "tests/scenarios/rule1-cards.json"
     env = headless_env(QT_QPA_PLATFORM="offscreen")
     out = tmp_path / "playtest.png"
-    result = run([sys.executable, "-m", "editor.playtest", "--screenshot", str(out), scenario], env=env)
+    result = run([sys.executable, "-m", "crashgrab.editor.playtest", "--screenshot", str(out), scenario], env=env)
     assert result.returncode == 0, result.stderr
     assert_png(out)
     missing = tmp_path / "missing" / "playtest.png"
-    result = run([sys.executable, "-m", "editor.playtest", "--screenshot", str(missing), scenario], env=env)
+    result = run([sys.executable, "-m", "crashgrab.editor.playtest", "--screenshot", str(missing), scenario], env=env)
     assert result.returncode == 2
     assert f"{missing}: cannot write here" in result.stderr and "Traceback" not in result.stderr
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="displays are always there on Windows and macOS")
 def test_without_a_display_it_prints_one_line_and_exits_2():
-    result = run([sys.executable, "-m", "editor", "layouts/standard-2-4p.json"], env=headless_env())
+    result = run([sys.executable, "-m", "crashgrab.editor", "layouts/standard-2-4p.json"], env=headless_env())
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr

@@ -8,12 +8,12 @@ import sys
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from editor.dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
-from editor.document import blank_layout
-from engine.crashgrab.setup import random_layout
-from engine.crashgrab.templates import TEMPLATES
-from engine.formats.jsonio import read_json
-from engine.formats.schemas import validate
+from crashgrab.editor.dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
+from crashgrab.editor.document import blank_layout
+from crashgrab.engine.crash_and_grab.setup import random_layout
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.formats.jsonio import read_json
+from crashgrab.engine.formats.schemas import validate
 from tests.conftest import LAYOUTS, ROOT
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 from tests.editor_fixtures import close_window, make_window, wait_validated
@@ -128,7 +128,7 @@ def test_a_saved_layout_validates_the_same_on_the_command_line(window, qtbot, mo
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
     assert window.save_as()
     wait_validated(qtbot, window)
-    result = subprocess.run([sys.executable, "-m", "engine", "validate", "--format", "json", str(target)],
+    result = subprocess.run([sys.executable, "-m", "crashgrab.engine", "validate", "--format", "json", str(target)],
                             capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert result.returncode == 0, result.stderr  # warnings and notes only
     [report] = json.loads(result.stdout)["files"]

@@ -6,16 +6,16 @@ import shutil
 
 import pytest
 
-from editor.commands import (FlipTile, MoveTile, PlaceTile, Randomize, RemoveTile, ReplaceTile, RotateTile,
+from crashgrab.editor.commands import (FlipTile, MoveTile, PlaceTile, Randomize, RemoveTile, ReplaceTile, RotateTile,
                              SetDirections, SetProperties, SwapTiles)
-from editor.document import LayoutDocument, blank_layout
-from engine.crashgrab.setup import random_layout
-from engine.crashgrab.templates import TEMPLATES
-from engine.errors import InvalidFileError
-from engine.formats.jsonio import read_json
-from engine.formats.layout_io import load_layout
-from engine.formats.schemas import validate
-from engine.grid.model import Placement as P
+from crashgrab.editor.document import LayoutDocument, blank_layout
+from crashgrab.engine.crash_and_grab.setup import random_layout
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.jsonio import read_json
+from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.formats.schemas import validate
+from crashgrab.engine.grid.model import Placement as P
 from tests.conftest import LAYOUTS
 
 
@@ -163,8 +163,8 @@ def test_export_writes_the_resolved_board_and_refuses_an_unfinished_one(qapp, tm
 
 
 def test_live_validation_reports_only_the_newest_layout(qtbot):
-    from editor.live_validation import LiveValidator
-    from engine.crashgrab.validation import validate_layout
+    from crashgrab.editor.live_validation import LiveValidator
+    from crashgrab.engine.crash_and_grab.validation import validate_layout
 
     validator = LiveValidator()
     reports = []
@@ -181,7 +181,7 @@ def test_live_validation_reports_only_the_newest_layout(qtbot):
 
 
 def test_live_validation_reports_a_crashing_check_instead_of_dying(qtbot, monkeypatch):
-    import editor.live_validation as live
+    import crashgrab.editor.live_validation as live
 
     def broken(layout):
         raise KeyError("oops")
@@ -198,7 +198,7 @@ def test_live_validation_reports_a_crashing_check_instead_of_dying(qtbot, monkey
 def test_save_as_elsewhere_then_undo_and_redo_still_saves_a_readable_file(qapp, tmp_path):
     # The tile set is named by path; Save As into another folder must not rewrite the model
     # (undo would bring the old relative path back and the next save would point nowhere).
-    from engine.formats.tileset_io import save_tileset, standard_tileset
+    from crashgrab.engine.formats.tileset_io import save_tileset, standard_tileset
     (tmp_path / "a" / "tiles").mkdir(parents=True)
     (tmp_path / "b").mkdir()
     save_tileset(standard_tileset(), tmp_path / "a" / "tiles" / "my.json")

@@ -10,11 +10,11 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage, QPainter
 
-from editor import style
-from editor.board_painter import marker_rects, paint_board, paint_tile_face, picture_of, picture_rect
-from editor.document import blank_layout
-from engine.crashgrab.resolve import resolve_layout
-from engine.grid.model import Placement as P
+from crashgrab.editor import style
+from crashgrab.editor.board_painter import marker_rects, paint_board, paint_tile_face, picture_of, picture_rect
+from crashgrab.editor.document import blank_layout
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.grid.model import Placement as P
 
 CELL = 40
 LAYOUT = blank_layout(None).with_placements([P("1", "A", 0, 0, 0), P("9", "B", 5, 0, 0)])

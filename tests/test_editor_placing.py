@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from editor.document import blank_layout
-from editor.placing import (Edit, Refusal, TileDrag, plan_auto_place, plan_drop, plan_flip, plan_remove,
+from crashgrab.editor.document import blank_layout
+from crashgrab.editor.placing import (Edit, Refusal, TileDrag, plan_auto_place, plan_drop, plan_flip, plan_remove,
                             plan_rotation, slot_under, tile_at)
-from engine.grid.model import Placement as P
+from crashgrab.engine.grid.model import Placement as P
 
 
 def board(template, *placements):

@@ -14,14 +14,14 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLabel
 
-from editor.placing import TILE_MIME, TileDrag
-from editor.playtest.arrows import DirectionArrow
-from editor.playtest.controller import LOCK_MESSAGE
-from editor.playtest.dialogs import ChoiceDialog, DieDialog
-from engine.cli import main as crashgrab
-from engine.crashgrab.playtest import players_for_setup, setup_start
-from engine.crashgrab.rules import Crew, SetUp, Turn, apply, replay
-from engine.formats.layout_io import load_layout
+from crashgrab.editor.placing import TILE_MIME, TileDrag
+from crashgrab.editor.playtest.arrows import DirectionArrow
+from crashgrab.editor.playtest.controller import LOCK_MESSAGE
+from crashgrab.editor.playtest.dialogs import ChoiceDialog, DieDialog
+from crashgrab.engine.cli import main as crashgrab
+from crashgrab.engine.crash_and_grab.playtest import players_for_setup, setup_start
+from crashgrab.engine.crash_and_grab.rules import Crew, SetUp, Turn, apply, replay
+from crashgrab.engine.formats.layout_io import load_layout
 from tests.conftest import LAYOUTS, ROOT
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 from tests.editor_fixtures import cell_point, send_drag_and_drop

@@ -1,4 +1,4 @@
-"""The playtest model without Qt (engine.crashgrab.playtest): start positions set by hand,
+"""The playtest model without Qt (engine.crash_and_grab.playtest): start positions set by hand,
 a session stepping through played actions, the steps before an open choice, scenarios.
 
 Boards: the corridor (tests/scenarios/layouts/accelerator-corridor.json, one row
@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.crashgrab.playtest import (PlaytestSession, PositionError, empty_start, events_before_choice,
+from crashgrab.engine.crash_and_grab.playtest import (PlaytestSession, PositionError, empty_start, events_before_choice,
                                        place_crew, place_saucer, players_for_setup, remove_at, set_supplies,
                                        setup_start, two_saucers_each, with_die_seed, with_pairing)
-from engine.crashgrab.rules import (Crew, EndRound, IllegalAction, MissingChoice, Player, SetUp, Turn, apply,
+from crashgrab.engine.crash_and_grab.rules import (Crew, EndRound, IllegalAction, MissingChoice, Player, SetUp, Turn, apply,
                                     replay)
-from engine.formats.layout_io import load_layout
-from engine.formats.scenario_io import Scenario, load_scenario, run_scenario, scenario_from_json, scenario_to_json
+from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.formats.scenario_io import Scenario, load_scenario, run_scenario, scenario_from_json, scenario_to_json
 from tests.conftest import LAYOUTS, ROOT
 
 SCENARIOS = ROOT / "tests" / "scenarios"

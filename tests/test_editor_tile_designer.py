@@ -11,12 +11,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from editor.tile_designer import TileDesignerWindow, TileSetDocument
-from editor.tile_designer.in_editor import tileset_ref_for
-from engine.crashgrab.validation import validate_layout
-from engine.formats.layout_io import load_layout
-from engine.formats.tileset_io import load_tileset, standard_tileset, tileset_to_json
-from engine.grid.model import Feature, Placement, Tile, TileSet
+from crashgrab.editor.tile_designer import TileDesignerWindow, TileSetDocument
+from crashgrab.editor.tile_designer.in_editor import tileset_ref_for
+from crashgrab.engine.crash_and_grab.validation import validate_layout
+from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.formats.tileset_io import load_tileset, standard_tileset, tileset_to_json
+from crashgrab.engine.grid.model import Feature, Placement, Tile, TileSet
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 from tests.editor_fixtures import close_window, flush_deletes, make_window, wait_validated

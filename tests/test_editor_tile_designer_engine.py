@@ -2,10 +2,10 @@
 reading a cell, and faults located by side and cell (what the designer marks in red)."""
 import pytest
 
-from engine.crashgrab.tiles import TileFault, raise_tileset_faults, tile_faults
-from engine.errors import InvalidFileError
-from engine.grid.model import Feature, Tile, TileSet
-from engine.grid.tile_editing import feature_at, insert_tile, new_tile, paint
+from crashgrab.engine.crash_and_grab.tiles import TileFault, raise_tileset_faults, tile_faults
+from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.grid.model import Feature, Tile, TileSet
+from crashgrab.engine.grid.tile_editing import feature_at, insert_tile, new_tile, paint
 
 EMPTY = TileSet("mine", "My tiles", ())
 

@@ -8,14 +8,14 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDrag, QWheelEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from editor.dialogs import DirectionsDialog, RandomizeDialog
-from editor.overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
-from editor.placing import TILE_MIME, TileDrag
-from engine.crashgrab.setup import random_layout
-from engine.crashgrab.templates import TEMPLATES
-from engine.crashgrab.validation import validate_layout
-from engine.formats.layout_io import load_layout
-from engine.grid.model import Placement as P
+from crashgrab.editor.dialogs import DirectionsDialog, RandomizeDialog
+from crashgrab.editor.overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
+from crashgrab.editor.placing import TILE_MIME, TileDrag
+from crashgrab.engine.crash_and_grab.setup import random_layout
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.crash_and_grab.validation import validate_layout
+from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.grid.model import Placement as P
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 from tests.editor_fixtures import cell_point, close_window, file_mime, make_window, send_drag_and_drop, wait_validated

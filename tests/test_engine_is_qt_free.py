@@ -6,9 +6,9 @@ from tests.conftest import ROOT
 
 PROBE = """
 import importlib, pkgutil, sys
-import engine
-names = [m.name for m in pkgutil.walk_packages(engine.__path__, "engine.")
-         if m.name != "engine.__main__"]
+import crashgrab.engine
+names = [m.name for m in pkgutil.walk_packages(crashgrab.engine.__path__, "crashgrab.engine.")
+         if m.name != "crashgrab.engine.__main__"]
 for name in names:
     importlib.import_module(name)
 qt = sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "shiboken6", "PyQt5", "PyQt6"))

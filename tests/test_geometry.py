@@ -2,8 +2,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.grid.geometry import ROTATIONS, Direction, rotate_point, rotated_size
-from engine.grid.model import Feature, Tile
+from crashgrab.engine.grid.geometry import ROTATIONS, Direction, rotate_point, rotated_size
+from crashgrab.engine.grid.model import Feature, Tile
 
 # A 4x2 tile (4 wide, 2 high); the feature at native (3, 0) is the top-right cell.
 #   90  -> (h-1-y, x)     = (1, 3): the tile is 2 wide, 4 high; top-right went to bottom-right

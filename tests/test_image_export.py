@@ -23,18 +23,18 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
-from editor import image_export, style
-from editor.board_painter import marker_margin, marker_rects
-from editor.document import blank_layout
-from editor.image_export import png_bytes, render_png, svg_bytes, write_board_image
-from editor.image_export_dialog import ImageResolutionDialog
-from editor.image_size import MARGIN_CELLS, MAX_DPI, MAX_PIXELS, MIN_DPI, ImageGeometry, check_dpi, image_format
-from engine.cli import main
-from engine.errors import InvalidFileError, UsageError
-from engine.formats.jsonio import read_json
-from engine.formats.layout_io import layout_to_json, load_layout
-from engine.formats.png import png_chunks
-from engine.grid.model import Placement as P
+from crashgrab.editor import image_export, style
+from crashgrab.editor.board_painter import marker_margin, marker_rects
+from crashgrab.editor.document import blank_layout
+from crashgrab.editor.image_export import png_bytes, render_png, svg_bytes, write_board_image
+from crashgrab.editor.image_export_dialog import ImageResolutionDialog
+from crashgrab.editor.image_size import MARGIN_CELLS, MAX_DPI, MAX_PIXELS, MIN_DPI, ImageGeometry, check_dpi, image_format
+from crashgrab.engine.cli import main
+from crashgrab.engine.errors import InvalidFileError, UsageError
+from crashgrab.engine.formats.jsonio import read_json
+from crashgrab.engine.formats.layout_io import layout_to_json, load_layout
+from crashgrab.engine.formats.png import png_chunks
+from crashgrab.engine.grid.model import Placement as P
 from tests.conftest import LAYOUTS, ROOT
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 
@@ -444,5 +444,5 @@ def test_cancelling_the_dpi_writes_nothing(window, monkeypatch, tmp_path):
 
 
 def image_export_dialog_of(window):
-    from editor.image_export_dialog import export_image_dialog
+    from crashgrab.editor.image_export_dialog import export_image_dialog
     return lambda: export_image_dialog(window)

@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from engine.formats.layout_io import layout_to_json, load_layout, save_layout, tileset_ref_in_file
-from engine.formats.tileset_io import save_tileset
-from engine.grid.model import Feature, Placement, Tile, TileSet
+from crashgrab.engine.formats.layout_io import layout_to_json, load_layout, save_layout, tileset_ref_in_file
+from crashgrab.engine.formats.tileset_io import save_tileset
+from crashgrab.engine.grid.model import Feature, Placement, Tile, TileSet
 
 TILES = TileSet("mine", "My tiles", (Tile("x", "custom", 2, 1, {"A": (Feature("accelerator", 1, 0),), "B": ()}),))
 

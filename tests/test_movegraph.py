@@ -8,12 +8,12 @@ from __future__ import annotations
 import networkx as nx
 from hypothesis import given, settings
 
-from engine.crashgrab.movegraph import build_move_graph, move_analysis
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.terms import ACCELERATOR
-from engine.crashgrab.validation.overlays import reachable_in_one_move
-from engine.grid import movegraph as grid_movegraph
-from engine.grid.model import Board, CellFeature
+from crashgrab.engine.crash_and_grab.movegraph import build_move_graph, move_analysis
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.terms import ACCELERATOR
+from crashgrab.engine.crash_and_grab.validation.overlays import reachable_in_one_move
+from crashgrab.engine.grid import movegraph as grid_movegraph
+from crashgrab.engine.grid.model import Board, CellFeature
 from tests.test_validation_helpers import board_layout, free_form_layouts
 
 DELTAS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
@@ -217,7 +217,7 @@ def test_the_analysis_is_shared_by_boards_with_the_same_cells_and_accelerators_o
 
 
 def test_validation_of_a_board_sharing_an_analysis_still_reads_its_own_crash_sites():
-    from engine.crashgrab.validation import validate_layout
+    from crashgrab.engine.crash_and_grab.validation import validate_layout
     one = validate_layout(board_layout("1.2.>"))
     other = validate_layout(board_layout("1...>"))
     assert [f.code for f in one.findings].count("crash-site-sequence") == 1

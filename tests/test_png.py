@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.formats.png import (SIGNATURE, RGBAImage, decode_png, encode_png, png_chunks,
+from crashgrab.engine.formats.png import (SIGNATURE, RGBAImage, decode_png, encode_png, png_chunks,
                                 write_png)
-from engine.formats.raster import Canvas, hex_colour, rotated
+from crashgrab.engine.formats.raster import Canvas, hex_colour, rotated
 
 RED, GREEN, BLUE, CLEAR = (255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255), (0, 0, 0, 0)
 

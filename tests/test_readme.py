@@ -1,7 +1,7 @@
 """README's examples are real output, and every command it promises exists."""
 import pytest
 
-from engine.cli import build_parser, main
+from crashgrab.engine.cli import build_parser, main
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text()

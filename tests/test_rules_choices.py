@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import CrashGrabError
-from engine.crashgrab.rules import Crew, EndRound, IllegalAction, MissingChoice, RuleError, Turn, apply
-from engine.crashgrab.rules.session import play_action
+from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.crash_and_grab.rules import Crew, EndRound, IllegalAction, MissingChoice, RuleError, Turn, apply
+from crashgrab.engine.crash_and_grab.rules.session import play_action
 from tests.rules_support import game
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.crashgrab.rules import (ALL_CREW, COLORS, Crew, IllegalAction, SaucerState, Turn, Win, apply)
+from crashgrab.engine.crash_and_grab.rules import (ALL_CREW, COLORS, Crew, IllegalAction, SaucerState, Turn, Win, apply)
 from tests.rules_support import game, kinds
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.crashgrab.rules import EndRound, IllegalAction, MissingChoice, MissingDieResult, Turn, apply, apply_event
-from engine.crashgrab.rules.dice import GOLDEN, MASK, next_free_site, roll, seed_state
+from crashgrab.engine.crash_and_grab.rules import EndRound, IllegalAction, MissingChoice, MissingDieResult, Turn, apply, apply_event
+from crashgrab.engine.crash_and_grab.rules.dice import GOLDEN, MASK, next_free_site, roll, seed_state
 from tests.rules_support import game
 
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from engine.crashgrab.rules import (EVENT_KINDS, Accelerator, Bonus, BoostUsed, Collision, Crash, Crew, Move,
+from crashgrab.engine.crash_and_grab.rules import (EVENT_KINDS, Accelerator, Bonus, BoostUsed, Collision, Crash, Crew, Move,
                                     Penalty, Pickup, Place, ProbeMoved, Transfer, Turn, Win, apply, apply_event,
                                     event_from_json, replay)
 from tests.rules_support import game

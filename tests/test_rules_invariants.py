@@ -11,12 +11,12 @@ import json
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.rules import (ALL_CREW, COLORS, CREW_TYPES, EVENT_KINDS, Boost, EndRound, GameState,
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.rules import (ALL_CREW, COLORS, CREW_TYPES, EVENT_KINDS, Boost, EndRound, GameState,
                                     IllegalAction, MissingChoice, Player, SaucerState, Turn, apply, event_from_json,
                                     replay)
-from engine.crashgrab.rules.session import play_action
-from engine.formats.layout_io import load_layout
+from crashgrab.engine.crash_and_grab.rules.session import play_action
+from crashgrab.engine.formats.layout_io import load_layout
 from tests.conftest import LAYOUTS
 
 BOARDS = {n: resolve_layout(load_layout(LAYOUTS / f"standard-{n}p.json")) for n in ("2-4", "5", "6")}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.crashgrab.rules import Boost, Collision, IllegalAction, MissingChoice, Turn, apply
+from crashgrab.engine.crash_and_grab.rules import Boost, Collision, IllegalAction, MissingChoice, Turn, apply
 from tests.rules_support import game, kinds, saucer_rows
 
 E = "east"

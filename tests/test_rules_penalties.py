@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.crashgrab.rules import Boost, Crew, MissingChoice, Penalty, Turn, apply
+from crashgrab.engine.crash_and_grab.rules import Boost, Crew, MissingChoice, Penalty, Turn, apply
 from tests.rules_support import game, kinds
 
 

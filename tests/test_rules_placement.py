@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from engine.crashgrab.rules import (Crew, EndRound, IllegalAction, MissingChoice, Player, SaucerState, SetUp, Turn,
+from crashgrab.engine.crash_and_grab.rules import (Crew, EndRound, IllegalAction, MissingChoice, Player, SaucerState, SetUp, Turn,
                                     apply, crash_sites, replay)
-from engine.crashgrab.rules.setup import setup_boosters
-from engine.crashgrab.resolve import resolve_layout
-from engine.formats.layout_io import load_layout
+from crashgrab.engine.crash_and_grab.rules.setup import setup_boosters
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.formats.layout_io import load_layout
 from tests.conftest import LAYOUTS
 from tests.rules_support import game, kinds
 

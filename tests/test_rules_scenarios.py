@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from engine.crashgrab.rules import Crew, MissingChoice, Turn, replay
-from engine.errors import InvalidFileError
-from engine.formats.schemas import validate
-from engine.formats.scenario_io import (ScenarioTurnError, expect_from_outcome, load_scenario, run_scenario,
+from crashgrab.engine.crash_and_grab.rules import Crew, MissingChoice, Turn, replay
+from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.schemas import validate
+from crashgrab.engine.formats.scenario_io import (ScenarioTurnError, expect_from_outcome, load_scenario, run_scenario,
                                         save_scenario, scenario_from_json, scenario_to_json)
 from tests.conftest import ROOT
 
@@ -239,7 +239,7 @@ def test_save_refuses_an_invalid_scenario_and_keeps_the_old_file(tmp_path):
 
 
 def test_new_game_builds_what_a_file_describes():
-    from engine.crashgrab.rules import SaucerState, new_game
+    from crashgrab.engine.crash_and_grab.rules import SaucerState, new_game
     loaded = scenario_from_json(base(), BASE_FILE).initial
     built = new_game(loaded.board, {"north": "Sun", "east": "Asteroids", "south": "Meteor", "west": "Stars"},
                      [("p1", ["red"]), ("p2", ["blue"])],

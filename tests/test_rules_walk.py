@@ -1,10 +1,10 @@
-"""engine.grid.walk: generic stepping along a direction (no game rules)."""
+"""crashgrab.engine.grid.walk: generic stepping along a direction (no game rules)."""
 from __future__ import annotations
 
 import pytest
 
-from engine.grid.geometry import Direction
-from engine.grid.walk import Step, direction_between, orthogonally_adjacent, path, steps
+from crashgrab.engine.grid.geometry import Direction
+from crashgrab.engine.grid.walk import Step, direction_between, orthogonally_adjacent, path, steps
 from tests.rules_support import board_from_rows
 
 BOARD, _ = board_from_rows(["..#.", "....", "...."])

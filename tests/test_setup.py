@@ -1,10 +1,10 @@
 """Random setup by the rules: reproducible by seed, legal for its template, varied across seeds."""
 import pytest
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.setup import random_layout
-from engine.crashgrab.templates import TEMPLATES
-from engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.setup import random_layout
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.formats.tileset_io import standard_tileset
 
 
 @pytest.mark.parametrize("template_id", list(TEMPLATES))

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.setup import random_layout
-from engine.crashgrab.survey.arrangements import arrangement_count, arrangements, sample_layout, sample_seed
-from engine.crashgrab.templates import TEMPLATES
-from engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.setup import random_layout
+from crashgrab.engine.crash_and_grab.survey.arrangements import arrangement_count, arrangements, sample_layout, sample_seed
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.formats.tileset_io import standard_tileset
 
 TILESET = standard_tileset()
 

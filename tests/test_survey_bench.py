@@ -1,11 +1,11 @@
 """The benchmark script keeps running as the code under it changes (its figures are not
-checked: speed is for `python -m engine.bench`, never a test)."""
+checked: speed is for `python -m crashgrab.engine.bench`, never a test)."""
 from __future__ import annotations
 
 import pytest
 
-from engine import bench
-from engine.timing import measure, percentile
+from crashgrab.engine import bench
+from crashgrab.engine.timing import measure, percentile
 
 
 @pytest.mark.parametrize("values, share, expected", [

@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from engine.crashgrab.survey.report import SURVEY_CODES
+from crashgrab.engine.crash_and_grab.survey.report import SURVEY_CODES
 from tests.survey_boards import compare_free_form, compare_template_seeds, difference, picture_layout
 
 BOARDS_PER_TEMPLATE = 1000

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.crashgrab.survey.findings import board_facts, board_metrics
-from engine.crashgrab.survey.lines import Geometry, line_table
-from engine.crashgrab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.survey.findings import board_facts, board_metrics
+from crashgrab.engine.crash_and_grab.survey.lines import Geometry, line_table
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from tests.survey_boards import picture_layout
 
 

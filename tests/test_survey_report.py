@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from engine.crashgrab.survey.record import BoardRecord
-from engine.crashgrab.survey.report import SURVEY_CODES, report_json, report_text
-from engine.crashgrab.survey.runner import ALL, SAMPLE, SurveyRequest, board_layout, run_survey, survey_chunk
-from engine.crashgrab.survey.tally import Tally
-from engine.crashgrab.validation import DEFAULT_SEVERITY, validate_layout
-from engine.errors import InvalidFileError
-from engine.formats.schemas import validate
+from crashgrab.engine.crash_and_grab.survey.record import BoardRecord
+from crashgrab.engine.crash_and_grab.survey.report import SURVEY_CODES, report_json, report_text
+from crashgrab.engine.crash_and_grab.survey.runner import ALL, SAMPLE, SurveyRequest, board_layout, run_survey, survey_chunk
+from crashgrab.engine.crash_and_grab.survey.tally import Tally
+from crashgrab.engine.crash_and_grab.validation import DEFAULT_SEVERITY, validate_layout
+from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.schemas import validate
 
 STRUCTURAL = {"unknown-tile", "duplicate-tile", "overlap", "outside-board", "slot-mismatch",
               "template-incomplete", "directions", "unknown-code"}

@@ -1,10 +1,10 @@
 """Each template's geometry: its slots tile the whole board exactly once."""
 import pytest
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.templates import TEMPLATES, template_for_players
-from engine.formats.tileset_io import standard_tileset
-from engine.grid.model import Layout, Placement
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.templates import TEMPLATES, template_for_players
+from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.grid.model import Layout, Placement
 
 # (template, board size, slot origin -> (roles, rotations)), from the issue's slot list.
 ANY = (0, 90, 180, 270)

@@ -1,10 +1,10 @@
 """The tile designer's pure edits and the checks that block saving a broken tile set."""
 import pytest
 
-from engine.crashgrab.tiles import tileset_errors
-from engine.formats.tileset_io import load_tileset, save_tileset, standard_tileset
-from engine.grid.model import Feature, Tile, TileSet
-from engine.grid.tile_editing import duplicate_tile, new_tile, paint, resize_tile
+from crashgrab.engine.crash_and_grab.tiles import tileset_errors
+from crashgrab.engine.formats.tileset_io import load_tileset, save_tileset, standard_tileset
+from crashgrab.engine.grid.model import Feature, Tile, TileSet
+from crashgrab.engine.grid.tile_editing import duplicate_tile, new_tile, paint, resize_tile
 
 EMPTY = TileSet("mine", "My tiles", ())
 

@@ -15,16 +15,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cli import main
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.setup import random_layout_for_players
-from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
-from engine.formats.jsonio import read_json
-from engine.formats.layout_io import layout_from_json, load_layout
-from engine.formats.png import decode_png
-from engine.formats.tileset_io import standard_tileset
-from engine.formats.tiled import tiled_map, tileset_image_path, tmj_text, write_tiled_map
-from engine.formats import tiled_tiles
+from crashgrab.engine.cli import main
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.setup import random_layout_for_players
+from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
+from crashgrab.engine.formats.jsonio import read_json
+from crashgrab.engine.formats.layout_io import layout_from_json, load_layout
+from crashgrab.engine.formats.png import decode_png
+from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.formats.tiled import tiled_map, tileset_image_path, tmj_text, write_tiled_map
+from crashgrab.engine.formats import tiled_tiles
 from tests.conftest import LAYOUTS
 
 INT, NUMBER, STRING, BOOL, LIST, DICT = "int", "number", "string", "bool", "array", "object"

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.validation import validate_layout
-from engine.crashgrab.validation.overlays import accelerator_links
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.validation import validate_layout
+from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links
 from tests.test_validation_helpers import board_layout
 
 

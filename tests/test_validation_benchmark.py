@@ -1,7 +1,7 @@
 """The validation benchmark script runs and reports both paths (it asserts no time)."""
 from __future__ import annotations
 
-from engine.crashgrab.validation.benchmark import main, time_runs
+from crashgrab.engine.crash_and_grab.validation.benchmark import main, time_runs
 from tests.conftest import LAYOUTS
 
 

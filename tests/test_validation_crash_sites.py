@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.crashgrab.validation import validate_layout
+from crashgrab.engine.crash_and_grab.validation import validate_layout
 from tests.test_validation_helpers import board_layout
 
 # All twelve sites, none on the edge, consecutive numbers (12 -> 1 too) at least 3 steps apart:

@@ -1,7 +1,7 @@
 """Edge exposure: Crash Sites and Accelerators next to the edge of the board or a hole."""
 from __future__ import annotations
 
-from engine.crashgrab.validation import validate_layout
+from crashgrab.engine.crash_and_grab.validation import validate_layout
 from tests.test_validation_helpers import board_layout
 
 # 1 [0,0] corner (north and west off); 2 [2,0] north edge; 5 [3,1] inside; 4 [1,2] beside the

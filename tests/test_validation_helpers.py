@@ -15,9 +15,9 @@ import textwrap
 
 from hypothesis import strategies as st
 
-from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
-from engine.grid.geometry import Direction
-from engine.grid.model import Feature, Layout, Placement, Tile, TileSet
+from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
+from crashgrab.engine.grid.geometry import Direction
+from crashgrab.engine.grid.model import Feature, Layout, Placement, Tile, TileSet
 
 _SITE_CHARS = {**{str(n): n for n in range(1, 10)}, "a": 10, "b": 11, "c": 12}
 
@@ -109,7 +109,7 @@ def free_form_layouts(draw, max_tiles: int = 6, span: int = 7):
 
 # --- the helpers' own tests -----------------------------------------------------------
 def test_board_layout_draws_cells_features_and_holes():
-    from engine.crashgrab.resolve import resolve_layout
+    from crashgrab.engine.crash_and_grab.resolve import resolve_layout
     layout = board_layout("""
         1.>
         ..#c
@@ -125,8 +125,8 @@ def test_board_layout_draws_cells_features_and_holes():
 
 
 def test_turn_layout_turns_every_feature_with_the_board():
-    from engine.crashgrab.resolve import resolve_layout
-    from engine.formats.tileset_io import standard_tileset
+    from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+    from crashgrab.engine.formats.tileset_io import standard_tileset
     tileset = standard_tileset()
     layout = Layout("one tile", tileset, (Placement("10", "A", 1, 2, 0),), None, dict(DEFAULT_DIRECTIONS))
     board = resolve_layout(layout).board  # tile 10 side A: 4x2, Accelerator at native (0, 1)

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from engine.crashgrab.validation import validate_layout
+from crashgrab.engine.crash_and_grab.validation import validate_layout
 from tests.test_validation_helpers import board_layout
 
 

@@ -1,8 +1,8 @@
 """The editor's reachability overlay: rest cells one card reaches, with the smallest card."""
 from __future__ import annotations
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.validation.overlays import reachable_in_one_move
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.validation.overlays import reachable_in_one_move
 from tests.test_validation_helpers import board_layout
 
 # Crash Site 1 [0,0], Accelerator [1,0], plain [2,0]-[4,0], Crash Site 2 [5,0].

@@ -1,7 +1,7 @@
 """Reachability on free-form boards whose holes cut them into parts."""
 from __future__ import annotations
 
-from engine.crashgrab.validation import validate_layout
+from crashgrab.engine.crash_and_grab.validation import validate_layout
 from tests.test_validation_helpers import board_layout
 
 

@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 
-from engine.crashgrab.resolve import resolve_layout
-from engine.crashgrab.validation import CODES, DEFAULT_SEVERITY, ValidationReport, validate_layout
-from engine.findings import Finding
-from engine.formats.schemas import validate as validate_schema
+from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+from crashgrab.engine.crash_and_grab.validation import CODES, DEFAULT_SEVERITY, ValidationReport, validate_layout
+from crashgrab.engine.findings import Finding
+from crashgrab.engine.formats.schemas import validate as validate_schema
 from tests.conftest import ROOT
 from tests.test_validation_helpers import board_layout, free_form_layouts
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.crashgrab.validation import validate_layout
-from engine.formats.layout_io import load_layout
+from crashgrab.engine.crash_and_grab.validation import validate_layout
+from crashgrab.engine.formats.layout_io import load_layout
 from tests.conftest import LAYOUTS
 
 

@@ -2,8 +2,8 @@
 
 `install(window)` is the main window's only hook into this package: it adds the Playtest
 dock, View > Playtest (F5) and a toolbar button, and returns the PlaytestMode. The model
-(start position, session, cursor) lives in `engine.crashgrab.playtest`; the rules in
-`engine.crashgrab.rules`. docs/playtest.md describes the mode for designers.
+(start position, session, cursor) lives in `crashgrab.engine.crash_and_grab.playtest`; the rules in
+`crashgrab.engine.crash_and_grab.rules`. docs/playtest.md describes the mode for designers.
 """
 from __future__ import annotations
 

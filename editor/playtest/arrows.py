@@ -10,9 +10,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from editor import style
-from engine.grid.geometry import Direction
-from engine.grid.model import Cell
+from crashgrab.editor import style
+from crashgrab.engine.grid.geometry import Direction
+from crashgrab.engine.grid.model import Cell
 
 ARROW_FILL = QColor("#1f6feb")
 ARROW_HOVER = QColor("#0b4fbf")

@@ -24,22 +24,22 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMessageBox
 
-from editor.placing import TILE_MIME, tile_at
-from engine.crashgrab.playtest import (PlaytestSession, PositionError, clear_pieces, empty_start,
+from crashgrab.editor.placing import TILE_MIME, tile_at
+from crashgrab.engine.crash_and_grab.playtest import (PlaytestSession, PositionError, clear_pieces, empty_start,
                                        events_before_choice, place_crew, place_saucer, players_for_setup,
                                        remove_at, set_supplies, setup_start, two_saucers_each, with_die_seed,
                                        with_pairing, with_rulings)
-from engine.crashgrab.rules.actions import EndRound, SetUp, Turn
-from engine.crashgrab.rules.errors import MissingChoice, MissingDieResult, RuleError
-from engine.crashgrab.rules.events import Event
-from engine.crashgrab.rules.fold import replay
-from engine.crashgrab.rules.pieces import Crew
-from engine.crashgrab.rules.session import describe_action
-from engine.crashgrab.rules.state import GameState, Rulings
-from engine.errors import CrashGrabError, InvalidFileError
-from engine.formats.layout_io import is_tileset_path, layout_to_json, raise_structure_errors
-from engine.formats.scenario_io import load_scenario, save_scenario
-from engine.grid.model import Cell
+from crashgrab.engine.crash_and_grab.rules.actions import EndRound, SetUp, Turn
+from crashgrab.engine.crash_and_grab.rules.errors import MissingChoice, MissingDieResult, RuleError
+from crashgrab.engine.crash_and_grab.rules.events import Event
+from crashgrab.engine.crash_and_grab.rules.fold import replay
+from crashgrab.engine.crash_and_grab.rules.pieces import Crew
+from crashgrab.engine.crash_and_grab.rules.session import describe_action
+from crashgrab.engine.crash_and_grab.rules.state import GameState, Rulings
+from crashgrab.engine.errors import CrashGrabError, InvalidFileError
+from crashgrab.engine.formats.layout_io import is_tileset_path, layout_to_json, raise_structure_errors
+from crashgrab.engine.formats.scenario_io import load_scenario, save_scenario
+from crashgrab.engine.grid.model import Cell
 
 from .arrows import arrow_at
 from .dialogs import ChoiceDialog, DieDialog

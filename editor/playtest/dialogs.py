@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from engine.crashgrab.rules.errors import MissingChoice
+from crashgrab.engine.crash_and_grab.rules.errors import MissingChoice
 
 QUESTIONS = {
     "give": "{saucer} crashed on its own turn. Which of its off-coloured crewmembers does it give away?",

@@ -14,11 +14,11 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from editor.scene import Z_PIECES, Z_PREVIEW
-from engine.crashgrab.rules.events import Event
-from engine.crashgrab.rules.pieces import Crew
-from engine.crashgrab.rules.state import GameState
-from engine.grid.model import Cell
+from crashgrab.editor.scene import Z_PIECES, Z_PREVIEW
+from crashgrab.engine.crash_and_grab.rules.events import Event
+from crashgrab.engine.crash_and_grab.rules.pieces import Crew
+from crashgrab.engine.crash_and_grab.rules.state import GameState
+from crashgrab.engine.grid.model import Cell
 
 from .arrows import ChoicePrompt, DirectionArrow
 from .marks import MARKED_KINDS, EventMark

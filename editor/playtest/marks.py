@@ -14,9 +14,9 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from editor import style
-from engine.crashgrab.rules.events import Event
-from engine.grid.geometry import Direction
+from crashgrab.editor import style
+from crashgrab.engine.crash_and_grab.rules.events import Event
+from crashgrab.engine.grid.geometry import Direction
 
 from .pieces import piece_colour
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import QMimeData, QPoint, QRectF, QSize, Qt
 from PySide6.QtGui import QDrag, QPainter, QPixmap
 from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QWidget
 
-from engine.crashgrab.rules.pieces import COLORS, CREW_TYPES, Crew
+from crashgrab.engine.crash_and_grab.rules.pieces import COLORS, CREW_TYPES, Crew
 
 from .pieces import paint_crew, paint_saucer
 

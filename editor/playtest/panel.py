@@ -15,11 +15,11 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLay
                                QHeaderView, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSlider, QSpinBox, QSplitter,
                                QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
-from engine.crashgrab.playtest import PlaytestSession
-from engine.crashgrab.rules.actions import Boost, Turn
-from engine.crashgrab.rules.events import Event
-from engine.crashgrab.rules.state import GameState
-from engine.grid.geometry import Direction
+from crashgrab.engine.crash_and_grab.playtest import PlaytestSession
+from crashgrab.engine.crash_and_grab.rules.actions import Boost, Turn
+from crashgrab.engine.crash_and_grab.rules.events import Event
+from crashgrab.engine.crash_and_grab.rules.state import GameState
+from crashgrab.engine.grid.geometry import Direction
 
 from .palette import PiecePalette
 from .pieces import paint_saucer

@@ -11,8 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from editor import style
-from engine.crashgrab.rules.pieces import Crew
+from crashgrab.editor import style
+from crashgrab.engine.crash_and_grab.rules.pieces import Crew
 
 SAUCER_COLOURS = {
     "red": QColor("#d1242f"),

@@ -10,9 +10,9 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from engine.crashgrab.tiles import TileFault
-from engine.grid.model import Cell, Feature, Tile
-from engine.grid.tile_editing import feature_at
+from crashgrab.engine.crash_and_grab.tiles import TileFault
+from crashgrab.engine.grid.model import Cell, Feature, Tile
+from crashgrab.engine.grid.tile_editing import feature_at
 
 from .. import style
 from ..board_painter import feature_words, paint_feature, paint_tile_face

@@ -2,8 +2,8 @@
 
 Like the layout document, every model change is one method here that replaces the
 immutable tile set and emits `tilesetChanged` once; the undo commands in
-`editor.tile_designer.commands` are the only callers of the editing methods. The
-checks that block saving come from the engine (`engine.crashgrab.tiles`).
+`crashgrab.editor.tile_designer.commands` are the only callers of the editing methods. The
+checks that block saving come from the engine (`crashgrab.engine.crash_and_grab.tiles`).
 """
 from __future__ import annotations
 
@@ -13,11 +13,12 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from engine.crashgrab.tiles import TileFault, raise_tileset_faults, tile_faults
-from engine.errors import InvalidFileError
-from engine.formats.tileset_io import SHIPPED_TILESETS, load_tileset, save_tileset, standard_tileset
-from engine.grid import tile_editing
-from engine.grid.model import Cell, Feature, Tile, TileSet
+from crashgrab.engine.crash_and_grab.tiles import TileFault, raise_tileset_faults, tile_faults
+from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.tileset_io import load_tileset, save_tileset, standard_tileset
+from crashgrab.engine.resources import shipped_tileset_folder
+from crashgrab.engine.grid import tile_editing
+from crashgrab.engine.grid.model import Cell, Feature, Tile, TileSet
 
 UNTITLED = "Untitled tile set"
 
@@ -34,7 +35,8 @@ def standard_copy() -> TileSet:
 
 def is_shipped_file(path: str | Path) -> bool:
     """The tile set files that ship with the program are read-only to the designer."""
-    return Path(path).resolve().parent == SHIPPED_TILESETS.resolve()
+    folder = shipped_tileset_folder()
+    return folder is not None and Path(path).resolve().parent == folder.resolve()
 
 
 class TileSetDocument(QObject):

@@ -9,10 +9,10 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from engine.errors import CrashGrabError
-from engine.formats.layout_io import is_tileset_path
-from engine.formats.tileset_io import load_tileset, standard_tileset
-from engine.grid.model import TileSet
+from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.formats.layout_io import is_tileset_path
+from crashgrab.engine.formats.tileset_io import load_tileset, standard_tileset
+from crashgrab.engine.grid.model import TileSet
 
 from ..commands import SetTileSet
 from ..document import blank_layout

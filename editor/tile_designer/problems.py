@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QListWidget, QListWidgetItem
 
-from engine.crashgrab.tiles import TileFault
+from crashgrab.engine.crash_and_grab.tiles import TileFault
 
 from .. import style
 

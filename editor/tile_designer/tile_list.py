@@ -6,8 +6,8 @@ from PySide6.QtCore import QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem
 
-from engine.crashgrab.tiles import TileFault
-from engine.grid.model import Tile, TileSet
+from crashgrab.engine.crash_and_grab.tiles import TileFault
+from crashgrab.engine.grid.model import Tile, TileSet
 
 from .. import style
 from ..board_painter import paint_tile_face

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 
-from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE
-from engine.grid.model import Feature
+from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
+from crashgrab.engine.grid.model import Feature
 
 from .. import style
 from ..board_painter import paint_feature

@@ -14,10 +14,10 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QRegularExpressio
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow,
                                QMessageBox, QPushButton, QSpinBox, QUndoView, QVBoxLayout, QWidget)
 
-from engine.crashgrab.terms import CRASH_SITE_NUMBERS
-from engine.errors import CrashGrabError
-from engine.grid.model import Cell, Feature
-from engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
+from crashgrab.engine.crash_and_grab.terms import CRASH_SITE_NUMBERS
+from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.grid.model import Cell, Feature
+from crashgrab.engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
 
 from ..board_painter import feature_words
 from ..dialogs import ask_to_save

@@ -12,12 +12,14 @@ import sys
 from importlib.metadata import entry_points
 
 from ..errors import CrashGrabError
+from ..version import program_version
 
 COMMAND_MODULES = [
-    "engine.cli.board_commands",
-    "engine.cli.scenario",
-    "engine.cli.validate",
-    "engine.cli.survey",
+    "crashgrab.engine.cli.board_commands",
+    "crashgrab.engine.cli.scenario",
+    "crashgrab.engine.cli.validate",
+    "crashgrab.engine.cli.survey",
+    "crashgrab.engine.cli.examples",
 ]
 
 
@@ -25,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crashgrab",
         description="Crash & Grab board layouts: create, show, validate, export and play test moves.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)

@@ -6,9 +6,9 @@ import random
 import sys
 from pathlib import Path
 
-from ..crashgrab.setup import random_layout_for_players
-from ..crashgrab.text import LEGEND, board_text
-from ..crashgrab.resolve import resolve_layout
+from ..crash_and_grab.setup import random_layout_for_players
+from ..crash_and_grab.text import LEGEND, board_text
+from ..crash_and_grab.resolve import resolve_layout
 from ..errors import InvalidFileError, UsageError
 from ..formats.export import export_document
 from ..formats.jsonio import dumps, write_text_atomic

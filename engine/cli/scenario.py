@@ -10,10 +10,10 @@ import json
 import sys
 from typing import Any
 
-from ..crashgrab.rules.pieces import COLORS, CREW_TYPES
-from ..crashgrab.rules.session import ScenarioResult, ScenarioTurnError, describe_action, state_to_json
-from ..crashgrab.rules.state import GameState
-from ..crashgrab.text import LEGEND, board_text
+from ..crash_and_grab.rules.pieces import COLORS, CREW_TYPES
+from ..crash_and_grab.rules.session import ScenarioResult, ScenarioTurnError, describe_action, state_to_json
+from ..crash_and_grab.rules.state import GameState
+from ..crash_and_grab.text import LEGEND, board_text
 from ..errors import CrashGrabError
 from ..formats.jsonio import dumps
 from ..formats.scenario_io import load_scenario, run_scenario

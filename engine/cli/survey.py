@@ -8,12 +8,12 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ..crashgrab.survey.arrangements import arrangement_count
-from ..crashgrab.survey.progress import ProgressBar, format_duration
-from ..crashgrab.survey.report import SURVEY_CODES, report_json, report_text
-from ..crashgrab.survey.runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyRequest, board_layout, default_workers,
+from ..crash_and_grab.survey.arrangements import arrangement_count
+from ..crash_and_grab.survey.progress import ProgressBar, format_duration
+from ..crash_and_grab.survey.report import SURVEY_CODES, report_json, report_text
+from ..crash_and_grab.survey.runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyRequest, board_layout, default_workers,
                                        run_survey)
-from ..crashgrab.templates import TEMPLATES
+from ..crash_and_grab.templates import TEMPLATES
 from ..errors import UsageError, WriteError
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import save_layout

@@ -9,8 +9,8 @@ import argparse
 import sys
 from typing import Any
 
-from ..crashgrab.validation import CODES, FILE_CODES, LEVELS, ValidationReport, validate_layout
-from ..crashgrab.validation.report import summarize
+from ..crash_and_grab.validation import CODES, FILE_CODES, LEVELS, ValidationReport, validate_layout
+from ..crash_and_grab.validation.report import summarize
 from ..errors import CrashGrabError, InvalidFileError, UnreadableFileError, UsageError
 from ..findings import Finding
 from ..formats.jsonio import dumps

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..crashgrab.resolve import resolve_layout
+from ..crash_and_grab.resolve import resolve_layout
 from ..grid.model import Layout
 from .layout_io import layout_to_json
 from .tileset_io import tileset_to_json

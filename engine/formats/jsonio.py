@@ -27,6 +27,11 @@ def read_json(path: str | Path) -> Any:
     return parse_json(text, path)
 
 
+def with_schema_ref(document: dict[str, Any], schema_ref: str | None) -> dict[str, Any]:
+    """The document with its optional "$schema" key first, where a text editor looks for it."""
+    return {"$schema": schema_ref, **document} if schema_ref else document
+
+
 def parse_json(text: str, path: str | Path | None = None) -> Any:
     try:
         return json.loads(text)

@@ -13,10 +13,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..crashgrab.resolve import resolve_layout
+from ..crash_and_grab.resolve import resolve_layout
 from ..errors import InvalidFileError, UnreadableFileError
 from ..grid.model import Layout, Placement, TileSet
-from .jsonio import read_json, write_json_atomic
+from ..resources import layout_file
+from .jsonio import parse_json, read_json, with_schema_ref, write_json_atomic
 from .migrations import upgrade
 from .schemas import validate
 from .tileset_io import load_tileset, shipped_tileset, tileset_from_json, tileset_to_json
@@ -44,6 +45,7 @@ def layout_from_json(document: Any, file: str | Path | None = None, *, strict: b
         notes=document.get("notes", ""),
         tileset_ref=tileset_ref,
         severity_overrides=dict(document.get("validation", {}).get("severity", {})),
+        schema_ref=document.get("$schema"),
     )
     if strict:
         raise_structure_errors(layout, file)
@@ -113,11 +115,17 @@ def layout_to_json(layout: Layout, folder: str | Path | None = None) -> dict[str
         document["notes"] = layout.notes
     if layout.severity_overrides:
         document["validation"] = {"severity": dict(layout.severity_overrides)}
-    return document
+    return with_schema_ref(document, layout.schema_ref)
 
 
 def load_layout(path: str | Path, *, strict: bool = False) -> Layout:
     return layout_from_json(read_json(path), path, strict=strict)
+
+
+def load_shipped_layout(name: str) -> Layout:
+    """A layout that ships with the program, by file name (e.g. "standard-2-4p.json")."""
+    resource = layout_file(name)
+    return layout_from_json(parse_json(resource.read_text(encoding="utf-8"), name), name)
 
 
 def save_layout(layout: Layout, path: str | Path) -> None:

@@ -11,16 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..crashgrab.resolve import resolve_layout
-from ..crashgrab.rules.actions import Boost, EndRound, SetUp, Turn
-from ..crashgrab.rules.dice import seed_state
-from ..crashgrab.rules.frozen import FrozenMap, freeze
-from ..crashgrab.rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
-from ..crashgrab.rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
+from ..crash_and_grab.resolve import resolve_layout
+from ..crash_and_grab.rules.actions import Boost, EndRound, SetUp, Turn
+from ..crash_and_grab.rules.dice import seed_state
+from ..crash_and_grab.rules.frozen import FrozenMap, freeze
+from ..crash_and_grab.rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
+from ..crash_and_grab.rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
                                        expect_from_outcome, run_scenario, state_to_json)
-from ..crashgrab.rules.state import GameState, Player, Rulings, SaucerState
+from ..crash_and_grab.rules.state import GameState, Player, Rulings, SaucerState
 from ..errors import InvalidFileError
-from .jsonio import read_json, write_json_atomic
+from .jsonio import read_json, with_schema_ref, write_json_atomic
 from .layout_io import layout_from_json, layout_to_json, load_layout
 from .migrations import upgrade
 from .schemas import validate
@@ -228,7 +228,8 @@ class _Reader:
         turns, notes = self.turns()
         return Scenario(name=doc["name"], layout=layout, initial=initial, turns=turns, expect=freeze(doc.get("expect", {})),
                         auto_choices=doc.get("auto_choices", False), setup=setup, layout_ref=layout_ref,
-                        notes=doc.get("notes", ""), turn_notes=notes, file=self.file)
+                        notes=doc.get("notes", ""), turn_notes=notes, file=self.file,
+                        schema_ref=doc.get("$schema"))
 
 
 def scenario_from_json(document: Any, file=None) -> Scenario:
@@ -276,7 +277,8 @@ def _turn_json(action, note: str | None) -> dict[str, Any]:
 def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     """The scenario file's document (loading it gives the same scenario back)."""
     state = scenario.initial
-    document: dict[str, Any] = {"format": "crash-grab-scenario", "version": 1, "name": scenario.name}
+    document: dict[str, Any] = with_schema_ref(
+        {"format": "crash-grab-scenario", "version": 1, "name": scenario.name}, scenario.schema_ref)
     if scenario.notes:
         document["notes"] = scenario.notes
     document["layout"] = scenario.layout_ref if scenario.layout_ref else layout_to_json(scenario.layout)

@@ -11,23 +11,23 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
 from ..errors import InvalidFileError
+from ..resources import schema_file, schema_files
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
 
 
 @lru_cache(maxsize=None)
 def _registry() -> Registry:
     resources = []
-    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        resources.append((schema["$id"], Resource.from_contents(schema)))
+    for resource in schema_files():  # known by file name, as their relative "$ref"s name them
+        schema = json.loads(resource.read_text(encoding="utf-8"))
+        resources.append((resource.name, Resource.from_contents(schema)))
     return Registry().with_resources(resources)
 
 
 @lru_cache(maxsize=None)
 def schema(name: str) -> dict[str, Any]:
     """The schema `schemas/<name>.schema.json`, e.g. schema("layout")."""
-    return json.loads((SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8"))
+    return json.loads(schema_file(name).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)

@@ -18,8 +18,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..crashgrab.resolve import resolve_layout
-from ..crashgrab.terms import ACCELERATOR, CRASH_SITE
+from ..crash_and_grab.resolve import resolve_layout
+from ..crash_and_grab.terms import ACCELERATOR, CRASH_SITE
 from ..grid.model import Layout
 from .jsonio import dumps, write_text_atomic
 from .png import write_png

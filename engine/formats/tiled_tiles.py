@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..crashgrab.terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
+from ..crash_and_grab.terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
 from ..grid.model import CellFeature
 from .png import RGBAImage
 from .raster import Canvas, Point, hex_colour, rotated

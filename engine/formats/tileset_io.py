@@ -5,15 +5,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidFileError
+from ..errors import InvalidFileError, UnreadableFileError
 from ..grid.geometry import Direction
 from ..grid.model import Feature, Tile, TileSet
 from ..grid.tilecheck import tile_problems
-from .jsonio import read_json, write_json_atomic
+from ..resources import tileset_file
+from .jsonio import parse_json, read_json, with_schema_ref, write_json_atomic
 from .migrations import upgrade
 from .schemas import validate
 
-SHIPPED_TILESETS = Path(__file__).resolve().parents[2] / "layouts" / "tilesets"
 
 
 def tileset_from_json(document: Any, file=None, where: str = "$") -> TileSet:
@@ -38,7 +38,7 @@ def tileset_from_json(document: Any, file=None, where: str = "$") -> TileSet:
         for path, message in tile_problems(tile):
             raise InvalidFileError(message, file=file, where=f"{where}.tiles[{index}].{path}")
         tiles.append(tile)
-    return TileSet(document["id"], document["name"], tuple(tiles))
+    return TileSet(document["id"], document["name"], tuple(tiles), schema_ref=document.get("$schema"))
 
 
 def _feature(raw: dict[str, Any]) -> Feature:
@@ -56,7 +56,7 @@ def feature_to_json(feature: Feature) -> dict[str, Any]:
 
 
 def tileset_to_json(tileset: TileSet) -> dict[str, Any]:
-    return {
+    return with_schema_ref({
         "format": "crash-grab-tileset",
         "version": 1,
         "id": tileset.id,
@@ -66,7 +66,7 @@ def tileset_to_json(tileset: TileSet) -> dict[str, Any]:
              "sides": {side: [feature_to_json(f) for f in t.sides[side]] for side in ("A", "B")}}
             for t in tileset.tiles
         ],
-    }
+    }, tileset.schema_ref)
 
 
 def load_tileset(path: str | Path) -> TileSet:
@@ -81,11 +81,15 @@ def save_tileset(tileset: TileSet, path: str | Path) -> None:
 
 @lru_cache(maxsize=None)
 def shipped_tileset(tileset_id: str) -> TileSet | None:
-    path = SHIPPED_TILESETS / f"{tileset_id}.json"
-    return load_tileset(path) if path.is_file() else None
+    resource = tileset_file(tileset_id)
+    if not resource.is_file():
+        return None
+    return tileset_from_json(parse_json(resource.read_text(encoding="utf-8"), resource.name), resource.name)
 
 
 def standard_tileset() -> TileSet:
     tileset = shipped_tileset("standard")
-    assert tileset is not None, "layouts/tilesets/standard.json ships with the program"
+    if tileset is None:
+        raise UnreadableFileError("the standard tile set is missing from the installed program.",
+                                  file="tilesets/standard.json", hint="Reinstall the program.")
     return tileset

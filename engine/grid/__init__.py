@@ -1,4 +1,4 @@
 """Generic square-grid code: geometry, tiles, placements and resolved boards.
 
-Nothing here knows Crash & Grab's rules; `engine.crashgrab` builds on it.
+Nothing here knows Crash & Grab's rules; `crashgrab.engine.crash_and_grab` builds on it.
 """

@@ -53,6 +53,7 @@ class TileSet:
     id: str
     name: str
     tiles: tuple[Tile, ...]
+    schema_ref: str | None = None  # the file's optional "$schema" (for text editors), kept on save
 
     def get(self, tile_id: str) -> Tile | None:
         for tile in self.tiles:
@@ -116,6 +117,7 @@ class Layout:
     # None embeds the tile set inline when saving.
     tileset_ref: str | None = None
     severity_overrides: Mapping[str, str] = field(default_factory=dict)
+    schema_ref: str | None = None  # the file's optional "$schema" (for text editors), kept on save
 
     def __hash__(self) -> int:
         return hash((self.name, self.template, self.placements, tuple(sorted(self.directions.items()))))

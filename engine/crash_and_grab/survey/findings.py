@@ -1,7 +1,7 @@
 """The rule checks and metrics of issue "Layout validation", made from the fast path's facts.
 
 Same codes, cells, details, severities, order and metrics as
-`engine.crashgrab.validation.validate_layout` (the reference), without the prose: a
+`crashgrab.engine.crash_and_grab.validation.validate_layout` (the reference), without the prose: a
 survey counts findings, it does not print them. `crashgrab validate` on a board file
 gives the messages. Where the issue leaves a choice open (details, tie-breaks, rounding)
 this follows the reference, and the differential test holds the two together.

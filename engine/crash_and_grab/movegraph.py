@@ -1,7 +1,7 @@
 """Crash & Grab's move graph: the generic grid move graph with Accelerators as the bounce cells.
 
 A saucer moves 1-5 spaces (the largest card); entering an Accelerator it stops and moves
-the same distance again in a direction its owner chooses. See `engine.grid.movegraph`
+the same distance again in a direction its owner chooses. See `crashgrab.engine.grid.movegraph`
 for the nodes ("cell", x, y), ("acc", x, y, d) and "off", and the edges.
 """
 from __future__ import annotations

@@ -38,6 +38,7 @@ class Scenario:
     notes: str = ""
     turn_notes: tuple[str | None, ...] = ()
     file: str | None = None
+    schema_ref: str | None = None      # the file's optional "$schema" (for text editors), kept on save
 
 
 @dataclass(frozen=True)

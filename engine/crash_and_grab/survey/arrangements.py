@@ -132,7 +132,7 @@ def sample_seed(seed: int, index: int) -> int:
 
 def sample_layout(tileset: TileSet, template: Template, seed: int, index: int,
                   tileset_ref: str | None = "standard") -> Layout:
-    """Sample `index` of a survey: a setup by the rules (engine.crashgrab.setup) from its derived seed."""
+    """Sample `index` of a survey: a setup by the rules (engine.crash_and_grab.setup) from its derived seed."""
     derived = sample_seed(seed, index)
     return random_layout(tileset, template, derived, name=f"{template.id} sample {index} (seed {seed})",
                          tileset_ref=tileset_ref)

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from ...findings import Finding
 
-# code -> default severity. Structural codes come from engine.crashgrab.resolve.
+# code -> default severity. Structural codes come from engine.crash_and_grab.resolve.
 DEFAULT_SEVERITY: dict[str, str] = {
     # structure (resolving the layout)
     "unknown-tile": "error",

@@ -1,6 +1,6 @@
 """Structural findings: what resolving the layout found (tiles, template slots, markers).
 
-`engine.crashgrab.resolve` works them out; validation reports them like any other
+`crashgrab.engine.crash_and_grab.resolve` works them out; validation reports them like any other
 finding, so a file with overlapping tiles still opens and shows where to fix it.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The fast path: the move-graph facts a survey needs, from bit sets and memoised line tables.
 
-It answers the questions of the networkx move graph (`engine.crashgrab.movegraph`, the
+It answers the questions of the networkx move graph (`crashgrab.engine.crash_and_grab.movegraph`, the
 readable reference) without building a graph:
 
 - Accelerators: what a saucer stopped on an Accelerator with d to go reaches comes from

@@ -1,6 +1,6 @@
 """The editor's playtest model, without Qt: a start position set by hand (start.py) and a
 session stepping through the actions played on it (session.py). Rules stay in
-`engine.crashgrab.rules`; this package only keeps positions, events and a cursor."""
+`crashgrab.engine.crash_and_grab.rules`; this package only keeps positions, events and a cursor."""
 from __future__ import annotations
 
 from .session import PlayedAction, PlaytestSession, events_before_choice

@@ -1,7 +1,7 @@
 """Resolve a Crash & Grab layout into a board, with its structural findings.
 
 Structure is checked here (tiles, template slots, direction markers); the rule checks of
-`engine.crashgrab.validation` run on the board this returns.
+`crashgrab.engine.crash_and_grab.validation` run on the board this returns.
 """
 from __future__ import annotations
 

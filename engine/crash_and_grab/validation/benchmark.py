@@ -1,4 +1,4 @@
-"""How long validation takes: `python -m engine.crashgrab.validation.benchmark [LAYOUT...]`.
+"""How long validation takes: `python -m crashgrab.engine.crash_and_grab.validation.benchmark [LAYOUT...]`.
 
 Times `validate_layout` on each layout (default: the shipped ones) cold, with the per-board
 move-analysis cache cleared before every run, as after an edit that changes the board,
@@ -13,13 +13,13 @@ from pathlib import Path
 from statistics import median
 from typing import Callable
 
-from ...formats.layout_io import load_layout
+from ...formats.layout_io import load_layout, load_shipped_layout
+from ...resources import shipped_layouts
 from ...grid.model import Layout
 from ...grid.moveanalysis import clear_cache
 from ...timing import measure, percentile
 from . import validate_layout
 
-SHIPPED = sorted((Path(__file__).resolve().parents[3] / "layouts").glob("standard-*.json"))
 
 
 def time_runs(work: Callable[[], object], runs: int, before: Callable[[], object] | None = None) -> dict[str, float]:
@@ -36,17 +36,19 @@ def time_validation(layout: Layout, runs: int = 300) -> dict[str, dict[str, floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.crashgrab.validation.benchmark",
+    parser = argparse.ArgumentParser(prog="python -m crashgrab.engine.crash_and_grab.validation.benchmark",
                                      description="Time layout validation.")
-    parser.add_argument("layouts", nargs="*", type=Path, default=SHIPPED, metavar="LAYOUT")
+    parser.add_argument("layouts", nargs="*", type=Path, metavar="LAYOUT",
+                        help="layout files (default: the shipped standard layouts)")
     parser.add_argument("--runs", type=int, default=300)
     args = parser.parse_args(argv)
-    for path in args.layouts:
-        layout = load_layout(path)
+    named = [(path.name, load_layout(path)) for path in args.layouts]
+    shipped = [(f.name, load_shipped_layout(f.name)) for f in shipped_layouts()]
+    for name, layout in named or shipped:
         result = time_validation(layout, args.runs)
         for kind in ("cold", "warm"):
             t = result[kind]
-            print(f"{path.name:22} {kind}: median {t['median']:6.2f} ms  p95 {t['p95']:6.2f} ms  "
+            print(f"{name:22} {kind}: median {t['median']:6.2f} ms  p95 {t['p95']:6.2f} ms  "
                   f"min {t['min']:6.2f} ms  cpu median {t['cpu_median']:6.2f} ms")
     return 0
 

@@ -1,4 +1,4 @@
-"""How long one turn takes: `python -m engine.crashgrab.rules.benchmark`.
+"""How long one turn takes: `python -m crashgrab.engine.crash_and_grab.rules.benchmark`.
 
 Times `apply` for a turn with a three-saucer push chain, an Accelerator and a pickup
 on the standard 2-4 player board, and prints the median and 95th percentile. Not a test:
@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import statistics
 import sys
-from pathlib import Path
 
-from ...formats.layout_io import load_layout
+from ...formats.layout_io import load_shipped_layout
 from ...timing import measure, percentile
 from ..resolve import resolve_layout
 from .actions import Turn
@@ -18,14 +17,11 @@ from .apply import apply
 from .pieces import COLORS, Crew, default_queue
 from .state import GameState, Player, SaucerState
 
-LAYOUT = Path(__file__).resolve().parents[3] / "layouts" / "standard-2-4p.json"
-
-
 def chain_state() -> tuple[GameState, Turn]:
     """red at [0,6] plays 0-5 for 5 east: it hits yellow at [1,6] (pushed 4), which hits
     green at [2,6] (pushed 3), which picks up the blue pilot at [4,6]; then a lost
     crewmember is placed by the seeded die (print the events with -v)."""
-    layout = load_layout(LAYOUT)
+    layout = load_shipped_layout("standard-2-4p.json")
     board = resolve_layout(layout).board
     players = (Player("p1", ("red",)), Player("p2", ("yellow",)), Player("p3", ("green",)), Player("p4", ("blue",)))
     saucers = {"red": SaucerState("red", (0, 6)), "yellow": SaucerState("yellow", (1, 6)),

@@ -1,0 +1,1 @@
+"""Data package: the application icon, the .desktop entry and the layout MIME type."""

@@ -1,0 +1,1 @@
+"""Data package: the user guide, shown by the editor's Help menu."""

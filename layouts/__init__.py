@@ -1,0 +1,1 @@
+"""Data package: the standard tile set, the shipped layouts and example scenarios."""
