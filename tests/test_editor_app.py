@@ -126,3 +126,12 @@ def test_signals_and_python_overrides_do_not_wear_out_none_and_true(qapp):
     # a few references come and go elsewhere; the bug would lose 20,000
     assert sys.getrefcount(True) > before - 100
     probe.deleteLater()
+
+
+def test_the_window_icon_is_the_shipped_svg_and_the_desktop_file_is_named(qapp):
+    from crashgrab.editor.app import DESKTOP_ID, application_icon
+
+    icon = application_icon()
+    assert not icon.isNull() and not icon.pixmap(64, 64).isNull()
+    assert DESKTOP_ID == "crashgrab-editor"  # the .desktop file's name, shipped in desktop/
+    assert (ROOT / "desktop" / f"{DESKTOP_ID}.desktop").is_file()
