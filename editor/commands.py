@@ -72,20 +72,56 @@ class SwapTiles(ChangeTiles):
 
 
 class _MergingChange(ChangeTiles):
-    """Successive turns of the same tile are one step in the history; a full circle vanishes."""
+    """Successive turns of the same tile are one step in the history; a full circle vanishes.
+    Only turns that follow each other directly merge: any change in between (another edit, an
+    undo, a redo) starts a new step."""
+
+    def __init__(self, document: LayoutDocument, placements: tuple[Placement, ...], text: str,
+                 parent: QUndoCommand | None = None) -> None:
+        super().__init__(document, placements, text, parent)
+        self.revision_before = document.revision
+        self.revision_after: int | None = None
+
+    def redo(self) -> None:
+        super().redo()
+        self.revision_after = self.document.revision
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if other.id() != self.id() or [p.tile for p in other.after] != [p.tile for p in self.after]:
+        if (other.id() != self.id() or not isinstance(other, _MergingChange)
+                or [p.tile for p in other.after] != [p.tile for p in self.after]
+                or other.revision_before != self.revision_after):
             return False
         self.after = other.after
-        self.setText(other.text())
+        self.revision_after = other.revision_after
+        self.setText(self.merged_text(other))
         self.setObsolete(self.after == self.before)
         return True
 
+    def merged_text(self, other: QUndoCommand) -> str:
+        return other.text()
+
 
 class RotateTile(_MergingChange):
+    """The history names the real angle, however many presses and slot rules made it."""
+
+    def __init__(self, document: LayoutDocument, placements: tuple[Placement, ...], text: str = "",
+                 parent: QUndoCommand | None = None) -> None:
+        super().__init__(document, placements, text, parent)
+        self.setText(self.turn_text())
+
     def id(self) -> int:
         return ROTATE_ID
+
+    def merged_text(self, other: QUndoCommand) -> str:
+        return self.turn_text()
+
+    def turn_text(self) -> str:
+        before, after = self.before[0], self.after[0]
+        if before is None:
+            return self.text()
+        angle = (after.rotation - before.rotation) % 360
+        how = {90: "90\u00b0 clockwise", 180: "180\u00b0", 270: "90\u00b0 counter-clockwise"}.get(angle, "back")
+        return f"Rotate tile {after.tile} {how}"
 
 
 class FlipTile(_MergingChange):

@@ -38,6 +38,7 @@ class LayoutDocument(QObject):
         super().__init__(parent)
         self._layout = layout if layout is not None else blank_layout("2-4")
         self._path = Path(path) if path else None
+        self._revision = 0
         self.undo_stack = QUndoStack(self)
 
     # --- reading -------------------------------------------------------------------
@@ -96,8 +97,15 @@ class LayoutDocument(QObject):
         relative to the layout file, or None to embed the tile set in the layout."""
         self._set(replace(self._layout, tileset=tileset, tileset_ref=tileset_ref))
 
+    @property
+    def revision(self) -> int:
+        """Counts every change of the layout (edits, undo, redo, open), so an undo command can
+        tell whether anything happened between it and the next one."""
+        return self._revision
+
     def _set(self, layout: Layout) -> None:
         self._layout = layout
+        self._revision += 1
         self.layoutChanged.emit()
 
     # --- files: not undoable; they reset the history ----------------------------------
@@ -105,6 +113,7 @@ class LayoutDocument(QObject):
         self.undo_stack.clear()
         self._path = Path(path) if path else None
         self._layout = layout
+        self._revision += 1
         self.undo_stack.setClean()
         self.fileChanged.emit()
         self.layoutChanged.emit()

@@ -483,3 +483,25 @@ def test_selecting_a_finding_scrolls_its_cells_into_view(window, qtbot):
     assert window.findings.select_finding(corner)
     visible = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert visible.contains(window.scene.cell_rect((9, 9))) and window.scene.highlighted_cells() == ((9, 9),)
+
+
+def test_only_consecutive_turns_of_one_tile_merge_and_the_history_names_the_real_angle(window, qtbot):
+    """R, Delete, Ctrl+Z, R is two quarter turns in two steps, never one step called a quarter turn."""
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    start = window.document.layout.placement_of("2")
+    stack = window.document.undo_stack
+    click_cell(qtbot, window, (5, 1))
+    press_key(qtbot, window, Qt.Key_R)
+    press_key(qtbot, window, Qt.Key_Delete)
+    press_key(qtbot, window, Qt.Key_Z, Qt.ControlModifier)
+    click_cell(qtbot, window, (5, 1))
+    press_key(qtbot, window, Qt.Key_R)
+    assert [stack.text(i) for i in range(stack.count())] == ["Rotate tile 2 90\u00b0 clockwise"] * 2
+    press_key(qtbot, window, Qt.Key_Z, Qt.ControlModifier)
+    assert window.document.layout.placement_of("2").rotation == (start.rotation + 90) % 360
+    press_key(qtbot, window, Qt.Key_R)  # straight after an undo: a new step, not merged with the first
+    assert stack.count() == 2
+    press_key(qtbot, window, Qt.Key_R)  # directly after its own turn: merged, and named by the real angle
+    assert stack.count() == 2 and stack.text(1) == "Rotate tile 2 180\u00b0"
+    press_key(qtbot, window, Qt.Key_R, Qt.ShiftModifier)
+    assert stack.text(1) == "Rotate tile 2 90\u00b0 clockwise"
