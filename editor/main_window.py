@@ -135,6 +135,11 @@ class MainWindow(QMainWindow):
         a("remove", "&Remove Tile", self.remove_selected, [QKeySequence.Delete, "Backspace"],
           "put the selected tile back in the palette")
         a("deselect", "Select &None", self.scene.escape, "Esc", "cancel a move, or select no tile")
+        # Keys that act on the board's selection work only while the board has the focus:
+        # Delete in the Findings list or R typed into a field never touches a tile.
+        for key in ("rotate_cw", "rotate_ccw", "flip", "remove", "deselect"):
+            self.actions[key].setShortcutContext(Qt.WidgetWithChildrenShortcut)
+            self.view.addAction(self.actions[key])
         a("randomize", "&Randomize\u2026", self.randomize_dialog, "Ctrl+Shift+N",
           "set the whole board up by the rules from a seed")
         a("directions", "&Direction Markers\u2026", self.directions_dialog, "Ctrl+M",

@@ -6,7 +6,7 @@ import json
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDrag, QWheelEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMessageBox
 
 from crashgrab.editor.dialogs import DirectionsDialog, RandomizeDialog
 from crashgrab.editor.overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
@@ -505,3 +505,17 @@ def test_only_consecutive_turns_of_one_tile_merge_and_the_history_names_the_real
     assert stack.count() == 2 and stack.text(1) == "Rotate tile 2 180\u00b0"
     press_key(qtbot, window, Qt.Key_R, Qt.ShiftModifier)
     assert stack.text(1) == "Rotate tile 2 90\u00b0 clockwise"
+
+
+def test_delete_in_the_findings_list_never_deletes_the_selected_tile(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    wait_validated(qtbot, window)
+    click_cell(qtbot, window, (5, 1))
+    assert window.scene.selected_tile() == "2"
+    table = window.findings_dock.findChild(QAbstractItemView)
+    table.setFocus()
+    for key in (Qt.Key_Delete, Qt.Key_Backspace, Qt.Key_R, Qt.Key_F):
+        qtbot.keyClick(table, key)
+    assert window.document.layout.placement_of("2") is not None and window.document.undo_stack.count() == 0
+    press_key(qtbot, window, Qt.Key_Delete)  # on the board it still removes the tile
+    assert window.document.layout.placement_of("2") is None
