@@ -14,7 +14,7 @@ from crashgrab.engine.errors import CrashGrabError, InvalidFileError
 from crashgrab.engine.grid.model import Layout
 
 from .image_export import require_board, write_board_image
-from .image_size import (CELL_MM, DEFAULT_DPI, MAX_DPI, MAX_PIXELS, MIN_DPI, PRINT_DPI, ImageGeometry,
+from .image_size import (CELL_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry,
                          image_format)
 
 PNG_FILTER = "PNG image (*.png)"
@@ -32,11 +32,13 @@ class ImageResolutionDialog(QDialog):
         self.setWindowTitle("Image Resolution")
         self.geometry_ = geometry
         self.spin = QSpinBox()
-        self.spin.setRange(MIN_DPI, MAX_DPI)
+        # Offer only what can be made: the largest board-size-dependent DPI, not a flat maximum.
+        self.spin.setRange(MIN_DPI, geometry.max_dpi())
         self.spin.setSingleStep(50)
         self.spin.setSuffix(" dpi")
-        self.spin.setValue(min(max(dpi, MIN_DPI), MAX_DPI))
-        self.spin.setToolTip(f"Dots per inch: 150 for the screen, {PRINT_DPI} for print")
+        self.spin.setValue(min(max(dpi, MIN_DPI), geometry.max_dpi()))
+        self.spin.setToolTip(f"Dots per inch, {MIN_DPI} to {geometry.max_dpi()} for this board: "
+                             f"150 for the screen, {PRINT_DPI} for print")
         self.size_label = QLabel()
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
@@ -56,10 +58,9 @@ class ImageResolutionDialog(QDialog):
         width, height = self.geometry_.pixel_size(self.dpi())
         printed = (f"{width} \u00d7 {height} pixels, printed {self.geometry_.width_mm:g} \u00d7 "
                    f"{self.geometry_.height_mm:g} mm (one cell = {CELL_MM:g} mm)")
-        too_big = width * height > MAX_PIXELS
-        self.size_label.setText(printed + (f"\nToo large: at most {self.geometry_.max_dpi()} dpi, "
-                                           "or export SVG." if too_big else ""))
-        self.ok_button.setEnabled(not too_big)
+        at_limit = self.dpi() == self.geometry_.max_dpi() < MAX_DPI
+        self.size_label.setText(printed + ("\nThe largest PNG for this board; for more, export SVG."
+                                           if at_limit else ""))
 
 
 def export_image_dialog(window) -> bool:

@@ -385,8 +385,10 @@ def test_the_resolution_dialog_shows_pixel_and_printed_size(qapp):
         dialog.spin.setValue(150)
         assert dialog.size_label.text().startswith("1506 \u00d7 1506 pixels")
         assert dialog.ok_button.isEnabled()
-        dialog.spin.setValue(1100)  # 11043 x 11043: over the limit
-        assert "at most 996 dpi" in dialog.size_label.text() and not dialog.ok_button.isEnabled()
+        assert dialog.spin.maximum() == 996  # 996 dpi is the largest PNG an 8x8 board can have
+        dialog.spin.setValue(1100)  # more cannot even be entered
+        assert dialog.spin.value() == 996 and dialog.ok_button.isEnabled()
+        assert "largest PNG for this board" in dialog.size_label.text()
     finally:
         dialog.deleteLater()
 
