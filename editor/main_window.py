@@ -26,6 +26,7 @@ from .commands import Randomize, SetDirections, SetProperties
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog, ask_to_save
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
+from .message_bar import MessageBar, MessageLog
 from .image_export_dialog import export_image_dialog
 from .live_validation import LiveValidator
 from .palette import TilePalette
@@ -81,8 +82,12 @@ class MainWindow(QMainWindow):
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("Opened")
         self.history_dock = self._dock("History", "historyDock", self.history, Qt.BottomDockWidgetArea)
+        self.message_log = MessageLog()
+        self.messages_dock = self._dock("Messages", "messagesDock", self.message_log, Qt.BottomDockWidgetArea)
         # History beside the findings, so the board keeps the window's full width.
         self.splitDockWidget(self.findings_dock, self.history_dock, Qt.Horizontal)
+        self.tabifyDockWidget(self.history_dock, self.messages_dock)  # Messages: a tab behind History
+        self.history_dock.raise_()
         self.resizeDocks([self.palette_dock], [270], Qt.Horizontal)
         self.resizeDocks([self.findings_dock, self.history_dock], [1000, 260], Qt.Horizontal)
         self.resizeDocks([self.findings_dock], [210], Qt.Vertical)
@@ -207,7 +212,7 @@ class MainWindow(QMainWindow):
         view.addAction(self.actions["overlay_reach"])
         view.addSeparator()
         panels = view.addMenu("&Panels")
-        for dock in (self.palette_dock, self.findings_dock, self.history_dock):
+        for dock in (self.palette_dock, self.findings_dock, self.history_dock, self.messages_dock):
             panels.addAction(dock.toggleViewAction())
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.actions["guide"])
@@ -230,7 +235,9 @@ class MainWindow(QMainWindow):
         self.toolbar = toolbar
 
     def _build_status_bar(self) -> None:
-        status = self.statusBar()
+        status = MessageBar()
+        self.setStatusBar(status)
+        status.messageShown.connect(self.message_log.add)
         self.cell_label = QLabel()
         self.cell_label.setMinimumWidth(260)
         self.zoom_label = QLabel()
@@ -263,6 +270,7 @@ class MainWindow(QMainWindow):
         self.scene.select_tile(None)
         self.scene.clear_highlight()
         self.scene.set_reach_origin(None)
+        self.cell_label.setText("")  # the hovered cell belonged to the board that was replaced
         self._layout_changed()
         self._update_title()
         self.view.fit()

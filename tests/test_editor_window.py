@@ -6,7 +6,7 @@ import json
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDrag, QWheelEvent
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMessageBox, QStatusBar
 
 from crashgrab.editor.dialogs import DirectionsDialog, RandomizeDialog
 from crashgrab.editor.overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
@@ -519,3 +519,29 @@ def test_delete_in_the_findings_list_never_deletes_the_selected_tile(window, qtb
     assert window.document.layout.placement_of("2") is not None and window.document.undo_stack.count() == 0
     press_key(qtbot, window, Qt.Key_Delete)  # on the board it still removes the tile
     assert window.document.layout.placement_of("2") is None
+
+
+def test_a_long_status_message_is_elided_at_a_word_and_kept_in_the_message_log(window, qtbot):
+    window.resize(1024, 640)
+    window.show()
+    qtbot.waitExposed(window)
+    bar = window.statusBar()
+    text = ("The east arm slot takes rotation 0 or 180 only, so tile 7 turned 180\u00b0 to 180; "
+            "drag it elsewhere or flip it to its other side to try the other orientation of the arm tile.")
+    bar.showMessage(text)
+    shown = QStatusBar.currentMessage(bar)
+    assert shown.endswith("\u2026") and text.startswith(shown[:-1]) and text[len(shown) - 1] in " ,;"
+    assert bar.fontMetrics().horizontalAdvance(shown) <= window.cell_label.geometry().left()
+    assert bar.currentMessage() == text and bar.toolTip() == text
+    assert window.message_log.messages()[-1] == text
+    assert window.messages_dock.toggleViewAction().isChecked()  # a tab beside History
+    window.messages_dock.raise_()
+    assert window.messages_dock.isVisible() and window.message_log.item(window.message_log.count() - 1).text().endswith(text)
+
+
+def test_the_hovered_cell_label_is_cleared_by_a_new_board(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    window._cell_hovered((3, 3))
+    assert window.cell_label.text().startswith("[3,3]")
+    new_board(window, qtbot, "6")
+    assert window.cell_label.text() == ""
