@@ -106,9 +106,10 @@ def picture_rect(board_width: int, board_height: int, cell: float, markers: bool
 
 
 def paint_board(painter: QPainter, source: Layout | Board | BoardPicture, cell: float = style.CELL, *,
-                origin: QPointF | None = None, markers: bool = True,
+                origin: QPointF | None = None, markers: bool = True, tile_labels: bool = True,
                 directions: Mapping[str, str] | None = None) -> BoardPicture:
-    """Draw the whole board; returns the picture it drew (handy for hit tests)."""
+    """Draw the whole board; returns the picture it drew (handy for hit tests).
+    `tile_labels=False` leaves the tile tabs out, for a view that draws them above its highlights."""
     picture = picture_of(source, directions)
     board = picture.board
     painter.save()
@@ -127,13 +128,19 @@ def paint_board(painter: QPainter, source: Layout | Board | BoardPicture, cell: 
     _paint_tile_borders(painter, board.cell_tiles, cell)
     for (x, y), feature in board.features.items():
         paint_feature(painter, _cell_rect(x, y, cell), feature.type, feature.number)
-    for label in picture.labels:
-        if board.cell_tiles.get(label.area[:2]) == label.tile:
-            paint_tile_label(painter, _area_rect(label.area, cell), label.text, cell)
+    if tile_labels:
+        paint_tile_labels(painter, picture, cell)
     if markers and picture.directions:
         paint_markers(painter, QRectF(0, 0, board.width * cell, board.height * cell), picture.directions, cell)
     painter.restore()
     return picture
+
+
+def paint_tile_labels(painter: QPainter, picture: BoardPicture, cell: float) -> None:
+    """The tile id tabs ("1A", "10B") of every placed tile."""
+    for label in picture.labels:
+        if picture.board.cell_tiles.get(label.area[:2]) == label.tile:
+            paint_tile_label(painter, _area_rect(label.area, cell), label.text, cell)
 
 
 def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0, cell: float = style.CELL, *,

@@ -149,7 +149,8 @@ class ReachabilityOverlay(_Overlay):
 
 
 class CellHighlight(_Overlay):
-    """The cells of the selected finding, outlined in its severity's colour."""
+    """The cells of the selected finding: the rest of the board dimmed, the cells outlined in the
+    focus colour, which is no feature's colour (the severity shows in the Findings list)."""
 
     def __init__(self, width: int, height: int, cell: float, cells: Iterable[Cell], severity: str) -> None:
         super().__init__(width, height, cell)
@@ -158,13 +159,19 @@ class CellHighlight(_Overlay):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
-        colour = style.SEVERITY_COLOURS.get(self.severity, style.SEVERITY_COLOURS["info"])
-        fill = QColor(colour)
-        fill.setAlphaF(0.28)
-        painter.setPen(QPen(colour, self.cell / 12))
-        painter.setBrush(fill)
+        veil = QPainterPath()
+        veil.addRect(self._rect)
+        holes = QPainterPath()
         for cell in self.cells:
-            painter.drawRoundedRect(self.cell_rect(cell).adjusted(2, 2, -2, -2), 5, 5)
+            holes.addRect(self.cell_rect(cell))
+        painter.fillPath(veil.subtracted(holes), style.FOCUS_VEIL)
+        painter.setBrush(Qt.NoBrush)
+        painter.setPen(QPen(style.FOCUS_HALO, self.cell / 6))  # a light halo keeps it clear on dark cells
+        for cell in self.cells:
+            painter.drawRoundedRect(self.cell_rect(cell).adjusted(3, 3, -3, -3), 5, 5)
+        painter.setPen(QPen(style.FOCUS, self.cell / 12))
+        for cell in self.cells:
+            painter.drawRoundedRect(self.cell_rect(cell).adjusted(3, 3, -3, -3), 5, 5)
 
     def cells_rect(self) -> QRectF:
         rect = QRectF()

@@ -19,15 +19,16 @@ from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_link
 from crashgrab.engine.grid.model import Board, Cell, Layout
 
 from . import style
-from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_tile_face, picture_of, \
-    picture_rect
+from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_tile_face, \
+    paint_tile_labels, picture_of, picture_rect
 from .commands import command_for
 from .document import LayoutDocument
 from .overlays import AcceleratorOverlay, CellHighlight, ExposureOverlay, ReachabilityOverlay
 from .placing import TILE_MIME, Edit, Plan, Refusal, TileDrag, placement_area, plan_drop, template_of, tile_at
 
 # Stacking order; playtest pieces (a later mode) go above the overlays.
-Z_BOARD, Z_EXPOSURE, Z_REACH, Z_ACCELERATORS, Z_HIGHLIGHT, Z_SELECTION, Z_PIECES, Z_PREVIEW = range(8)
+# Tile tabs lie above highlights and the selection, so a tab such as "10A" is never crossed out.
+Z_BOARD, Z_EXPOSURE, Z_REACH, Z_ACCELERATORS, Z_HIGHLIGHT, Z_SELECTION, Z_TILE_TABS, Z_PIECES, Z_PREVIEW = range(9)
 FREE_FORM_ROOM = 4  # spare cells around a free-form board to drop tiles into
 FREE_FORM_MINIMUM = 10
 
@@ -48,7 +49,25 @@ class BoardItem(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        paint_board(painter, self.picture, self.cell, markers=not self._rect.topLeft().isNull())
+        paint_board(painter, self.picture, self.cell, markers=not self._rect.topLeft().isNull(), tile_labels=False)
+
+
+class TileTabsItem(QGraphicsItem):
+    """The tile id tabs, drawn above highlights and outlines."""
+
+    def __init__(self, picture: BoardPicture, cell: float, rect: QRectF) -> None:
+        super().__init__()
+        self.picture, self.cell, self._rect = picture, cell, rect
+        self.setZValue(Z_TILE_TABS)
+        self.setAcceptedMouseButtons(Qt.NoButton)  # clicks go to the board beneath
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        paint_tile_labels(painter, self.picture, self.cell)
 
 
 class TileOutline(QGraphicsItem):
@@ -131,10 +150,13 @@ class BoardScene(QGraphicsScene):
     def rebuild(self) -> None:
         if self._board_item is not None:
             self.removeItem(self._board_item)
+            self.removeItem(self.tile_tabs)
         picture = picture_of(self.layout)
         self.board = picture.board
         self._board_item = BoardItem(picture, self.cell)
         self.addItem(self._board_item)
+        self.tile_tabs = TileTabsItem(picture, self.cell, self._board_item.boundingRect())
+        self.addItem(self.tile_tabs)
         if self._selected and self.layout.placement_of(self._selected) is None:
             self.select_tile(None)
         else:

@@ -41,6 +41,11 @@ SEVERITY_COLOURS = {
     "info": QColor("#2f81f7"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+# The selected finding: a magenta that is no feature's colour (Crash Site blue, Accelerator
+# orange) nor a severity's, with a white halo, over a board dimmed everywhere else.
+FOCUS = QColor("#c2188f")
+FOCUS_HALO = QColor(255, 255, 255, 230)
+FOCUS_VEIL = QColor(20, 26, 34, 120)
 
 
 def font(pixel_size: float, bold: bool = False) -> QFont:

@@ -545,3 +545,37 @@ def test_the_hovered_cell_label_is_cleared_by_a_new_board(window, qtbot):
     assert window.cell_label.text().startswith("[3,3]")
     new_board(window, qtbot, "6")
     assert window.cell_label.text() == ""
+
+
+def test_tile_tabs_lie_above_the_selection_and_the_finding_highlight(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    wait_validated(qtbot, window)
+    rect = window.scene.highlight_cells([(3, 0), (4, 0)], "warning")  # under the "10A" tab
+    click_cell(qtbot, window, (4, 0))
+    tabs = window.scene.tile_tabs
+    covering = [item for item in window.scene.items(rect) if item is not tabs and item.zValue() >= tabs.zValue()]
+    assert covering == [], "nothing over the tabs but the playtest pieces"
+    assert window.scene.selected_tile() == "10"  # the tabs take no clicks
+
+
+def test_a_selected_finding_dims_the_board_and_outlines_its_cells_in_a_colour_no_feature_has(window, qtbot):
+    from crashgrab.editor import style
+
+    def distance(a, b):
+        return sum((x - y) ** 2 for x, y in zip(a.getRgb()[:3], b.getRgb()[:3])) ** 0.5
+    features = [style.ACCELERATOR, style.ACCELERATOR_RING, style.CRASH_SITE, style.CRASH_SITE_RING]
+    assert min(distance(style.FOCUS, colour) for colour in features) > 150
+    others = [style.SELECTION, *style.SEVERITY_COLOURS.values(), *style.PAPER.values()]
+    assert min(distance(style.FOCUS, colour) for colour in others) > 90
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    wait_validated(qtbot, window)
+    window.scene.highlight_cells([(3, 0), (4, 0)], "warning")
+    image = window.view.grab().toImage()
+    def pixel(cell, dx=0.5, dy=0.5):
+        rect = window.scene.cell_rect(cell)
+        point = window.view.mapFromScene(rect.left() + rect.width() * dx, rect.top() + rect.height() * dy)
+        return image.pixelColor(point)
+    outline = pixel((3, 0), dx=0.5, dy=0.06)
+    assert distance(outline, style.FOCUS) < 60
+    dimmed, clear = pixel((7, 7), dx=0.1, dy=0.1), pixel((3, 0), dx=0.2, dy=0.8)  # plain paper both
+    assert dimmed.lightness() < clear.lightness() - 40
