@@ -77,7 +77,7 @@ def hardest_site(matrix: list[list[int | None]]) -> int | None:
 
 def accelerators_metric(facts: BoardFacts) -> dict[str, Any]:
     moves = facts.moves
-    distances = range(1, moves.max_distance + 1)
+    distances = facts.distances
     return {
         "count": len(moves.bounces),
         "links": {str(d): len(moves.bounce_links(d)) for d in distances},
