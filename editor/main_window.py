@@ -249,6 +249,7 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.palette.tileActivated.connect(self._palette_activated)
         self.findings.findingSelected.connect(self._finding_selected)
+        self.findings.upgradesChanged.connect(self._upgrades_changed)
 
     # --- document lifecycle ------------------------------------------------------------------
     def _document_replaced(self) -> None:
@@ -267,9 +268,13 @@ class MainWindow(QMainWindow):
         self.validator.request(self.document.layout)
         self._selection_changed(self.scene.selected_tile())
 
+    def _upgrades_changed(self, upgrades: tuple[str, ...]) -> None:
+        self.validator.upgrades = upgrades
+        self.validator.request(self.document.layout)
+
     def _report_ready(self, report) -> None:
         self.scene.set_report(report)
-        summary = report.summary()
+        summary = report.summary() + (f" (with {', '.join(report.upgrades)})" if report.upgrades else "")
         self.findings.set_findings(report.findings, summary)
         counts = report.counts()
         worst = next((s for s in ("error", "warning") if counts.get(s)), None)

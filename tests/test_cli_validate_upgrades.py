@@ -10,11 +10,10 @@ import json
 import pytest
 
 from engine.cli import main
-from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
 from engine.formats.layout_io import save_layout
 from engine.formats.schemas import validate as validate_schema
-from engine.grid.model import Feature, Layout, Placement, Tile, TileSet
 from tests.conftest import ROOT
+from tests.test_validation_upgrades import eight_apart_layout
 
 SHIPPED = ["layouts/standard-2-4p.json", "layouts/standard-5p.json", "layouts/standard-6p.json"]
 FIXTURES = [f"tests/fixtures/validation/{name}.json"
@@ -68,13 +67,8 @@ def test_text_output_says_which_upgrades_the_findings_assume(capsys):
 def test_upgrades_can_make_a_strict_run_fail(capsys, tmp_path):
     # Two Accelerators 8 apart in a row of 9 (Crash Site 1 between them): no loop without
     # upgrades, a loop at 8 (a warning) with Hyperdrive.
-    # Tiles are at most 8 wide: two tiles side by side, ">..." and "1...>".
     board = tmp_path / "eight-apart.json"
-    tiles = (Tile("left", "custom", 4, 1, {"A": (Feature(ACCELERATOR, 0, 0),), "B": ()}),
-             Tile("right", "custom", 5, 1, {"A": (Feature(CRASH_SITE, 0, 0, 1), Feature(ACCELERATOR, 4, 0)), "B": ()}))
-    placements = (Placement("left", "A", 0, 0, 0), Placement("right", "A", 4, 0, 0))
-    save_layout(Layout("eight apart", TileSet("t", "two tiles", tiles), placements, None, dict(DEFAULT_DIRECTIONS)),
-                board)
+    save_layout(eight_apart_layout(), board)
     argv = ["--strict", "--select", "accelerator-loop", str(board)]
     assert run(capsys, *argv) == (0, f"{board}: no findings\n", "")
     code, out, _ = run(capsys, *argv, "--upgrades", "Hyperdrive")

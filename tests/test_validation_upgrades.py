@@ -13,16 +13,27 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from engine.crashgrab.movegraph import build_move_graph
+from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
 from engine.crashgrab.resolve import resolve_layout
 from engine.crashgrab.validation import MOVEMENT_UPGRADES, UnknownUpgrade, validate_layout
 from engine.crashgrab.validation.upgraded_moves import UpgradedMoves
 from engine.crashgrab.validation.upgrades import STANDARD, Movement, movement_for, upgrade_name
 from engine.formats.layout_io import load_layout
+from engine.grid.model import Feature, Layout, Placement, Tile, TileSet
 from tests.conftest import LAYOUTS
 from tests.test_validation_helpers import board_layout, free_form_layouts
 
 H, B, R, W = "Hyperdrive", "Boost Amplifier", "Acceleration Regulator", "Waste Accelerator"
 COMBINATIONS = [combo for n in range(1, 5) for combo in itertools.combinations(MOVEMENT_UPGRADES, n)]
+
+
+def eight_apart_layout() -> Layout:
+    """">...1...>": Accelerators 8 apart, Crash Site 1 between. A layout file needs
+    tiles at most 8 wide, so two tiles side by side, ">..." and "1...>"."""
+    tiles = (Tile("left", "custom", 4, 1, {"A": (Feature(ACCELERATOR, 0, 0),), "B": ()}),
+             Tile("right", "custom", 5, 1, {"A": (Feature(CRASH_SITE, 0, 0, 1), Feature(ACCELERATOR, 4, 0)), "B": ()}))
+    placements = (Placement("left", "A", 0, 0, 0), Placement("right", "A", 4, 0, 0))
+    return Layout("eight apart", TileSet("t", "two tiles", tiles), placements, None, dict(DEFAULT_DIRECTIONS))
 
 
 def findings(picture, upgrades=(), code=None):
