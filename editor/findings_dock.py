@@ -1,8 +1,9 @@
 """The findings dock: validation's findings as a table, refreshed after every edit.
 
 Selecting a finding emits `findingSelected`; the window highlights its cells on the board
-and scrolls to them. Toggle buttons hide a severity. The Upgrades menu picks the movement
-upgrade cards validation assumes a saucer holds (`upgradesChanged`); the window re-validates.
+and scrolls to them. Toggle buttons hide a severity. The Upgrades menu picks, among the
+names the window gives, the upgrade cards validation assumes a saucer holds
+(`upgradesChanged`); the window re-validates.
 It is a view setting, like the severity buttons, so it is not an undoable edit.
 """
 from __future__ import annotations
@@ -12,7 +13,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QMenu, QToolButton, QTreeView,
                                QVBoxLayout, QWidget)
 
-from engine.crashgrab.validation import MOVEMENT_UPGRADES
 from engine.findings import Finding
 
 from . import style
@@ -91,7 +91,7 @@ class FindingsPanel(QWidget):
     findingSelected = Signal(object)  # Finding or None
     upgradesChanged = Signal(tuple)  # the upgrade card names now checked, in card order
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent=None, upgrade_names: tuple[str, ...] = ()) -> None:
         super().__init__(parent)
         self.model = FindingsModel(self)
         self.proxy = SeverityFilter(self)
@@ -119,7 +119,7 @@ class FindingsPanel(QWidget):
         bar.setContentsMargins(6, 4, 6, 2)
         bar.addWidget(self.summary)
         bar.addStretch(1)
-        bar.addWidget(self._upgrades_button())
+        bar.addWidget(self._upgrades_button(upgrade_names))
         for severity in ("error", "warning", "info"):
             button = QToolButton()
             button.setCheckable(True)
@@ -138,10 +138,10 @@ class FindingsPanel(QWidget):
         layout.addWidget(self.table)
         self.set_findings((), "Not validated yet")
 
-    def _upgrades_button(self) -> QToolButton:
+    def _upgrades_button(self, names: tuple[str, ...]) -> QToolButton:
         self.upgrades_menu = QMenu("Upgrades", self)
         self.upgrade_actions: dict[str, QAction] = {}
-        for name in MOVEMENT_UPGRADES:
+        for name in names:
             action = self.upgrades_menu.addAction(name)
             action.setCheckable(True)
             action.toggled.connect(self._upgrades_toggled)
@@ -151,6 +151,7 @@ class FindingsPanel(QWidget):
         self.upgrades_button.setMenu(self.upgrades_menu)
         self.upgrades_button.setPopupMode(QToolButton.InstantPopup)
         self.upgrades_button.setAutoRaise(True)
+        self.upgrades_button.setVisible(bool(names))
         self._show_upgrades()
         return self.upgrades_button
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
                                QWidget)
 
 from engine.crashgrab.templates import TEMPLATES
+from engine.crashgrab.validation import MOVEMENT_UPGRADES
 from engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
 from engine.findings import Finding
 from engine.formats.layout_io import load_layout
@@ -76,7 +77,7 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         self.palette = TilePalette()
         self.palette_dock = self._dock("Tiles", "paletteDock", self.palette, Qt.LeftDockWidgetArea)
-        self.findings = FindingsPanel()
+        self.findings = FindingsPanel(upgrade_names=MOVEMENT_UPGRADES)
         self.findings_dock = self._dock("Findings", "findingsDock", self.findings, Qt.BottomDockWidgetArea)
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("Opened")

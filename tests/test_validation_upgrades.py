@@ -82,6 +82,7 @@ def test_what_each_card_does_to_a_move(upgrades, distances, leave, sites):
 def test_upgrades_are_listed_in_card_order_whatever_order_they_are_given():
     assert movement_for([W, "hyperdrive"]).upgrades == (H, W)
     assert movement_for([]) is STANDARD
+    assert movement_for("hyperdrive").upgrades == (H,)  # one name, not its letters
 
 
 # --- the upgraded graph ---------------------------------------------------------------------

@@ -152,8 +152,12 @@ class UpgradedMoves:
 
     # --- where moves end ------------------------------------------------------------------
     @cached_property
+    def _rest_index(self) -> dict[Cell, int]:
+        return {cell: i for i, cell in enumerate(self.rests)}
+
+    @cached_property
     def _rest_bits(self) -> dict[Cell, int]:
-        return {cell: 1 << i for i, cell in enumerate(self.rests)}
+        return {cell: 1 << i for cell, i in self._rest_index.items()}
 
     @cached_property
     def _exit_masks(self) -> dict[object, int]:
@@ -199,7 +203,7 @@ class UpgradedMoves:
         cached = self._moves_from.get(start)
         if cached is not None:
             return cached
-        index = {cell: i for i, cell in enumerate(self.rests)}
+        index = self._rest_index
         masks, distances = self._one_move_masks, {start: 0}
         visited = frontier = self._rest_bits[start]
         steps = 0

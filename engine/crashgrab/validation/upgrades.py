@@ -93,6 +93,8 @@ STANDARD = Movement()
 
 def movement_for(names: Iterable[str]) -> Movement:
     """The movement under these upgrade cards (any order, repeats ignored); raises UnknownUpgrade."""
+    if isinstance(names, str):  # one name, not its letters
+        names = [names]
     chosen = {upgrade_name(name) for name in names}
     if not chosen:
         return STANDARD
