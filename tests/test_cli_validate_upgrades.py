@@ -90,3 +90,9 @@ def test_an_unknown_or_non_movement_card_exits_2_with_one_message(capsys, value,
     code, out, err = run(capsys, "--upgrades", value, SHIPPED[0])
     assert code == 2 and out == ""
     assert err == f"crashgrab validate: {message}\n"
+
+
+def test_the_schema_names_the_same_four_cards():
+    from engine.crashgrab.validation import MOVEMENT_UPGRADES
+    schema = json.loads((ROOT / "schemas" / "validation-report.schema.json").read_text(encoding="utf-8"))
+    assert tuple(schema["$defs"]["file"]["properties"]["upgrades"]["items"]["enum"]) == MOVEMENT_UPGRADES
