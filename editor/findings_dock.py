@@ -1,12 +1,16 @@
 """The findings dock: validation's findings as a table, refreshed after every edit.
 
 Selecting a finding emits `findingSelected`; the window highlights its cells on the board
-and scrolls to them. Toggle buttons hide a severity.
+and scrolls to them. Toggle buttons hide a severity. The Upgrades menu picks, among the
+names the window gives, the upgrade cards validation assumes a saucer holds
+(`upgradesChanged`); the window re-validates.
+It is a view setting, like the severity buttons, so it is not an undoable edit.
 """
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QToolButton, QTreeView,
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QMenu, QToolButton, QTreeView,
                                QVBoxLayout, QWidget)
 
 from crashgrab.engine.findings import Finding
@@ -85,8 +89,9 @@ class SeverityFilter(QSortFilterProxyModel):
 
 class FindingsPanel(QWidget):
     findingSelected = Signal(object)  # Finding or None
+    upgradesChanged = Signal(tuple)  # the upgrade card names now checked, in card order
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, parent=None, upgrade_names: tuple[str, ...] = ()) -> None:
         super().__init__(parent)
         self.model = FindingsModel(self)
         self.proxy = SeverityFilter(self)
@@ -114,6 +119,7 @@ class FindingsPanel(QWidget):
         bar.setContentsMargins(6, 4, 6, 2)
         bar.addWidget(self.summary)
         bar.addStretch(1)
+        bar.addWidget(self._upgrades_button(upgrade_names))
         for severity in ("error", "warning", "info"):
             button = QToolButton()
             button.setCheckable(True)
@@ -131,6 +137,48 @@ class FindingsPanel(QWidget):
         layout.addLayout(bar)
         layout.addWidget(self.table)
         self.set_findings((), "Not validated yet")
+
+    def _upgrades_button(self, names: tuple[str, ...]) -> QToolButton:
+        self.upgrades_menu = QMenu("Upgrades", self)
+        self.upgrade_actions: dict[str, QAction] = {}
+        for name in names:
+            action = self.upgrades_menu.addAction(name)
+            action.setCheckable(True)
+            action.toggled.connect(self._upgrades_toggled)
+            self.upgrade_actions[name] = action
+        self.upgrades_button = QToolButton()
+        self.upgrades_button.setObjectName("upgradesButton")
+        self.upgrades_button.setMenu(self.upgrades_menu)
+        self.upgrades_button.setPopupMode(QToolButton.InstantPopup)
+        self.upgrades_button.setAutoRaise(True)
+        self.upgrades_button.setVisible(bool(names))
+        self._show_upgrades()
+        return self.upgrades_button
+
+    def upgrades(self) -> tuple[str, ...]:
+        return tuple(name for name, action in self.upgrade_actions.items() if action.isChecked())
+
+    def set_upgrades(self, names) -> None:
+        """Check exactly these cards (emits `upgradesChanged` once if that changes anything)."""
+        if set(names) == set(self.upgrades()):
+            return
+        for name, action in self.upgrade_actions.items():
+            action.blockSignals(True)
+            action.setChecked(name in names)
+            action.blockSignals(False)
+        self._upgrades_toggled()
+
+    def _upgrades_toggled(self, *args) -> None:
+        self._show_upgrades()
+        self.upgradesChanged.emit(self.upgrades())
+
+    def _show_upgrades(self) -> None:
+        chosen = self.upgrades()
+        text = "none" if not chosen else chosen[0] if len(chosen) == 1 else f"{len(chosen)} cards"
+        self.upgrades_button.setText(f"Upgrades: {text}")
+        self.upgrades_button.setToolTip(
+            "Check accelerator loops, traps, exposure, reachability and Crash Site distances for a saucer "
+            f"holding {', '.join(chosen) if chosen else 'these upgrade cards'}")
 
     def set_findings(self, findings, summary: str) -> None:
         selected = self.selected_finding()

@@ -6,6 +6,8 @@ template): median 7 ms for the 8x8 board and 12 ms for the 10x10 one, but up to 
 That is more than a 16 ms frame, so one worker thread runs `validate_layout` while the
 window stays responsive. Edits that arrive while it works are coalesced: only the latest
 layout is validated next, and a result that no longer matches the document is dropped.
+`upgrades` (movement upgrade card names) is passed on to `validate_layout`; set it, then
+request the layout again.
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ class LiveValidator(QObject):
         self._pending: tuple[int, Layout] | None = None
         self.report: ValidationReport | None = None
         self.layout: Layout | None = None  # the layout `report` belongs to
+        self.upgrades: tuple[str, ...] = ()  # what the next validation assumes a saucer holds
         self.last_ms = 0.0
         # The worker thread never touches Qt: emitting a signal from a Python thread crashes
         # PySide6 6.12 (a refcount bug), so the UI thread polls the future instead.
@@ -54,7 +57,7 @@ class LiveValidator(QObject):
         """Validate on this thread (the screenshot waits for it anyway)."""
         self._generation += 1
         self._pending = None
-        self._accept(validate_layout(layout), layout)
+        self._accept(validate_layout(layout, upgrades=self.upgrades), layout)
         return self.report
 
     def shutdown(self) -> None:
@@ -65,7 +68,7 @@ class LiveValidator(QObject):
     def _start_next(self) -> None:
         generation, layout = self._pending
         self._pending = None
-        self._running = (generation, layout, self._executor.submit(_validate, layout))
+        self._running = (generation, layout, self._executor.submit(_validate, layout, self.upgrades))
         self._poll.start()
 
     def _check(self) -> None:
@@ -90,11 +93,11 @@ class LiveValidator(QObject):
         self.reportReady.emit(report)
 
 
-def _validate(layout: Layout) -> tuple[ValidationReport | None, str | None, float]:
+def _validate(layout: Layout, upgrades: tuple[str, ...]) -> tuple[ValidationReport | None, str | None, float]:
     """Runs on the worker thread: pure engine code, no Qt."""
     started = time.perf_counter()
     try:
-        report, error = validate_layout(layout), None
+        report, error = validate_layout(layout, upgrades=upgrades), None
     except Exception as exc:  # a bug in a check must not take the editor down
         report, error = None, f"Validation failed: {type(exc).__name__}: {exc}"
     return report, error, (time.perf_counter() - started) * 1000

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
                                QWidget)
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.crash_and_grab.validation import MOVEMENT_UPGRADES
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.layout_io import load_layout
@@ -77,7 +78,7 @@ class MainWindow(QMainWindow):
     def _build_docks(self) -> None:
         self.palette = TilePalette()
         self.palette_dock = self._dock("Tiles", "paletteDock", self.palette, Qt.LeftDockWidgetArea)
-        self.findings = FindingsPanel()
+        self.findings = FindingsPanel(upgrade_names=MOVEMENT_UPGRADES)
         self.findings_dock = self._dock("Findings", "findingsDock", self.findings, Qt.BottomDockWidgetArea)
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("Opened")
@@ -261,6 +262,7 @@ class MainWindow(QMainWindow):
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"{z * 100:.0f}%"))
         self.palette.tileActivated.connect(self._palette_activated)
         self.findings.findingSelected.connect(self._finding_selected)
+        self.findings.upgradesChanged.connect(self._upgrades_changed)
 
     # --- document lifecycle ------------------------------------------------------------------
     def _document_replaced(self) -> None:
@@ -280,9 +282,13 @@ class MainWindow(QMainWindow):
         self.validator.request(self.document.layout)
         self._selection_changed(self.scene.selected_tile())
 
+    def _upgrades_changed(self, upgrades: tuple[str, ...]) -> None:
+        self.validator.upgrades = upgrades
+        self.validator.request(self.document.layout)
+
     def _report_ready(self, report) -> None:
         self.scene.set_report(report)
-        summary = report.summary()
+        summary = report.summary() + (f" (with {', '.join(report.upgrades)})" if report.upgrades else "")
         self.findings.set_findings(report.findings, summary)
         counts = report.counts()
         worst = next((s for s in ("error", "warning") if counts.get(s)), None)

@@ -183,7 +183,7 @@ def test_live_validation_reports_only_the_newest_layout(qtbot):
 def test_live_validation_reports_a_crashing_check_instead_of_dying(qtbot, monkeypatch):
     import crashgrab.editor.live_validation as live
 
-    def broken(layout):
+    def broken(layout, **options):  # options: the upgrades
         raise KeyError("oops")
 
     monkeypatch.setattr(live, "validate_layout", broken)

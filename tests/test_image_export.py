@@ -361,7 +361,7 @@ def test_render_needs_no_display(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     out = tmp_path / "board.png"
     result = subprocess.run(
-        [sys.executable, "-c", "import sys; from engine.cli import main; sys.exit(main(sys.argv[1:]))",
+        [sys.executable, "-c", "import sys; from crashgrab.engine.cli import main; sys.exit(main(sys.argv[1:]))",
          "render", str(LAYOUTS / "standard-5p.json"), "-o", str(out), "--dpi", "100"],
         capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
@@ -370,7 +370,7 @@ def test_render_needs_no_display(tmp_path):
 
 def test_other_commands_do_not_load_qt_gui():
     """The render command is registered on every run; only running it may load QtGui."""
-    probe = ("import sys; from engine.cli import build_parser; build_parser(); "
+    probe = ("import sys; from crashgrab.engine.cli import build_parser; build_parser(); "
              "print(sorted(m for m in sys.modules if m.startswith('PySide6.QtGui') or m.startswith('PySide6.QtSvg')))")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.strip() == "[]"

@@ -9,7 +9,9 @@ import argparse
 import sys
 from typing import Any
 
-from ..crash_and_grab.validation import CODES, FILE_CODES, LEVELS, ValidationReport, validate_layout
+from ..crash_and_grab.validation import (CODES, FILE_CODES, LEVELS, MOVEMENT_UPGRADES, UnknownUpgrade, ValidationReport,
+                                    validate_layout)
+from ..crash_and_grab.validation.upgrades import upgrade_name
 from ..crash_and_grab.validation.report import summarize
 from ..errors import CrashGrabError, InvalidFileError, UnreadableFileError, UsageError
 from ..findings import Finding
@@ -34,6 +36,9 @@ def register(subparsers) -> None:
     parser.add_argument("--severity", action="append", default=[], metavar="CODE=LEVEL",
                         help=f"override a code's severity for this run ({'/'.join(LEVELS)}); repeatable")
     parser.add_argument("--strict", action="store_true", help="fail on warnings as well as errors")
+    parser.add_argument("--upgrades", action="append", default=[], metavar="NAME[,NAME...]",
+                        help="run the movement checks for a saucer holding these upgrade cards "
+                             f"({', '.join(MOVEMENT_UPGRADES)}; case, spaces and hyphens do not matter)")
     parser.set_defaults(run=run_validate)
 
 
@@ -68,6 +73,22 @@ def parse_severities(values: list[str]) -> dict[str, str]:
     return overrides
 
 
+def parse_upgrades(values: list[str]) -> tuple[str, ...]:
+    """The card names --upgrades gives (each value comma-separated), spelt as on the cards."""
+    names: list[str] = []
+    for value in values:
+        for entry in (e.strip() for e in value.split(",")):
+            if not entry:
+                continue
+            try:
+                name = upgrade_name(entry)
+            except UnknownUpgrade as error:
+                raise UsageError(f"--upgrades: {error}") from None
+            if name not in names:
+                names.append(name)
+    return tuple(names)
+
+
 def _file_failure(file: str, error: CrashGrabError) -> dict[str, Any]:
     code = "unreadable-file" if isinstance(error, UnreadableFileError) else "invalid-file"
     details = {"where": error.where} if error.where else {}
@@ -80,7 +101,8 @@ def _text_lines(file: str, report: ValidationReport) -> list[str]:
     for item in report.findings:
         where = f" [{item.cells[0][0]},{item.cells[0][1]}]" if item.cells else ""
         lines.append(f"{file}: {item.severity} {item.code}{where} {item.message}")
-    lines.append(f"{file}: {report.summary()}")
+    upgrades = f" (with {', '.join(report.upgrades)})" if report.upgrades else ""
+    lines.append(f"{file}: {report.summary()}{upgrades}")
     return lines
 
 
@@ -88,6 +110,7 @@ def run_validate(args: argparse.Namespace) -> int:
     selected = codes_matching("--select", args.select)
     ignored = codes_matching("--ignore", args.ignore) or set()
     overrides = parse_severities(args.severity)
+    upgrades = parse_upgrades(args.upgrades)
 
     def keep(item: Finding) -> bool:
         return (selected is None or item.code in selected) and item.code not in ignored
@@ -104,7 +127,7 @@ def run_validate(args: argparse.Namespace) -> int:
             entries.append(_file_failure(file, error))
             totals["error"] += 1
             continue
-        report = validate_layout(layout, overrides).filtered(keep)
+        report = validate_layout(layout, overrides, upgrades).filtered(keep)
         counts = report.counts()
         for severity, count in counts.items():
             totals[severity] += count

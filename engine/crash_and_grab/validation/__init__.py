@@ -2,6 +2,7 @@
 
     report = validate_layout(layout, severity_overrides={"accelerator-loop": "info"})
     report.findings, report.metrics, report.board, report.valid, report.summary()
+    validate_layout(layout, upgrades=["Hyperdrive"])   # the movement checks under upgrade cards
 
 Checks are grouped one module each (structure, crash_sites, accelerators, exposure,
 reachability) and all read the networkx move graph through a shared `BoardFacts`.
@@ -9,7 +10,7 @@ docs/findings.md documents every code.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Iterable, Mapping
 
 from ...grid.model import Layout
 from ..resolve import resolve_layout
@@ -23,22 +24,29 @@ from .reachability import reachability_findings
 from .report import ValidationReport, sort_findings
 from .severity import apply_overrides, unknown_code_findings
 from .structure import structure_findings
+from .upgrades import MOVEMENT_UPGRADES, UnknownUpgrade, movement_for
 
-__all__ = ["validate_layout", "ValidationReport", "CODES", "DEFAULT_SEVERITY", "FILE_CODES", "LEVELS"]
+__all__ = ["validate_layout", "ValidationReport", "CODES", "DEFAULT_SEVERITY", "FILE_CODES", "LEVELS",
+           "MOVEMENT_UPGRADES", "UnknownUpgrade"]
 
 CHECKS = (crash_site_findings, accelerator_findings, exposure_findings, reachability_findings)
 
 
-def validate_layout(layout: Layout, severity_overrides: Mapping[str, str] | None = None) -> ValidationReport:
+def validate_layout(layout: Layout, severity_overrides: Mapping[str, str] | None = None,
+                    upgrades: Iterable[str] = ()) -> ValidationReport:
     """Every finding and metric for `layout`.
 
     The layout's own `severity_overrides` apply first, then `severity_overrides` (a run's
     --severity); a level of "off" drops the code. Raises ValueError for an unknown level.
+    `upgrades` names movement upgrade cards (MOVEMENT_UPGRADES, any case, spaces or hyphens):
+    the movement checks and metrics then assume a saucer holding them; an unknown or
+    non-movement card raises UnknownUpgrade (a ValueError) naming the ones that apply.
     """
+    movement = movement_for(upgrades)
     resolution = resolve_layout(layout)
-    facts = BoardFacts(resolution.board)
+    facts = BoardFacts(resolution.board, movement)
     findings = structure_findings(resolution) + unknown_code_findings(layout.severity_overrides)
     for check in CHECKS:
         findings += check(facts)
     findings = apply_overrides(findings, layout.severity_overrides, severity_overrides)
-    return ValidationReport(sort_findings(findings), board_metrics(facts), resolution.board)
+    return ValidationReport(sort_findings(findings), board_metrics(facts), resolution.board, movement.upgrades)

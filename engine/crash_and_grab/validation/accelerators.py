@@ -57,7 +57,7 @@ def _traps(facts: BoardFacts) -> list[Finding]:
     findings = []
     for cell in facts.accelerators:
         distances = []
-        for distance in range(1, moves.max_distance + 1):
+        for distance in facts.distances:
             node = bounce_node(cell, distance)
             if moves.graph.in_degree(node) and not moves.can_rest_after(node):
                 distances.append(distance)

@@ -1,4 +1,8 @@
-"""What every check reads about one board, worked out once per validation."""
+"""What every check reads about one board, worked out once per validation.
+
+`moves` is the shared, cached standard analysis, or with movement upgrades an
+`UpgradedMoves` of the same board, which answers the checks' questions under the same names.
+"""
 from __future__ import annotations
 
 from functools import cached_property
@@ -7,12 +11,21 @@ from ...grid.model import Board, Cell
 from ...grid.moveanalysis import MoveAnalysis, row_major
 from ..movegraph import move_analysis
 from ..terms import CRASH_SITE
+from .upgraded_moves import UpgradedMoves
+from .upgrades import STANDARD, Movement
 
 
 class BoardFacts:
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, movement: Movement = STANDARD) -> None:
         self.board = board
-        self.moves: MoveAnalysis = move_analysis(board)
+        self.movement = movement
+        self.moves: MoveAnalysis | UpgradedMoves = (
+            move_analysis(board) if movement.standard else UpgradedMoves(board, movement))
+
+    @property
+    def distances(self) -> tuple[int, ...]:
+        """The distances a move can start with (1-5 in the standard game)."""
+        return self.movement.distances
 
     @cached_property
     def crash_sites(self) -> list[tuple[Cell, int | None]]:

@@ -1,6 +1,7 @@
 """Board metrics, always computed, under the JSON names of the validation report.
 
-- exposure: for every rest cell, how many of its 20 moves (4 directions x d = 1..5) crash.
+- exposure: for every rest cell, how many of its 20 moves (4 directions x d = 1..5; with upgrades,
+  every distance they allow) crash.
 - crash_site_moves: fewest moves between Crash Sites by number; a move is one card's
   movement, Accelerator bounces included (edges out of an `acc` node weigh 0).
 - accelerators: Accelerator-to-Accelerator links and loop groups per distance.
@@ -77,7 +78,7 @@ def hardest_site(matrix: list[list[int | None]]) -> int | None:
 
 def accelerators_metric(facts: BoardFacts) -> dict[str, Any]:
     moves = facts.moves
-    distances = range(1, moves.max_distance + 1)
+    distances = facts.distances
     return {
         "count": len(moves.bounces),
         "links": {str(d): len(moves.bounce_links(d)) for d in distances},

@@ -32,6 +32,7 @@ class ValidationReport:
     findings: tuple[Finding, ...]
     metrics: dict[str, Any]
     board: Board
+    upgrades: tuple[str, ...] = ()  # the movement upgrade cards the checks assumed
 
     def counts(self) -> dict[str, int]:
         counts = {severity: 0 for severity in SEVERITIES}
@@ -53,10 +54,13 @@ class ValidationReport:
         return replace(self, findings=tuple(f for f in self.findings if keep(f)))
 
     def to_json(self, file: str) -> dict[str, Any]:
-        """One entry of `crashgrab validate --format json`'s "files" list."""
-        return {
+        """One entry of `crashgrab validate --format json`'s "files" list ("upgrades" only when some)."""
+        entry = {
             "file": file,
             "valid": self.valid,
             "findings": [item.to_json() for item in self.findings],
             "metrics": self.metrics,
         }
+        if self.upgrades:
+            entry["upgrades"] = list(self.upgrades)
+        return entry
