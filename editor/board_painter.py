@@ -117,8 +117,13 @@ def paint_board(painter: QPainter, source: Layout | Board | BoardPicture, cell: 
     painter.setRenderHint(QPainter.TextAntialiasing)
     if origin is not None:
         painter.translate(origin)
+    slot_cells = {(x + dx, y + dy) for slot in picture.empty_slots
+                  for x, y, w, h in [slot.area] for dx in range(w) for dy in range(h)}
     for x, y in board.holes():
-        paint_hole(painter, _cell_rect(x, y, cell))
+        if (x, y) in slot_cells:  # waiting for a tile: plain, unlike a hole's hatch
+            painter.fillRect(_cell_rect(x, y, cell), style.SLOT_FILL)
+        else:
+            paint_hole(painter, _cell_rect(x, y, cell))
     for slot in picture.empty_slots:
         paint_empty_slot(painter, slot, cell)
     roles = picture.roles or {}
@@ -166,6 +171,16 @@ def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0,
 def paint_hole(painter: QPainter, rect: QRectF) -> None:
     painter.fillRect(rect, style.HOLE_FILL)
     painter.fillRect(rect, QBrush(style.HOLE_HATCH, Qt.BDiagPattern))
+
+
+def paint_empty_slot_symbol(painter: QPainter, rect: QRectF) -> None:
+    """The legend's picture of an empty slot: plain, with the dashed outline (a hole is hatched)."""
+    painter.save()
+    painter.fillRect(rect, style.SLOT_FILL)
+    painter.setPen(style.outline_pen(style.SLOT_OUTLINE, 1.2, Qt.DashLine))
+    painter.setBrush(Qt.NoBrush)
+    painter.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), 3, 3)
+    painter.restore()
 
 
 def paint_empty_slot(painter: QPainter, slot: EmptySlot, cell: float) -> None:

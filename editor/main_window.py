@@ -27,6 +27,7 @@ from .commands import Randomize, SetDirections, SetProperties
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog, ask_to_save
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
+from .legend import LegendStrip
 from .message_bar import MessageBar, MessageLog
 from .image_export_dialog import export_image_dialog
 from .live_validation import LiveValidator
@@ -83,6 +84,10 @@ class MainWindow(QMainWindow):
         self.history = QUndoView(self.document.undo_stack)
         self.history.setEmptyLabel("Opened")
         self.history_dock = self._dock("History", "historyDock", self.history, Qt.BottomDockWidgetArea)
+        self.legend = LegendStrip()
+        self.legend_dock = self._dock("Legend", "legendDock", self.legend, Qt.TopDockWidgetArea)
+        self.legend_dock.setFeatures(QDockWidget.DockWidgetClosable | QDockWidget.DockWidgetMovable)
+        self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
         self.message_log = MessageLog()
         self.messages_dock = self._dock("Messages", "messagesDock", self.message_log, Qt.BottomDockWidgetArea)
         # History beside the findings, so the board keeps the window's full width.
@@ -499,9 +504,9 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Click a cell to see where one move from it can go.", 8000)
 
     def _legend_toggled(self) -> None:
-        self.view.legend_visible = self.actions["legend"].isChecked()
-        self.view.viewport().update()
-        self.settings.setValue("view/legend", self.view.legend_visible)
+        shown = self.actions["legend"].isChecked()
+        self.legend_dock.setVisible(shown)
+        self.settings.setValue("view/legend", shown)
 
     def _files_dropped(self, paths: list[str]) -> None:
         if paths:

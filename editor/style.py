@@ -23,6 +23,7 @@ HOLE_FILL = QColor("#eceef1")
 HOLE_HATCH = QColor("#a7afba")
 SLOT_OUTLINE = QColor("#6b7785")
 SLOT_TEXT = QColor("#56616e")
+SLOT_FILL = QColor("#f4f1ea")  # an empty template slot: plain, where a hole is hatched
 CRASH_SITE = QColor("#1d4f91")
 CRASH_SITE_RING = QColor("#0f2f5c")
 ACCELERATOR = QColor("#ee8b12")

@@ -1,15 +1,12 @@
 """The board view: zoom (Ctrl+wheel, Ctrl+0 to fit), pan (middle button or Space+drag),
-a legend of the board's symbols, and files dropped on it handed to the window."""
+and files dropped on it handed to the window."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen, QTransform
+from PySide6.QtGui import QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsView
 
-from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
 
-from . import style
-from .board_painter import paint_feature, paint_hole, paint_tile_label
 from .scene import BoardScene
 
 MIN_ZOOM, MAX_ZOOM = 0.2, 6.0
@@ -30,7 +27,6 @@ class BoardView(QGraphicsView):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
         self.auto_fit = True  # keep the board fitted while the window resizes, until zoomed
-        self.legend_visible = True
         self._pan_from: QPointF | None = None
         self._space_held = False
 
@@ -155,42 +151,6 @@ class BoardView(QGraphicsView):
             self.filesDropped.emit(paths)
             return
         super().dropEvent(event)
-
-    # --- legend --------------------------------------------------------------------------
-    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
-        if not self.legend_visible:
-            return
-        painter.save()
-        painter.resetTransform()
-        paint_legend(painter, QPointF(10, self.viewport().height() - 10))
-        painter.restore()
-
-
-def paint_legend(painter: QPainter, bottom_left: QPointF) -> QRectF:
-    """A key to the board's symbols, so a newcomer can read it without the manual."""
-    cell, gap = 20.0, 6.0
-    entries = [("Crash Site", lambda r: paint_feature(painter, r, CRASH_SITE, 7)),
-               ("Accelerator", lambda r: paint_feature(painter, r, ACCELERATOR)),
-               ("Hole (off the board)", lambda r: paint_hole(painter, r)),
-               ("Tile 3, side A", lambda r: paint_tile_label(painter, QRectF(r.left() - 10, r.center().y(),
-                                                                             r.width() + 20, 0), "3A", 40.0))]
-    painter.setFont(style.font(12))
-    metrics = painter.fontMetrics()
-    width = cell + 8 + max(metrics.horizontalAdvance(text) for text, _ in entries) + 20
-    height = len(entries) * (cell + gap) + gap + 4
-    box = QRectF(bottom_left.x(), bottom_left.y() - height, width, height)
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.setPen(QPen(QColor(0, 0, 0, 40), 1))
-    painter.setBrush(QColor(255, 255, 255, 230))
-    painter.drawRoundedRect(box, 6, 6)
-    for row, (text, draw) in enumerate(entries):
-        symbol = QRectF(box.left() + 8, box.top() + gap + 2 + row * (cell + gap), cell, cell)
-        draw(symbol)
-        painter.setPen(QColor("#27303b"))
-        painter.setFont(style.font(12))
-        painter.drawText(QRectF(symbol.right() + 8, symbol.top() - 2, box.right() - symbol.right() - 8, cell + 4),
-                         Qt.AlignVCenter | Qt.AlignLeft, text)
-    return box
 
 
 def _local_files(mime) -> list[str]:

@@ -579,3 +579,25 @@ def test_a_selected_finding_dims_the_board_and_outlines_its_cells_in_a_colour_no
     assert distance(outline, style.FOCUS) < 60
     dimmed, clear = pixel((7, 7), dx=0.1, dy=0.1), pixel((3, 0), dx=0.2, dy=0.8)  # plain paper both
     assert dimmed.lightness() < clear.lightness() - 40
+
+
+def test_the_legend_is_a_strip_that_never_covers_a_cell_and_empty_slots_are_not_holes(window, qtbot):
+    from crashgrab.editor import style
+
+    window.resize(1024, 640)
+    new_board(window, qtbot, "2-4")
+    window.view.zoom_in()
+    window.view.zoom_in()
+    legend = window.legend_dock.geometry()
+    assert window.legend_dock.isVisible() and not legend.intersects(window.view.geometry())
+    window.actions["legend"].trigger()
+    assert not window.legend_dock.isVisible()
+    window.actions["legend"].trigger()
+    assert window.legend_dock.isVisible()
+    texts = [text for text, _, _ in window.legend.entry_rects()]
+    assert "Hole (off the board)" in texts and "Empty slot (a tile goes here)" in texts
+    window.scene.clear_highlight()
+    image = window.view.grab().toImage()
+    rect = window.scene.cell_rect((1, 1))
+    point = window.view.mapFromScene(rect.center())
+    assert image.pixelColor(point) == style.SLOT_FILL  # plain, not the hole's hatch
