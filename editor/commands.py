@@ -144,6 +144,22 @@ class ReplaceTile(QUndoCommand):
         self.document.replace_tile(self.placement.tile, self.old)
 
 
+class SetSeverity(QUndoCommand):
+    """A finding code's severity for this layout (stored in the file's validation.severity)."""
+
+    def __init__(self, document: LayoutDocument, code: str, level: str | None) -> None:
+        words = {None: f"Reset {code} to its default severity", "off": f"Ignore {code}"}
+        super().__init__(words.get(level, f"Report {code} as {level}"))
+        self.document, self.code, self.level = document, code, level
+        self.old = document.layout.severity_overrides.get(code)
+
+    def redo(self) -> None:
+        self.document.set_severity_override(self.code, self.level)
+
+    def undo(self) -> None:
+        self.document.set_severity_override(self.code, self.old)
+
+
 class SetDirections(QUndoCommand):
     def __init__(self, document: LayoutDocument, directions: Mapping[str, str]) -> None:
         super().__init__("Set direction markers")

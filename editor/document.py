@@ -88,6 +88,13 @@ class LayoutDocument(QObject):
     def set_properties(self, name: str, notes: str) -> None:
         self._set(replace(self._layout, name=name, notes=notes))
 
+    def set_severity_override(self, code: str, level: str | None) -> None:
+        """This layout's severity for a finding code ("off" ignores it); None goes back to the default."""
+        overrides = {c: v for c, v in self._layout.severity_overrides.items() if c != code}
+        if level is not None:
+            overrides[code] = level
+        self._set(replace(self._layout, severity_overrides=overrides))
+
     def replace_layout(self, layout: Layout) -> None:
         """A whole new arrangement in one step (randomize)."""
         self._set(layout)

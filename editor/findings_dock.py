@@ -90,6 +90,7 @@ class SeverityFilter(QSortFilterProxyModel):
 class FindingsPanel(QWidget):
     findingSelected = Signal(object)  # Finding or None
     upgradesChanged = Signal(tuple)  # the upgrade card names now checked, in card order
+    severityRequested = Signal(str, object)  # code, and "error"/"warning"/"info"/"off", or None: the default
 
     def __init__(self, parent=None, upgrade_names: tuple[str, ...] = ()) -> None:
         super().__init__(parent)
@@ -112,6 +113,15 @@ class FindingsPanel(QWidget):
         for column, sample in enumerate(("warning", "isolated-crash-site", "[10,10] [10,10] +12")):
             header.resizeSection(column, self.table.fontMetrics().horizontalAdvance(sample) + 36)
         self.table.selectionModel().selectionChanged.connect(self._emit_selection)
+        self.table.setContextMenuPolicy(Qt.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.ignored_button = QToolButton()
+        self.ignored_button.setPopupMode(QToolButton.InstantPopup)
+        self.ignored_button.setAutoRaise(True)
+        self.ignored_button.setToolTip("Finding codes this layout ignores or reports at another severity; "
+                                       "choose one to go back to its default")
+        self.ignored_button.setMenu(QMenu(self.ignored_button))
+        self.set_overrides({})
         self.summary = QLabel("Not validated yet")
         self.summary.setObjectName("findingsSummary")
         self.buttons: dict[str, QToolButton] = {}
@@ -119,6 +129,7 @@ class FindingsPanel(QWidget):
         bar.setContentsMargins(6, 4, 6, 2)
         bar.addWidget(self.summary)
         bar.addStretch(1)
+        bar.addWidget(self.ignored_button)
         bar.addWidget(self._upgrades_button(upgrade_names))
         for severity in ("error", "warning", "info"):
             button = QToolButton()
@@ -195,6 +206,49 @@ class FindingsPanel(QWidget):
             self.select_finding(selected)
         if self.selected_finding() is None:
             self.findingSelected.emit(None)
+
+    def set_overrides(self, overrides) -> None:
+        """The layout's severity overrides, listed in the "Ignored" menu (shown on demand)."""
+        menu = self.ignored_button.menu()
+        menu.clear()
+        ignored = sorted(code for code, level in overrides.items() if level == "off")
+        changed = sorted(code for code, level in overrides.items() if level != "off")
+        for code in ignored + changed:
+            words = "ignored" if overrides[code] == "off" else f"as {overrides[code]}"
+            action = menu.addAction(f"{code} ({words}): back to default")
+            action.triggered.connect(lambda _=False, c=code: self.severityRequested.emit(c, None))
+        self.ignored_button.setText(f"Ignored {len(ignored)}" + (f", changed {len(changed)}" if changed else ""))
+        self.ignored_button.setEnabled(bool(overrides))
+
+    def _context_menu(self, point) -> None:
+        index = self.table.indexAt(point)
+        finding = self.proxy.data(index, Qt.UserRole) if index.isValid() else None
+        if finding is None:
+            return
+        self.severity_menu(finding).exec(self.table.viewport().mapToGlobal(point))
+
+    def severity_menu(self, finding: Finding) -> QMenu:
+        """What can be done about a finding's code on this layout (all undoable edits)."""
+        menu = QMenu(self)
+        code = finding.code
+        menu.addAction(f"Ignore {code} on This Layout",
+                       lambda: self.severityRequested.emit(code, "off"))
+        for level in ("error", "warning", "info"):
+            if level != finding.severity:
+                menu.addAction(f"Report {code} as {SEVERITY_WORDS[level][:-1].lower()}",
+                               lambda lv=level: self.severityRequested.emit(code, lv))
+        return menu
+
+    def select_next(self, step: int = 1) -> Finding | None:
+        """Select the next (step 1) or previous (-1) visible finding, wrapping round."""
+        rows = self.proxy.rowCount()
+        if rows == 0:
+            return None
+        current = self.table.selectionModel().selectedRows()
+        row = (current[0].row() + step) % rows if current else (0 if step > 0 else rows - 1)
+        self.table.setCurrentIndex(self.proxy.index(row, 0))
+        self.table.scrollTo(self.proxy.index(row, 0))
+        return self.selected_finding()
 
     def findings(self) -> tuple[Finding, ...]:
         return self.model.findings

@@ -23,7 +23,7 @@ from crashgrab.engine.resources import docs_file
 
 from . import style
 from .board_painter import feature_words
-from .commands import Randomize, SetDirections, SetProperties
+from .commands import Randomize, SetDirections, SetProperties, SetSeverity
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog, ask_to_save
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
@@ -159,6 +159,10 @@ class MainWindow(QMainWindow):
         a("zoom_in", "Zoom &In", self.view.zoom_in, [QKeySequence.ZoomIn, "Ctrl+="])
         a("zoom_out", "Zoom &Out", self.view.zoom_out, QKeySequence.ZoomOut)
         a("fit", "&Fit Board", self.view.fit, "Ctrl+0", "zoom to show the whole board")
+        a("next_finding", "&Next Finding", lambda: self.findings.select_next(1), "F8",
+          "select the next finding and show its cells")
+        a("previous_finding", "&Previous Finding", lambda: self.findings.select_next(-1), "Shift+F8",
+          "select the previous finding and show its cells")
         a("legend", "Show &Legend", self._legend_toggled, None, "a key to the board's symbols", checkable=True)
         a("overlay_exposure", "Edge &Exposure Heat Map", self._overlays_changed, "Ctrl+1",
           "how many of each cell's 20 moves crash off the board", checkable=True)
@@ -203,8 +207,8 @@ class MainWindow(QMainWindow):
         for key in ("undo", "redo", None, "rotate_cw", "rotate_ccw", "flip", "remove", None, "deselect"):
             edit.addSeparator() if key is None else edit.addAction(self.actions[key])
         layout_menu = bar.addMenu("&Layout")
-        for key in ("randomize", "directions", "properties"):
-            layout_menu.addAction(self.actions[key])
+        for key in ("randomize", "directions", "properties", None, "next_finding", "previous_finding"):
+            layout_menu.addSeparator() if key is None else layout_menu.addAction(self.actions[key])
         view = bar.addMenu("&View")
         for key in ("zoom_in", "zoom_out", "fit", "legend"):
             view.addAction(self.actions[key])
@@ -268,6 +272,8 @@ class MainWindow(QMainWindow):
         self.palette.tileActivated.connect(self._palette_activated)
         self.findings.findingSelected.connect(self._finding_selected)
         self.findings.upgradesChanged.connect(self._upgrades_changed)
+        self.findings.severityRequested.connect(
+            lambda code, level: self.document.undo_stack.push(SetSeverity(self.document, code, level)))
 
     # --- document lifecycle ------------------------------------------------------------------
     def _document_replaced(self) -> None:
@@ -284,6 +290,7 @@ class MainWindow(QMainWindow):
 
     def _layout_changed(self) -> None:
         self.palette.set_layout(self.document.layout)
+        self.findings.set_overrides(self.document.layout.severity_overrides)
         self.validator.request(self.document.layout)
         self._selection_changed(self.scene.selected_tile())
 

@@ -14,7 +14,7 @@ from crashgrab.editor.placing import TILE_MIME, TileDrag
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.validation import validate_layout
-from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.formats.layout_io import layout_to_json, load_layout
 from crashgrab.engine.grid.model import Placement as P
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
@@ -601,3 +601,43 @@ def test_the_legend_is_a_strip_that_never_covers_a_cell_and_empty_slots_are_not_
     rect = window.scene.cell_rect((1, 1))
     point = window.view.mapFromScene(rect.center())
     assert image.pixelColor(point) == style.SLOT_FILL  # plain, not the hole's hatch
+
+
+def test_f8_walks_the_findings_and_a_code_can_be_ignored_or_changed_for_this_layout(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    wait_validated(qtbot, window)
+    findings = window.findings.findings()
+    press_key(qtbot, window, Qt.Key_F8)
+    first = window.findings.selected_finding()
+    press_key(qtbot, window, Qt.Key_F8)
+    second = window.findings.selected_finding()
+    assert first is not None and second is not None and first != second
+    assert window.scene.highlighted_cells() == second.cells
+    press_key(qtbot, window, Qt.Key_F8, Qt.ShiftModifier)
+    assert window.findings.selected_finding() == first
+    press_key(qtbot, window, Qt.Key_F8, Qt.ShiftModifier)  # wraps round to the last
+    assert window.findings.selected_finding() == findings[-1]
+
+    menu = window.findings.severity_menu(next(f for f in findings if f.code == "accelerator-loop"))
+    texts = [action.text() for action in menu.actions()]
+    assert texts == ["Ignore accelerator-loop on This Layout", "Report accelerator-loop as error",
+                     "Report accelerator-loop as note"]
+    menu.actions()[0].trigger()
+    menu.deleteLater()
+    wait_validated(qtbot, window)
+    assert window.document.layout.severity_overrides == {"accelerator-loop": "off"}
+    assert not any(f.code == "accelerator-loop" for f in window.findings.findings())
+    assert window.findings.ignored_button.text() == "Ignored 1"
+    assert window.document.undo_stack.undoText() == "Ignore accelerator-loop"
+    window.findings.severityRequested.emit("crash-site-edge", "warning")
+    wait_validated(qtbot, window)
+    assert {f.severity for f in window.findings.findings() if f.code == "crash-site-edge"} == {"warning"}
+    assert layout_to_json(window.document.layout)["validation"]["severity"] == {
+        "accelerator-loop": "off", "crash-site-edge": "warning"}  # what Save writes
+    window.findings.ignored_button.menu().actions()[0].trigger()  # accelerator-loop: back to default
+    wait_validated(qtbot, window)
+    assert window.document.layout.severity_overrides == {"crash-site-edge": "warning"}
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    window.document.undo_stack.undo()
+    assert window.document.layout.severity_overrides == {} and not window.document.is_modified()
