@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QUrl
-from PySide6.QtGui import QAction, QActionGroup, QDesktopServices, QKeySequence
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolButton, QUndoView,
                                QWidget)
 
@@ -27,6 +27,7 @@ from .commands import Randomize, SetDirections, SetProperties, SetSeverity
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog, ask_to_save
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
+from .help_window import HelpWindow
 from .legend import LegendStrip
 from .message_bar import MessageBar, MessageLog
 from .image_export_dialog import export_image_dialog
@@ -61,6 +62,7 @@ class MainWindow(QMainWindow):
         self.validator = LiveValidator(self)
         self.scene = BoardScene(self.document, parent=self)
         self.view = BoardView(self.scene)
+        self._help: HelpWindow | None = None
         self.setCentralWidget(self.view)
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
@@ -176,7 +178,12 @@ class MainWindow(QMainWindow):
                        f"accelerator graph for moves of {d}", checkable=True)
             self.distance_group.addAction(action)
         self.actions["distance_3"].setChecked(True)
-        a("guide", "Editor &Guide", self.show_guide, QKeySequence.HelpContents)
+        a("guide", "Editor &Guide", self.show_guide, QKeySequence.HelpContents, "the user guide")
+        a("shortcuts", "&Keyboard Shortcuts", lambda: self.help_window().show_shortcuts(self.actions), "Ctrl+F1",
+          "every action and its keys")
+        a("next_panel", "Next &Panel", lambda: self.cycle_focus(1), "F6", "move the keyboard to the next panel")
+        a("previous_panel", "Previous Panel", lambda: self.cycle_focus(-1), "Shift+F6",
+          "move the keyboard to the previous panel")
         a("about", "&About", self.show_about)
         short = {"undo": "Undo", "redo": "Redo", "rotate_cw": "Rotate \u21bb", "rotate_ccw": "Rotate \u21ba",
                  "flip": "Flip", "remove": "Remove", "randomize": "Randomize\u2026", "directions": "Markers\u2026",
@@ -210,8 +217,8 @@ class MainWindow(QMainWindow):
         for key in ("randomize", "directions", "properties", None, "next_finding", "previous_finding"):
             layout_menu.addSeparator() if key is None else layout_menu.addAction(self.actions[key])
         view = bar.addMenu("&View")
-        for key in ("zoom_in", "zoom_out", "fit", "legend"):
-            view.addAction(self.actions[key])
+        for key in ("zoom_in", "zoom_out", "fit", "legend", None, "next_panel", "previous_panel"):
+            view.addSeparator() if key is None else view.addAction(self.actions[key])
         view.addSeparator()
         view.addSection("Overlays")
         view.addAction(self.actions["overlay_exposure"])
@@ -226,6 +233,7 @@ class MainWindow(QMainWindow):
             panels.addAction(dock.toggleViewAction())
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.actions["guide"])
+        help_menu.addAction(self.actions["shortcuts"])
         help_menu.addAction(self.actions["about"])
 
     def _build_toolbar(self) -> None:
@@ -272,6 +280,10 @@ class MainWindow(QMainWindow):
         self.palette.tileActivated.connect(self._palette_activated)
         self.findings.findingSelected.connect(self._finding_selected)
         self.findings.upgradesChanged.connect(self._upgrades_changed)
+        self.view.placeRequested.connect(self._place_chosen_tile)
+        self.palette.tileChosen.connect(lambda tile, side: self.statusBar().showMessage(
+            f"Tile {tile}{side}: Enter puts it in the first free slot; on the board (F6), Enter places it "
+            "at the cursor.", 6000))
         self.findings.severityRequested.connect(
             lambda code, level: self.document.undo_stack.push(SetSeverity(self.document, code, level)))
 
@@ -529,8 +541,29 @@ class MainWindow(QMainWindow):
             event.acceptProposedAction()
             self._files_dropped(paths)
 
+    def help_window(self) -> HelpWindow:
+        if self._help is None:
+            self._help = HelpWindow(self)
+        return self._help
+
     def show_guide(self) -> None:
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(docs_file("editor.md"))))
+        self.help_window().show_page(Path(str(docs_file("editor.md"))))
+
+    def cycle_focus(self, step: int) -> None:
+        """F6: Tiles palette, board, Findings list, and round again."""
+        stops = [self.palette.focus_current, lambda: self.view.setFocus(Qt.ShortcutFocusReason) or True,
+                 lambda: self.findings.table.setFocus(Qt.ShortcutFocusReason) or True]
+        focus = self.focusWidget()
+        here = 0 if focus is not None and self.palette.isAncestorOf(focus) else \
+            1 if focus is self.view or (focus is not None and self.view.isAncestorOf(focus)) else \
+            2 if focus is not None and self.findings.isAncestorOf(focus) else -step
+        stops[(here + step) % len(stops)]()
+
+    def _place_chosen_tile(self) -> None:
+        if self.palette.current is None:
+            self.statusBar().showMessage("Choose a tile side in the Tiles palette first (F6 goes there).", 6000)
+            return
+        self.scene.place_at_cursor(*self.palette.current)
 
     def show_about(self) -> None:
         QMessageBox.about(self, f"About {APP_NAME}",

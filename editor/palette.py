@@ -35,7 +35,9 @@ ROLE_TITLES = {
 class SideSwatch(QWidget):
     """One side of one tile; the handle a designer drags onto the board."""
 
-    activated = Signal(str, str)  # tile id, side: double-clicked
+    activated = Signal(str, str)  # tile id, side: double-clicked, or Enter/Space
+    focused = Signal(str, str)  # tile id, side: this swatch took the keyboard focus
+    stepRequested = Signal(object, int, int)  # self, columns, rows: an arrow key
 
     def __init__(self, tile: Tile, side: str, parent=None) -> None:
         super().__init__(parent)
@@ -46,8 +48,10 @@ class SideSwatch(QWidget):
         self.setFixedSize(self._size)
         self._picture: QPixmap | None = None  # drawn once: a tile never changes
         self.setCursor(Qt.OpenHandCursor)
-        self.setToolTip(f"Tile {tile.id}, side {side}: drag onto the board, or double-click "
-                        "to put it in the first free slot")
+        self.setToolTip(f"Tile {tile.id}, side {side}: drag onto the board, double-click or press Enter "
+                        "to put it in the first free slot, or choose it and press Enter on a board cell")
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setAccessibleName(f"Tile {tile.id} side {side}")
         self._press: QPoint | None = None
 
     def drag_info(self) -> TileDrag:
@@ -100,7 +104,29 @@ class SideSwatch(QWidget):
             painter.setPen(QPen(style.SELECTION, 2.5))
             painter.setBrush(Qt.NoBrush)
             painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+        if self.hasFocus():  # the keyboard's place in the palette: dashed, in the focus colour
+            painter.setPen(QPen(style.FOCUS, 2.5, Qt.DashLine))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5))
         painter.end()
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        self.focused.emit(self.tile.id, self.side)
+        self.update()
+
+    def focusOutEvent(self, event) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
+    def keyPressEvent(self, event) -> None:
+        steps = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
+        if event.key() in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
+            self.activated.emit(self.tile.id, self.side)
+        elif event.key() in steps and event.modifiers() == Qt.NoModifier:
+            self.stepRequested.emit(self, *steps[event.key()])
+        else:
+            super().keyPressEvent(event)
 
     def mousePressEvent(self, event) -> None:
         if event.button() == Qt.LeftButton:
@@ -186,6 +212,7 @@ class TileCard(QFrame):
 
 class TilePalette(QWidget):
     tileActivated = Signal(str, str)  # tile id, side: place it without dragging
+    tileChosen = Signal(str, str)  # tile id, side: the keyboard's current swatch, for Enter on the board
 
     STYLE = """
         QFrame#tileCard { background: #ffffff; border: 1px solid #d4d9e0; border-radius: 6px; }
@@ -198,6 +225,7 @@ class TilePalette(QWidget):
         super().__init__(parent)
         self.setStyleSheet(self.STYLE)
         self.cards: dict[str, TileCard] = {}
+        self.current: tuple[str, str] | None = None  # the swatch last chosen with the keyboard
         self._tileset: TileSet | None = None
         self._inner = QWidget()
         self._column = QVBoxLayout(self._inner)
@@ -212,7 +240,7 @@ class TilePalette(QWidget):
         self.tileset_label.setObjectName("tilesetLabel")
         self.tileset_label.setWordWrap(True)
         self.tileset_label.setStyleSheet("padding: 4px 6px 0 6px;")
-        hint = QLabel("Drag a tile side onto the board. Double-click to fill the first free slot.")
+        hint = QLabel("Drag a tile side onto the board. Double-click (or Enter) to fill the first free slot.")
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #56616e; padding: 4px 6px;")
         layout = QVBoxLayout(self)
@@ -252,9 +280,40 @@ class TilePalette(QWidget):
             card = TileCard(tile)
             for swatch in card.swatches.values():
                 swatch.activated.connect(self.tileActivated)
+                swatch.focused.connect(self._chosen)
+                swatch.stepRequested.connect(self._step)
             self.cards[tile.id] = card
             self._column.addWidget(card)
         self._column.addStretch(1)
+
+    def _chosen(self, tile_id: str, side: str) -> None:
+        self.current = (tile_id, side)
+        self.tileChosen.emit(tile_id, side)
+
+    def _step(self, swatch: SideSwatch, columns: int, rows: int) -> None:
+        """Arrow keys: left/right between a tile's sides, up/down to the tile before or after."""
+        ids = list(self.cards)
+        row = ids.index(swatch.tile.id) + rows
+        side = {"A": 0, "B": 1}[swatch.side] + columns
+        if 0 <= row < len(ids) and 0 <= side <= 1:
+            target = self.swatch(ids[row], "AB"[side])
+            target.setFocus(Qt.TabFocusReason)
+            self.ensure_visible(target)
+
+    def ensure_visible(self, swatch: SideSwatch) -> None:
+        scroll = self.findChild(QScrollArea)
+        if scroll is not None:
+            scroll.ensureWidgetVisible(swatch.parentWidget(), 10, 10)
+
+    def focus_current(self) -> bool:
+        """Give the keyboard focus to the current swatch (or the first): F6 from the board."""
+        if not self.cards:
+            return False
+        tile_id, side = self.current if self.current and self.current[0] in self.cards else (next(iter(self.cards)), "A")
+        target = self.swatch(tile_id, side)
+        target.setFocus(Qt.OtherFocusReason)
+        self.ensure_visible(target)
+        return True
 
     def swatch(self, tile_id: str, side: str) -> SideSwatch:
         return self.cards[tile_id].swatches[side]

@@ -90,6 +90,27 @@ class TileOutline(QGraphicsItem):
         painter.drawRoundedRect(self._rect.adjusted(1, 1, -1, -1), 4, 4)
 
 
+class CellCursor(QGraphicsItem):
+    """The keyboard's cell on the board: a dashed square in the focus colour."""
+
+    def __init__(self, rect: QRectF) -> None:
+        super().__init__()
+        self._rect = rect
+        self.setZValue(Z_PREVIEW)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-3, -3, 3, 3)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setBrush(Qt.NoBrush)
+        painter.setPen(QPen(style.FOCUS_HALO, 6))
+        painter.drawRect(self._rect.adjusted(2, 2, -2, -2))
+        painter.setPen(QPen(style.FOCUS, 3, Qt.DashLine))
+        painter.drawRect(self._rect.adjusted(2, 2, -2, -2))
+
+
 class TileGhost(QGraphicsItem):
     """A see-through copy of the tile where a drop would put it."""
 
@@ -139,6 +160,8 @@ class BoardScene(QGraphicsScene):
         self._press: tuple[QPointF, TileDrag] | None = None
         self._dragging = False
         self._hovered: Cell | None = None
+        self.cursor: Cell | None = None  # the keyboard's cell (arrow keys), shown while the board has focus
+        self._cursor_item: CellCursor | None = None
         document.layoutChanged.connect(self.rebuild)
         self.rebuild()
 
@@ -425,6 +448,49 @@ class BoardScene(QGraphicsScene):
             self.markersActivated.emit()
         else:
             self.mousePressEvent(event)
+
+    # --- keyboard ------------------------------------------------------------------------
+    def set_cursor(self, cell: Cell | None, select: bool = True) -> None:
+        """Put the keyboard's cell cursor on `cell` (kept on the canvas); with `select`, the tile under
+        it is selected, so R, F and Delete act on it."""
+        if self._cursor_item is not None:
+            self.removeItem(self._cursor_item)
+            self._cursor_item = None
+        if cell is not None:
+            canvas = self.canvas_rect()
+            columns, rows = round(canvas.width() / self.cell), round(canvas.height() / self.cell)
+            cell = (min(max(cell[0], 0), columns - 1), min(max(cell[1], 0), rows - 1))
+            self._cursor_item = CellCursor(self.cell_rect(cell))
+            self.addItem(self._cursor_item)
+            if select:
+                self.select_tile(self.board.cell_tiles.get(cell))
+        self.cursor = cell
+        self.cellHovered.emit(cell)
+
+    def move_cursor(self, columns: int, rows: int) -> None:
+        x, y = self.cursor if self.cursor is not None else (0, 0)
+        self.set_cursor((x + columns, y + rows) if self.cursor is not None else (x, y))
+
+    def place_at_cursor(self, tile_id: str, side: str) -> bool:
+        """Enter: the palette's tile side with its top-left corner at the cursor (in a template,
+        into the slot under it)."""
+        if self.cursor is None:
+            return False
+        return self.apply(plan_drop(self.layout, TileDrag(tile_id, side, 0, (0, 0)), self.cursor))
+
+    def move_selected_by(self, columns: int, rows: int) -> bool:
+        """Ctrl+arrow: the selected tile one cell over in free-form, one slot over in a template."""
+        placement = self.layout.placement_of(self._selected) if self._selected else None
+        if placement is None:
+            return False
+        x, y, w, h = placement_area(self.layout, placement)
+        step = (w, h) if template_of(self.layout) is not None else (1, 1)
+        target = (x + columns * step[0], y + rows * step[1])
+        moved = self.apply(plan_drop(self.layout, TileDrag(placement.tile, placement.side, placement.rotation),
+                                     target))
+        if moved and self.cursor is not None:
+            self.set_cursor((self.cursor[0] + columns * step[0], self.cursor[1] + rows * step[1]))
+        return moved
 
     def escape(self) -> None:
         """Esc: cancel a tile being dragged, or else select nothing."""

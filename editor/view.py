@@ -13,9 +13,13 @@ MIN_ZOOM, MAX_ZOOM = 0.2, 6.0
 ZOOM_STEP = 1.2
 
 
+ARROWS = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
+
+
 class BoardView(QGraphicsView):
     filesDropped = Signal(list)  # local paths dropped on the board
     zoomChanged = Signal(float)
+    placeRequested = Signal()  # Enter on a cell: place the palette's current tile there
 
     def __init__(self, scene: BoardScene, parent=None) -> None:
         super().__init__(scene, parent)
@@ -84,7 +88,29 @@ class BoardView(QGraphicsView):
         self.ensureVisible(rect, 24, 24)
 
     # --- pan -----------------------------------------------------------------------------
+    def focusInEvent(self, event) -> None:
+        """Reached by the keyboard (Tab, F6): show the cell cursor, on the selected tile if any."""
+        super().focusInEvent(event)
+        scene = self.board_scene()
+        if scene.cursor is None and event.reason() in (Qt.TabFocusReason, Qt.BacktabFocusReason,
+                                                       Qt.ShortcutFocusReason):
+            selected = scene.layout.placement_of(scene.selected_tile()) if scene.selected_tile() else None
+            scene.set_cursor((selected.x, selected.y) if selected else (0, 0), select=False)
+
     def keyPressEvent(self, event) -> None:
+        scene, modifiers = self.board_scene(), event.modifiers() & ~Qt.KeypadModifier
+        if event.key() in ARROWS and modifiers in (Qt.NoModifier, Qt.ControlModifier):
+            columns, rows = ARROWS[event.key()]
+            if modifiers == Qt.ControlModifier:
+                scene.move_selected_by(columns, rows)
+            else:
+                scene.move_cursor(columns, rows)
+            if scene.cursor is not None:
+                self.ensureVisible(scene.cell_rect(scene.cursor), 20, 20)
+            return
+        if event.key() in (Qt.Key_Return, Qt.Key_Enter) and modifiers == Qt.NoModifier:
+            self.placeRequested.emit()
+            return
         if event.key() == Qt.Key_Space and not event.isAutoRepeat():
             self._space_held = True
             self.viewport().setCursor(Qt.OpenHandCursor)

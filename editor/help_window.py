@@ -1,0 +1,64 @@
+"""Help › Editor Guide and Help › Keyboard Shortcuts: the user guide rendered from its Markdown
+(links between the guide's pages work), and every action with its keys, in one window."""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QAction, QKeySequence, QTextDocument
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+# Keys that belong to a widget rather than to a menu action.
+WIDGET_KEYS = (
+    ("Board", "Arrow keys", "move the cell cursor; the tile under it is selected"),
+    ("Board", "Ctrl+arrow keys", "move the selected tile one cell (free-form) or one slot (template)"),
+    ("Board", "Enter", "place the tile side chosen in the Tiles palette at the cursor"),
+    ("Board", "Space + drag, middle button", "pan"),
+    ("Tiles palette", "Arrow keys", "left and right: a tile's two sides; up and down: the tiles"),
+    ("Tiles palette", "Enter or Space", "put this tile side in the first free slot"),
+    ("Findings", "Right-click, or the Menu key", "ignore the finding's code on this layout, or change its severity"),
+    ("Any panel", "F6 / Shift+F6", "go to the next or previous panel: Tiles, Board, Findings"),
+)
+
+
+def shortcuts_html(actions: dict[str, QAction]) -> str:
+    rows = []
+    for action in actions.values():
+        keys = ", ".join(s.toString(QKeySequence.NativeText) for s in action.shortcuts())
+        if keys:
+            rows.append((action.text().replace("&", "").rstrip("\u2026"), keys, action.statusTip()))
+    table = "".join(f"<tr><td>{html.escape(t)}</td><td><b>{html.escape(k)}</b></td><td>{html.escape(w)}</td></tr>"
+                    for t, k, w in sorted(rows, key=lambda r: r[0].lower()))
+    widget = "".join(f"<tr><td>{html.escape(p)}</td><td><b>{html.escape(k)}</b></td><td>{html.escape(w)}</td></tr>"
+                     for p, k, w in WIDGET_KEYS)
+    return ("<h2>Keyboard shortcuts</h2><p>Everything the editor does can be done from the keyboard.</p>"
+            "<h3>Menu actions</h3><table cellpadding='4'><tr><th align='left'>Action</th>"
+            f"<th align='left'>Keys</th><th align='left'>What it does</th></tr>{table}</table>"
+            "<h3>In the panels</h3><table cellpadding='4'><tr><th align='left'>Where</th>"
+            f"<th align='left'>Keys</th><th align='left'>What it does</th></tr>{widget}</table>")
+
+
+class HelpWindow(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Help")
+        self.resize(820, 640)
+        self.browser = QTextBrowser()
+        self.browser.setOpenExternalLinks(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.Close)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+
+    def show_page(self, path: Path) -> None:
+        """A Markdown page, rendered; its relative links open the other pages."""
+        self.browser.setSource(QUrl.fromLocalFile(str(path)), QTextDocument.MarkdownResource)
+        self.show()
+        self.raise_()
+
+    def show_shortcuts(self, actions: dict[str, QAction]) -> None:
+        self.browser.setHtml(shortcuts_html(actions))
+        self.show()
+        self.raise_()
