@@ -309,7 +309,8 @@ class TilePalette(QWidget):
         """Give the keyboard focus to the current swatch (or the first): F6 from the board."""
         if not self.cards:
             return False
-        tile_id, side = self.current if self.current and self.current[0] in self.cards else (next(iter(self.cards)), "A")
+        known = self.current is not None and self.current[0] in self.cards
+        tile_id, side = self.current if known else (next(iter(self.cards)), "A")
         target = self.swatch(tile_id, side)
         target.setFocus(Qt.OtherFocusReason)
         self.ensure_visible(target)
