@@ -496,7 +496,15 @@ class MainWindow(QMainWindow):
         if finding is None or not finding.cells:
             self.scene.clear_highlight()
             return
-        rect = self.scene.highlight_cells(finding.cells, finding.severity)
+        details = finding.details or {}
+        distance, caption = details.get("distance"), ""
+        graph_on = self.actions["overlay_accelerators"].isChecked()
+        if isinstance(distance, int) and graph_on and f"distance_{distance}" in self.actions:
+            if not self.actions[f"distance_{distance}"].isChecked():
+                self.actions[f"distance_{distance}"].setChecked(True)
+                self._overlays_changed()
+            caption = f"Accelerator graph at distance {distance}, this finding's distance"
+        rect = self.scene.highlight_cells(finding.cells, finding.severity, details.get("cycle", ()), caption)
         self.view.show_rect(rect)
 
     def _cell_hovered(self, cell) -> None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem
 from crashgrab.engine.grid.model import Cell
 
 from . import style
+from .board_painter import marker_margin, marker_rects
 
 MAX_OFF_MOVES = 20  # 4 directions x distances 1-5
 LINK_COLOUR = QColor("#5b21b6")
@@ -91,29 +92,31 @@ class AcceleratorOverlay(_Overlay):
         for a, b in self.links:
             colour = LOOP_COLOUR if self.in_loop(a, b) else LINK_COLOUR
             bend = 0.22 if (a, b) in both_ways else 0.0
-            self._arrow(painter, self.cell_centre(a), self.cell_centre(b), colour, bend)
+            draw_arrow(painter, self.cell_centre(a), self.cell_centre(b), colour, self.cell, bend)
         painter.setPen(Qt.NoPen)
 
-    def _arrow(self, painter: QPainter, start: QPointF, end: QPointF, colour: QColor, bend: float) -> None:
-        line = QLineF(start, end)
-        length = line.length()
-        if length == 0:
-            return
-        ux, uy = line.dx() / length, line.dy() / length
-        nx, ny = -uy, ux  # to the left of travel; a pair going both ways splits apart
-        shift = QPointF(nx, ny) * bend * self.cell
-        trim = self.cell * 0.3
-        a = start + QPointF(ux, uy) * trim + shift
-        b = end - QPointF(ux, uy) * trim + shift
-        pen = QPen(colour, self.cell / 16, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
-        painter.setPen(pen)
-        painter.setBrush(Qt.NoBrush)
-        painter.drawLine(QLineF(a, b))
-        head = self.cell * 0.2
-        back = b - QPointF(ux, uy) * head
-        painter.setBrush(colour)
-        painter.setPen(Qt.NoPen)
-        painter.drawPolygon(QPolygonF([b, back + QPointF(nx, ny) * head * 0.55, back - QPointF(nx, ny) * head * 0.55]))
+
+def draw_arrow(painter: QPainter, start: QPointF, end: QPointF, colour: QColor, cell: float, bend: float) -> None:
+    """An arrow between two cell centres, trimmed clear of their symbols; `bend` shifts it to the
+    left of travel so a pair going both ways splits apart."""
+    line = QLineF(start, end)
+    length = line.length()
+    if length == 0:
+        return
+    ux, uy = line.dx() / length, line.dy() / length
+    nx, ny = -uy, ux
+    shift = QPointF(nx, ny) * bend * cell
+    trim = cell * 0.3
+    a = start + QPointF(ux, uy) * trim + shift
+    b = end - QPointF(ux, uy) * trim + shift
+    painter.setPen(QPen(colour, cell / 16, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+    painter.setBrush(Qt.NoBrush)
+    painter.drawLine(QLineF(a, b))
+    head = cell * 0.2
+    back = b - QPointF(ux, uy) * head
+    painter.setBrush(colour)
+    painter.setPen(Qt.NoPen)
+    painter.drawPolygon(QPolygonF([b, back + QPointF(nx, ny) * head * 0.55, back - QPointF(nx, ny) * head * 0.55]))
 
 
 class ReachabilityOverlay(_Overlay):
@@ -152,10 +155,21 @@ class CellHighlight(_Overlay):
     """The cells of the selected finding: the rest of the board dimmed, the cells outlined in the
     focus colour, which is no feature's colour (the severity shows in the Findings list)."""
 
-    def __init__(self, width: int, height: int, cell: float, cells: Iterable[Cell], severity: str) -> None:
+    def __init__(self, width: int, height: int, cell: float, cells: Iterable[Cell], severity: str,
+                 path: Iterable[Cell] = (), caption: str = "") -> None:
         super().__init__(width, height, cell)
         self.cells = tuple(cells)
         self.severity = severity
+        self.path = tuple(tuple(c) for c in path)  # a loop's cells in the order a saucer bounces round
+        self.caption = caption  # said under the board, left of the bottom marker
+
+    def caption_rect(self) -> QRectF:
+        south = marker_rects(self._rect, self.cell)["south"]
+        return QRectF(self._rect.left(), self._rect.bottom() + 2, south.left() - self._rect.left() - self.cell * 0.15,
+                      marker_margin(self.cell) - 4)
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect() | self.caption_rect()
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
@@ -172,6 +186,13 @@ class CellHighlight(_Overlay):
         painter.setPen(QPen(style.FOCUS, self.cell / 12))
         for cell in self.cells:
             painter.drawRoundedRect(self.cell_rect(cell).adjusted(3, 3, -3, -3), 5, 5)
+        for a, b in zip(self.path, self.path[1:] + self.path[:1]) if len(self.path) > 1 else ():
+            draw_arrow(painter, self.cell_centre(a), self.cell_centre(b), style.FOCUS, self.cell, 0.22)
+        if self.caption:
+            rect = self.caption_rect()
+            painter.setPen(style.FOCUS)
+            painter.setFont(style.font(min(self.cell * 0.24, rect.height() / 2.6), bold=True))
+            painter.drawText(rect, Qt.AlignLeft | Qt.AlignVCenter | Qt.TextWordWrap, self.caption)
 
     def cells_rect(self) -> QRectF:
         rect = QRectF()

@@ -151,7 +151,7 @@ class BoardScene(QGraphicsScene):
         self._selection_item: TileOutline | None = None
         self._preview: list[QGraphicsItem] = []
         self._highlight: CellHighlight | None = None
-        self._highlight_spec: tuple[tuple[Cell, ...], str] | None = None
+        self._highlight_spec: tuple | None = None
         self._overlay_items: list[QGraphicsItem] = []
         self.exposure_on = False
         self.accelerator_distance: int | None = None  # None: the accelerator graph is off
@@ -308,11 +308,12 @@ class BoardScene(QGraphicsScene):
         if self._highlight_spec:
             self.highlight_cells(*self._highlight_spec)
 
-    def highlight_cells(self, cells, severity: str = "info") -> QRectF:
-        """Outline the cells of a finding; returns their rectangle to scroll to."""
+    def highlight_cells(self, cells, severity: str = "info", path=(), caption: str = "") -> QRectF:
+        """Outline the cells of a finding (and a loop's path); returns their rectangle to scroll to."""
         self.clear_highlight()
-        self._highlight_spec = (tuple(cells), severity)
-        self._highlight = CellHighlight(self.board.width, self.board.height, self.cell, cells, severity)
+        self._highlight_spec = (tuple(cells), severity, tuple(path), caption)
+        self._highlight = CellHighlight(self.board.width, self.board.height, self.cell, cells, severity,
+                                        path, caption)
         self._highlight.setZValue(Z_HIGHLIGHT)
         self.addItem(self._highlight)
         return self._highlight.cells_rect()

@@ -641,3 +641,23 @@ def test_f8_walks_the_findings_and_a_code_can_be_ignored_or_changed_for_this_lay
     window.document.undo_stack.undo()
     window.document.undo_stack.undo()
     assert window.document.layout.severity_overrides == {} and not window.document.is_modified()
+
+
+def test_selecting_a_loop_draws_its_path_and_switches_the_graph_to_its_distance(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    wait_validated(qtbot, window)
+    window.actions["overlay_accelerators"].setChecked(True)
+    window.actions["distance_4"].trigger()
+    assert window.scene.accelerator_distance == 4
+    loop = next(f for f in window.findings.findings() if f.code == "accelerator-loop" and f.details["distance"] == 1)
+    assert window.findings.select_finding(loop)
+    assert window.actions["distance_1"].isChecked() and window.scene.accelerator_distance == 1
+    highlight = window.scene._highlight
+    assert highlight.path == tuple(tuple(c) for c in loop.details["cycle"])
+    assert highlight.caption == "Accelerator graph at distance 1, this finding's distance"
+    caption = highlight.caption_rect()
+    assert caption.top() >= window.scene.cell_rect((0, 9)).bottom()  # under the board, over no cell
+    window.actions["overlay_accelerators"].setChecked(False)
+    window.findings.select_finding(next(f for f in window.findings.findings()
+                                        if f.code == "accelerator-loop" and f.details["distance"] == 4))
+    assert window.actions["distance_1"].isChecked() and window.scene._highlight.caption == ""  # graph off: untouched
