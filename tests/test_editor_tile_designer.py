@@ -385,3 +385,29 @@ def test_the_tile_set_cannot_change_while_playtesting(qtbot, settings):
         assert designer.use_in_layout(embed=True) and window.document.layout.tileset_ref is None
     finally:
         close_window(window)
+
+
+def test_the_toolbar_keeps_its_layout_the_name_fits_and_one_side_can_fill_the_canvas(qtbot):
+    from crashgrab.editor.tile_designer.document import standard_copy
+
+    window = TileDesignerWindow(TileSetDocument(standard_copy()))
+    qtbot.addWidget(window)
+    window.resize(1024, 640)
+    window.show()
+    qtbot.waitExposed(window)
+    undo = window.toolbar.widgetForAction(next(a for a in window.toolbar.actions() if a.objectName() == "toolbar_undo"))
+    save = window.toolbar.widgetForAction(window.actions["save"])
+    before = (undo.width(), save.x())
+    window.select_tile("1")
+    window.actions["tool_accelerator"].trigger()
+    window.canvas.cellClicked.emit("A", (1, 0), False)  # paint: the stack's undo text becomes long
+    QApplication.processEvents()
+    assert window.actions["undo"].text().startswith("&Undo ") and undo.text() == "Undo"
+    assert (undo.width(), save.x()) == before and undo.isEnabled() and undo.toolTip().startswith("Undo ")
+    name = window.name_edit
+    assert name.width() >= name.fontMetrics().horizontalAdvance(name.text()) + 8, "the name is not clipped"
+    both = window.canvas.cell_size()
+    window.sides_box.setCurrentIndex(2)  # side B alone
+    assert list(window.canvas.side_rects()) == ["B"] and window.canvas.cell_size() > both * 1.4
+    window.document.undo_stack.setClean()  # nothing to ask about on closing
+    window.close()

@@ -22,7 +22,7 @@ PAD = 18.0  # around the drawing
 CAPTION = 24.0  # "Side A" above each face
 RULER = 16.0  # column and row numbers
 GAP = 40.0  # between the two faces
-MIN_CELL, MAX_CELL = 14.0, 76.0
+MIN_CELL, MAX_CELL = 14.0, 96.0
 FAULT = style.SEVERITY_COLOURS["error"]
 HINT_TEXT = QColor("#56616e")
 
@@ -37,6 +37,7 @@ class TileCanvas(QWidget):
         self.faults: list[TileFault] = []
         self.brush: Feature | None = None  # what a left click puts down; None erases
         self.hovered: tuple[str, Cell] | None = None
+        self.shown_sides: tuple[str, ...] = SIDES  # both faces, or one drawn as large as the canvas allows
         self.setMouseTracking(True)
         self.setMinimumSize(360, 240)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
@@ -50,6 +51,12 @@ class TileCanvas(QWidget):
         self.tile = tile
         self.faults = [f for f in faults if tile is not None and f.tile == tile.id]
         if tile is None or (self.hovered and not self._inside(self.hovered[1])):
+            self.hovered = None
+        self.update()
+
+    def show_sides(self, sides: tuple[str, ...]) -> None:
+        self.shown_sides = tuple(s for s in SIDES if s in sides) or SIDES
+        if self.hovered and self.hovered[0] not in self.shown_sides:
             self.hovered = None
         self.update()
 
@@ -73,19 +80,22 @@ class TileCanvas(QWidget):
             return {}, 0.0
         w, h = self.tile.width, self.tile.height
         width, height = float(self.width()), float(self.height())
+        faces = len(self.shown_sides)
         # Side by side or one above the other: whichever gives the bigger cells.
-        across = min((width - 2 * PAD - GAP - 2 * RULER) / (2 * w), (height - 2 * PAD - CAPTION - RULER) / h)
-        stacked = min((width - 2 * PAD - RULER) / w, (height - 2 * PAD - 2 * (CAPTION + RULER) - GAP) / (2 * h))
+        across = min((width - 2 * PAD - (faces - 1) * GAP - faces * RULER) / (faces * w),
+                     (height - 2 * PAD - CAPTION - RULER) / h)
+        stacked = min((width - 2 * PAD - RULER) / w,
+                      (height - 2 * PAD - faces * (CAPTION + RULER) - (faces - 1) * GAP) / (faces * h))
         across, stacked = (max(MIN_CELL, min(MAX_CELL, size)) for size in (across, stacked))
         side_by_side = across >= stacked  # as big either way: side by side reads best
         cell = across if side_by_side else stacked
         face_w, face_h = w * cell + RULER, h * cell + CAPTION + RULER
-        total_w = 2 * face_w + GAP if side_by_side else face_w
-        total_h = face_h if side_by_side else 2 * face_h + GAP
+        total_w = faces * face_w + (faces - 1) * GAP if side_by_side else face_w
+        total_h = face_h if side_by_side else faces * face_h + (faces - 1) * GAP
         left = max(PAD, (width - total_w) / 2)
         top = max(PAD, (height - total_h) / 2)
         rects = {}
-        for index, side in enumerate(SIDES):
+        for index, side in enumerate(self.shown_sides):
             x = left + (index * (face_w + GAP) if side_by_side else 0)
             y = top + (0 if side_by_side else index * (face_h + GAP))
             rects[side] = QRectF(x + RULER, y + CAPTION + RULER, w * cell, h * cell)

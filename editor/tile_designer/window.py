@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QRegularExpressionValidator
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow,
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QMainWindow,
                                QMessageBox, QPushButton, QSpinBox, QUndoView, QVBoxLayout, QWidget)
 
 from crashgrab.engine.crash_and_grab.terms import CRASH_SITE_NUMBERS
@@ -66,6 +66,7 @@ class TileDesignerWindow(QMainWindow):
         self.id_edit.setToolTip("A short name: letters, digits, '-', '_' and '.' only.")
         names = QFormLayout()
         names.setContentsMargins(0, 0, 0, 0)
+        names.setRowWrapPolicy(QFormLayout.WrapAllRows)  # each field the panel's full width: long names fit
         names.addRow("Name", self.name_edit)
         names.addRow("Id", self.id_edit)
         self.tile_list = TileList()
@@ -208,9 +209,38 @@ class TileDesignerWindow(QMainWindow):
         toolbar.addAction(self.actions["tool_accelerator"])
         toolbar.addAction(self.actions["tool_erase"])
         toolbar.addSeparator()
-        for key in ("undo", "redo", None, "save", "use"):
+        toolbar.addWidget(QLabel(" Show "))
+        self.sides_box = QComboBox()
+        self.sides_box.addItems(["Sides A and B", "Side A", "Side B"])
+        self.sides_box.setToolTip("Show both sides, or one side as large as the window allows (big tiles)")
+        self.sides_box.currentIndexChanged.connect(
+            lambda index: self.canvas.show_sides(("A", "B") if index == 0 else ("AB"[index - 1],)))
+        toolbar.addWidget(self.sides_box)
+        toolbar.addSeparator()
+        # Fixed "Undo"/"Redo" labels: the stack's own actions grow with the step's name and would
+        # shift the toolbar; the step's name is their tool tip (and the Edit menu's text).
+        stack = self.document.undo_stack
+        self.toolbar_undo = QAction("Undo", self)
+        self.toolbar_redo = QAction("Redo", self)
+        for button, key in ((self.toolbar_undo, "undo"), (self.toolbar_redo, "redo")):
+            button.setObjectName(f"toolbar_{key}")
+            button.triggered.connect(self.actions[key].trigger)
+            toolbar.addAction(button)
+        stack.canUndoChanged.connect(self.toolbar_undo.setEnabled)
+        stack.canRedoChanged.connect(self.toolbar_redo.setEnabled)
+        stack.undoTextChanged.connect(self._undo_text_changed)
+        stack.redoTextChanged.connect(self._redo_text_changed)
+        self.toolbar_undo.setEnabled(stack.canUndo())
+        self.toolbar_redo.setEnabled(stack.canRedo())
+        for key in (None, "save", "use"):
             toolbar.addSeparator() if key is None else toolbar.addAction(self.actions[key])
         self.toolbar = toolbar
+
+    def _undo_text_changed(self, text: str) -> None:
+        self.toolbar_undo.setToolTip(f"Undo {text}" if text else "Nothing to undo")
+
+    def _redo_text_changed(self, text: str) -> None:
+        self.toolbar_redo.setToolTip(f"Redo {text}" if text else "Nothing to redo")
 
     def _connect(self) -> None:
         self.document.tilesetChanged.connect(self._tileset_changed)
@@ -374,7 +404,9 @@ class TileDesignerWindow(QMainWindow):
             if edit.text() != value:
                 edit.blockSignals(True)
                 edit.setText(value)
+                edit.setCursorPosition(0)  # the start of a long name, not its end
                 edit.blockSignals(False)
+            edit.setToolTip(value)
 
     def _show_problems(self, faults) -> None:
         self.problems.set_faults(faults)
