@@ -112,7 +112,8 @@ class CellCursor(QGraphicsItem):
 
 
 class TileGhost(QGraphicsItem):
-    """A see-through copy of the tile where a drop would put it."""
+    """The tile where a drop would put it. Opaque over other tiles (a see-through copy over a tile
+    it swaps with is a double exposure); see-through over empty cells, so the spot stays visible."""
 
     def __init__(self, layout: Layout, edit: Edit, tile_id: str, cell: float) -> None:
         super().__init__()
@@ -122,7 +123,9 @@ class TileGhost(QGraphicsItem):
         x, y, w, h = placement_area(layout, self.placement)
         self._rect = QRectF(x * cell, y * cell, w * cell, h * cell)
         self.setZValue(Z_PREVIEW)
-        self.setOpacity(0.72)
+        under = (tile_at(layout, (cx, cy)) for cx in range(x, x + w) for cy in range(y, y + h))
+        covers_a_tile = any(p is not None and p.tile != tile_id for p in under)
+        self.setOpacity(1.0 if covers_a_tile else 0.72)
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -271,7 +274,8 @@ class BoardScene(QGraphicsScene):
             ghost = TileGhost(self.layout, plan, drag.tile, self.cell)
             self._preview.append(ghost)
             self._preview.append(TileOutline(ghost.boundingRect(), style.DROP_OK, Z_PREVIEW, fill=True))
-            for other in plan.placements[1:]:  # the tile a swap sends the other way
+            for other in plan.placements[1:]:  # the tile a swap sends the other way, shown where it lands
+                self._preview.append(TileGhost(self.layout, plan, other.tile, self.cell))
                 rect = self.area_rect(placement_area(self.layout, other))
                 self._preview.append(TileOutline(rect, style.DROP_OK, Z_PREVIEW))
         elif isinstance(plan, Refusal) and plan.area is not None:

@@ -661,3 +661,18 @@ def test_selecting_a_loop_draws_its_path_and_switches_the_graph_to_its_distance(
     window.findings.select_finding(next(f for f in window.findings.findings()
                                         if f.code == "accelerator-loop" and f.details["distance"] == 4))
     assert window.actions["distance_1"].isChecked() and window.scene._highlight.caption == ""  # graph off: untouched
+
+
+def test_a_swap_preview_shows_each_tile_where_it_lands_without_a_double_exposure(window, qtbot):
+    from crashgrab.editor.scene import TileGhost
+
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    placement = window.document.layout.placement_of("1")
+    drag = TileDrag("1", placement.side, placement.rotation, (1, 1))
+    window.scene.preview_drop(window.scene.cell_rect((6, 6)).center(), drag)
+    ghosts = {item.tile.id: item for item in window.scene.items() if isinstance(item, TileGhost)}
+    assert set(ghosts) == {"1", "4"}
+    assert ghosts["1"].boundingRect() == window.scene.area_rect((4, 4, 4, 4))
+    assert ghosts["4"].boundingRect() == window.scene.area_rect((0, 0, 4, 4))
+    assert ghosts["1"].opacity() == ghosts["4"].opacity() == 1.0  # each covers the other tile: opaque
+    window.scene.clear_preview()
