@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
@@ -148,6 +148,20 @@ def paint_tile_labels(painter: QPainter, picture: BoardPicture, cell: float) -> 
             paint_tile_label(painter, _area_rect(label.area, cell), label.text, cell)
 
 
+def tile_tab_rects(picture: BoardPicture, cell: float) -> list[QRectF]:
+    """Where the tile tabs lie, for labels that must keep clear of them."""
+    return [tile_tab_rect(_area_rect(label.area, cell), label.text, cell) for label in picture.labels
+            if picture.board.cell_tiles.get(label.area[:2]) == label.tile]
+
+
+def tile_tab_rect(tile_rect: QRectF, text: str, cell: float) -> QRectF:
+    size = cell * 0.21
+    width = QFontMetricsF(style.font(size, bold=True)).horizontalAdvance(text) + size * 0.8
+    tag = QRectF(0, 0, width, size * 1.3)
+    tag.moveCenter(QPointF(tile_rect.center().x(), tile_rect.top()))
+    return tag
+
+
 def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0, cell: float = style.CELL, *,
                     origin: QPointF | None = None, label: bool = True) -> None:
     """One tile on its own, as it looks on the board (palette entries, drag previews)."""
@@ -250,9 +264,7 @@ def paint_tile_label(painter: QPainter, tile_rect: QRectF, text: str, cell: floa
     size = cell * 0.21
     painter.save()
     painter.setFont(style.font(size, bold=True))
-    width = painter.fontMetrics().horizontalAdvance(text) + size * 0.8
-    tag = QRectF(0, 0, width, size * 1.3)
-    tag.moveCenter(QPointF(tile_rect.center().x(), tile_rect.top()))
+    tag = tile_tab_rect(tile_rect, text, cell)
     painter.setPen(Qt.NoPen)
     painter.setBrush(style.LABEL_BACK)
     painter.drawRoundedRect(tag, size * 0.35, size * 0.35)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from crashgrab.engine.grid.model import Cell
@@ -19,8 +19,71 @@ from .board_painter import marker_margin, marker_rects
 MAX_OFF_MOVES = 20  # 4 directions x distances 1-5
 LINK_COLOUR = QColor("#5b21b6")
 LOOP_COLOUR = style.SEVERITY_COLOURS["error"]
-REACH_COLOUR = QColor("#0e9f6e")
-ORIGIN_COLOUR = QColor("#0b7a55")
+ORIGIN_COLOUR = QColor("#0b5a44")
+# One sequential scale per overlay, each falling steadily in lightness, so every step still reads
+# apart under deuteranopia and protanopia (ColorBrewer YlOrRd and BuGn). The heat map is a band
+# round each cell and reachability a dotted fill: they differ in shape too, and both leave the
+# printed features untouched.
+EXPOSURE_SCALE = [QColor(c) for c in ("#ffffcc", "#fed976", "#feb24c", "#fd8d3c", "#f03b20", "#bd0026")]
+REACH_SCALE = [QColor(c) for c in ("#00441b", "#006d2c", "#238b45", "#41ae76", "#66c2a4")]
+LABEL_BACK = QColor(255, 255, 255, 235)
+LABEL_INK = QColor("#1b1f24")
+
+
+def corner_label_rects(cell_rect: QRectF) -> list[QRectF]:
+    """Room for a small number in a cell's corners, clear of a centred disc or diamond: bottom-left,
+    bottom-right, top-left, top-right."""
+    size = cell_rect.width()
+    w, h = size * 0.24, size * 0.18  # its inner corner 0.38 of a cell from the centre; a disc reaches 0.36
+    left, right = cell_rect.left() + size * 0.02, cell_rect.right() - size * 0.02 - w
+    top, bottom = cell_rect.top() + size * 0.02, cell_rect.bottom() - size * 0.02 - h
+    return [QRectF(x, y, w, h) for x, y in ((left, bottom), (right, bottom), (left, top), (right, top))]
+
+
+def paint_number_label(painter: QPainter, rect: QRectF, text: str) -> None:
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(LABEL_BACK)
+    painter.drawRoundedRect(rect, rect.height() * 0.3, rect.height() * 0.3)
+    painter.setPen(LABEL_INK)
+    painter.setFont(style.font(rect.height() * 0.82, bold=True))
+    painter.drawText(rect, Qt.AlignCenter, text)
+
+
+def free_corner(cell_rect: QRectF, taken: list[QRectF], preference: tuple[int, ...]) -> QRectF | None:
+    """The first corner (by preference) that no tile tab or other label covers, or None."""
+    corners = corner_label_rects(cell_rect)
+    for index in preference:
+        if not any(corners[index].intersects(other) for other in taken):
+            return corners[index]
+    return None
+
+
+def paint_scale_key(painter: QPainter, rect: QRectF, title: str, colours: list[QColor], low: str, high: str,
+                    pattern: Qt.BrushStyle = Qt.SolidPattern) -> None:
+    """An overlay's key outside the board: its title over a row of swatches from `low` to `high`."""
+    painter.save()
+    font_size = min(rect.height() * 0.3, rect.width() / 14)
+    painter.setFont(style.font(font_size, bold=True))
+    painter.setPen(LABEL_INK)
+    title_rect = QRectF(rect.left(), rect.top(), rect.width(), font_size * 1.4)
+    painter.drawText(title_rect, Qt.AlignLeft | Qt.AlignVCenter, title)
+    painter.setFont(style.font(font_size * 0.9))
+    low_width = painter.fontMetrics().horizontalAdvance(low) + font_size * 0.4
+    high_width = painter.fontMetrics().horizontalAdvance(high) + font_size * 0.4
+    swatch = min(font_size * 1.6, (rect.width() - low_width - high_width) / max(len(colours), 1))
+    y = title_rect.bottom() + font_size * 0.2
+    painter.drawText(QRectF(rect.left(), y, low_width, swatch), Qt.AlignLeft | Qt.AlignVCenter, low)
+    x = rect.left() + low_width
+    for colour in colours:
+        box = QRectF(x, y, swatch, swatch)
+        painter.fillRect(box, QBrush(colour, pattern))
+        painter.setPen(QPen(QColor(0, 0, 0, 70), 0.8))
+        painter.setBrush(Qt.NoBrush)
+        painter.drawRect(box)
+        x += swatch
+    painter.setPen(LABEL_INK)
+    painter.drawText(QRectF(x + font_size * 0.3, y, high_width, swatch), Qt.AlignLeft | Qt.AlignVCenter, high)
+    painter.restore()
 
 
 class _Overlay(QGraphicsItem):
@@ -44,28 +107,44 @@ class _Overlay(QGraphicsItem):
 class ExposureOverlay(_Overlay):
     """Each rest cell tinted by how many of its 20 moves (4 directions x 1-5) crash."""
 
-    def __init__(self, width: int, height: int, cell: float, exposure_cells: Iterable[Mapping]) -> None:
+    def __init__(self, width: int, height: int, cell: float, exposure_cells: Iterable[Mapping],
+                 avoid: Iterable[QRectF] = ()) -> None:
         super().__init__(width, height, cell)
         self.off_moves: dict[Cell, int] = {(c["x"], c["y"]): c["off_moves"] for c in exposure_cells}
+        self.avoid = list(avoid)  # tile tabs: no count is written under one
+        self.labels: dict[Cell, QRectF] = {}
+        for cell_, count in self.off_moves.items():
+            corner = free_corner(self.cell_rect(cell_), self.avoid, (0, 1)) if count else None
+            if corner is not None:
+                self.labels[cell_] = corner
 
     @staticmethod
     def colour(off_moves: int) -> QColor:
-        """White (no move crashes) through yellow and orange to red (most moves crash)."""
+        """Pale yellow (no move crashes) to dark red (three in four or more crash)."""
         t = max(0.0, min(1.0, off_moves / (MAX_OFF_MOVES * 0.75)))
-        hue = 0.15 * (1 - t)  # 54 degrees (yellow) down to 0 (red)
-        return QColor.fromHsvF(hue, 0.08 + 0.62 * t, 1.0)
+        return EXPOSURE_SCALE[round(t * (len(EXPOSURE_SCALE) - 1))]
+
+    def key_rect(self) -> QRectF:
+        north = marker_rects(self._rect, self.cell)["north"]
+        return QRectF(self._rect.left(), self._rect.top() - marker_margin(self.cell) + 2,
+                      north.left() - self._rect.left() - self.cell * 0.15, marker_margin(self.cell) - 6)
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect() | self.key_rect()
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        painter.setFont(style.font(self.cell * 0.2, bold=True))
+        painter.setRenderHint(QPainter.Antialiasing)
+        band = self.cell * 0.16
         for cell, count in self.off_moves.items():
             rect = self.cell_rect(cell)
-            # Multiply tints the paper and leaves the printed features readable.
-            painter.setCompositionMode(QPainter.CompositionMode_Multiply)
-            painter.fillRect(rect, self.colour(count))
-            painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
-            if count:
-                painter.setPen(QColor("#7a1d0b") if count > 8 else QColor("#6b4a00"))
-                painter.drawText(rect.adjusted(0, 0, -3, -1), Qt.AlignRight | Qt.AlignBottom, str(count))
+            ring = QPainterPath()
+            ring.addRect(rect.adjusted(1, 1, -1, -1))
+            inner = QPainterPath()
+            inner.addRoundedRect(rect.adjusted(band, band, -band, -band), band, band)
+            painter.fillPath(ring.subtracted(inner), self.colour(count))
+        for cell, corner in self.labels.items():
+            paint_number_label(painter, corner, str(self.off_moves[cell]))
+        paint_scale_key(painter, self.key_rect(), "Moves that crash", EXPOSURE_SCALE, "0", "15+")
 
 
 class AcceleratorOverlay(_Overlay):
@@ -122,25 +201,44 @@ def draw_arrow(painter: QPainter, start: QPointF, end: QPointF, colour: QColor, 
 class ReachabilityOverlay(_Overlay):
     """Cells one card's move from `origin` reaches, shaded by the shortest card distance."""
 
-    def __init__(self, width: int, height: int, cell: float, origin: Cell, reached: Mapping[Cell, int]) -> None:
+    def __init__(self, width: int, height: int, cell: float, origin: Cell, reached: Mapping[Cell, int],
+                 avoid: Iterable[QRectF] = (), feature_cells: Iterable[Cell] = ()) -> None:
         super().__init__(width, height, cell)
         self.origin = origin
         self.reached = dict(reached)
+        self.feature_cells = set(feature_cells)  # their disc or diamond stays clear of the dots
+        # Top corners, so a number never meets the heat map's (bottom) counts; never under a tab.
+        self.labels = {c: r for c in self.reached
+                       if (r := free_corner(self.cell_rect(c), list(avoid), (2, 3))) is not None}
 
     @staticmethod
     def colour(distance: int) -> QColor:
-        colour = QColor(REACH_COLOUR)
-        colour.setAlphaF(max(0.12, 0.62 - 0.1 * (distance - 1)))
-        return colour
+        """Dark green for one move away, lighter the further."""
+        return REACH_SCALE[max(0, min(distance, len(REACH_SCALE)) - 1)]
+
+    def key_rect(self) -> QRectF:
+        north = marker_rects(self._rect, self.cell)["north"]
+        left = north.right() + self.cell * 0.15
+        return QRectF(left, self._rect.top() - marker_margin(self.cell) + 2, self._rect.right() - left,
+                      marker_margin(self.cell) - 6)
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect() | self.key_rect()
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
-        painter.setFont(style.font(self.cell * 0.22, bold=True))
         for cell, distance in self.reached.items():
-            rect = self.cell_rect(cell)
-            painter.fillRect(rect, self.colour(distance))
-            painter.setPen(QColor("#064e3b"))
-            painter.drawText(rect.adjusted(3, 1, 0, 0), Qt.AlignLeft | Qt.AlignTop, str(distance))
+            area = QPainterPath()
+            area.addRect(self.cell_rect(cell))
+            if cell in self.feature_cells:
+                symbol = QPainterPath()
+                symbol.addEllipse(self.cell_rect(cell).adjusted(*(self.cell * f for f in (0.1, 0.1, -0.1, -0.1))))
+                area = area.subtracted(symbol)
+            painter.fillPath(area, QBrush(self.colour(distance), Qt.Dense5Pattern))
+        for cell, corner in self.labels.items():
+            paint_number_label(painter, corner, str(self.reached[cell]))
+        paint_scale_key(painter, self.key_rect(), "Reach by distance", REACH_SCALE, "1", "5",
+                        Qt.Dense5Pattern)
         rect = self.cell_rect(self.origin).adjusted(2, 2, -2, -2)
         painter.setPen(QPen(ORIGIN_COLOUR, self.cell / 12, Qt.SolidLine))
         painter.setBrush(Qt.NoBrush)

@@ -20,7 +20,7 @@ from crashgrab.engine.grid.model import Board, Cell, Layout
 
 from . import style
 from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_tile_face, \
-    paint_tile_labels, picture_of, picture_rect
+    paint_tile_labels, picture_of, picture_rect, tile_tab_rects
 from .commands import command_for
 from .document import LayoutDocument
 from .overlays import AcceleratorOverlay, CellHighlight, ExposureOverlay, ReachabilityOverlay
@@ -357,11 +357,12 @@ class BoardScene(QGraphicsScene):
             return
         board = report.board
         size = (board.width, board.height, self.cell)
+        tabs = tile_tab_rects(self.tile_tabs.picture, self.cell)  # overlay labels keep clear of them
         if self.exposure_on:
-            self._add_overlay(ExposureOverlay(*size, report.metrics["exposure"]["cells"]), Z_EXPOSURE)
+            self._add_overlay(ExposureOverlay(*size, report.metrics["exposure"]["cells"], tabs), Z_EXPOSURE)
         if self.reachability_on and self.reach_origin is not None and board.on_board(self.reach_origin):
             reached = reachable_in_one_move(board, self.reach_origin)
-            self._add_overlay(ReachabilityOverlay(*size, self.reach_origin, reached), Z_REACH)
+            self._add_overlay(ReachabilityOverlay(*size, self.reach_origin, reached, tabs, board.features), Z_REACH)
         if self.accelerator_distance:
             links, groups = accelerator_links(board, self.accelerator_distance)
             self._add_overlay(AcceleratorOverlay(*size, self.accelerator_distance, links, groups), Z_ACCELERATORS)

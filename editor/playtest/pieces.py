@@ -63,7 +63,7 @@ def paint_saucer(painter: QPainter, cell_rect: QRectF, color: str, stationed: tu
     painter.drawEllipse(dome)
     painter.setPen(letter_colour(color))
     painter.setFont(style.font(size * 0.36, bold=True))
-    painter.drawText(dome, Qt.AlignCenter, color[:1].upper())
+    painter.drawText(dome, Qt.AlignCenter, colour_initial(color))
     pip = size * 0.2
     corners = (QPointF(-1, -1), QPointF(1, -1), QPointF(1, 1), QPointF(-1, 1))
     for index, crew in enumerate(stationed[:4]):  # one pip per stationed type, round the rim
@@ -85,8 +85,13 @@ def paint_saucer(painter: QPainter, cell_rect: QRectF, color: str, stationed: tu
     painter.restore()
 
 
+def colour_initial(color: str) -> str:
+    return color[:1].upper()
+
+
 def paint_crew(painter: QPainter, cell_rect: QRectF, crew: Crew) -> None:
-    """A crewmember: a rounded square in its colour with its type's initial."""
+    """A crewmember: a rounded square in its colour with its type's initial, and its colour's
+    initial on a white corner tag, so a red and a green Pilot differ without colour vision."""
     painter.save()
     painter.setRenderHint(QPainter.Antialiasing)
     badge = crew_rect(cell_rect)
@@ -99,8 +104,16 @@ def paint_crew(painter: QPainter, cell_rect: QRectF, crew: Crew) -> None:
     painter.setBrush(fill)
     painter.drawRoundedRect(badge, size * 0.22, size * 0.22)
     painter.setPen(letter_colour(crew.color))
-    painter.setFont(style.font(size * 0.56, bold=True))
-    painter.drawText(badge, Qt.AlignCenter, TYPE_LETTERS[crew.type])
+    painter.setFont(style.font(size * 0.5, bold=True))
+    painter.drawText(badge.adjusted(0, 0, -size * 0.16, -size * 0.1), Qt.AlignCenter, TYPE_LETTERS[crew.type])
+    tag = QRectF(0, 0, size * 0.44, size * 0.44)
+    tag.moveCenter(badge.bottomRight() - QPointF(size * 0.08, size * 0.08))
+    painter.setPen(QPen(fill.darker(150), size * 0.05))
+    painter.setBrush(QColor("white"))
+    painter.drawRoundedRect(tag, tag.width() * 0.3, tag.width() * 0.3)
+    painter.setPen(INK)
+    painter.setFont(style.font(tag.height() * 0.72, bold=True))
+    painter.drawText(tag, Qt.AlignCenter, colour_initial(crew.color))
     painter.restore()
 
 
