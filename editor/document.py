@@ -90,6 +90,10 @@ class LayoutDocument(QObject):
     def set_properties(self, name: str, notes: str) -> None:
         self._set(replace(self._layout, name=name, notes=notes))
 
+    def set_print_cell_mm(self, cell_mm: float | None) -> None:
+        """The printed size of a cell kept with the layout (None: the default)."""
+        self._set(replace(self._layout, print_cell_mm=cell_mm))
+
     def replace_layout(self, layout: Layout) -> None:
         """A whole new arrangement in one step (randomize)."""
         self._set(layout)

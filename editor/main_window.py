@@ -27,6 +27,7 @@ from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog, ask_to
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
 from .image_export_dialog import export_image_dialog
+from .print_dialog import print_and_play_dialog
 from .live_validation import LiveValidator
 from .palette import TilePalette
 from .placing import plan_auto_place, plan_flip, plan_remove, plan_rotation
@@ -123,6 +124,8 @@ class MainWindow(QMainWindow):
           "draw the board as a PNG (at a chosen DPI) or SVG, for print and sharing")
         a("export_tiled", "Export &Tiled Map…", self.export_tiled_dialog, None,
           "write a map for the Tiled editor (.tmj) with its tileset image beside it")
+        a("print_and_play", "&Print and Play…", lambda: print_and_play_dialog(self), QKeySequence.Print,
+          "a PDF of the tiles, double-sided at true size with crop marks, or the board as a poster")
         a("clear_recent", "Clear Recent Files", self.clear_recent)
         a("quit", "&Quit", self.close, [QKeySequence.Quit, "Ctrl+Q"], "close the editor")
         undo = self.document.undo_stack.createUndoAction(self, "&Undo")
@@ -189,6 +192,7 @@ class MainWindow(QMainWindow):
         self.export_menu = file_menu.addMenu("&Export")
         for key in ("export", "export_image", "export_tiled"):
             self.export_menu.addAction(self.actions[key])
+        file_menu.addAction(self.actions["print_and_play"])
         file_menu.addSeparator()
         file_menu.addAction(self.actions["quit"])
         edit = bar.addMenu("&Edit")

@@ -283,7 +283,7 @@ def _vertical_text(painter: QPainter, strip: QRectF, text: str) -> None:
 def _paint_footer(painter: QPainter, footer_mm: Rect, caption: str, details: str) -> None:
     footer = _units(footer_mm)
     painter.save()
-    ruler = QRectF(footer.left(), footer.top() + 40, RULER_MM * UNITS_PER_MM, 22)
+    ruler = QRectF(footer.left(), footer.top() + 60, RULER_MM * UNITS_PER_MM, 22)
     painter.setPen(Qt.NoPen)
     for index in range(5):  # alternating 10 mm blocks read easily against a real ruler
         block = QRectF(ruler.left() + index * 100, ruler.top(), 100, ruler.height())
@@ -302,7 +302,7 @@ def _paint_footer(painter: QPainter, footer_mm: Rect, caption: str, details: str
     painter.drawText(QRectF(ruler.left(), ruler.bottom() + 6, ruler.width(), 30), Qt.AlignLeft | Qt.AlignTop,
                      "this bar must measure 50 mm")
     text_left = ruler.right() + 60
-    text = QRectF(text_left, footer.top() + 10, footer.right() - text_left, footer.height() - 10)
+    text = QRectF(text_left, footer.top() + 30, footer.right() - text_left, footer.height() - 30)
     painter.setFont(style.font(24, bold=True))
     painter.drawText(text, Qt.AlignLeft | Qt.AlignTop | Qt.TextWordWrap, caption)
     painter.setFont(style.font(22))
