@@ -18,7 +18,8 @@ from crashgrab.engine.crash_and_grab.exports.bga import bga_export, bga_sql
 from crashgrab.engine.crash_and_grab.exports.bga_tiles import EDITION_GRIDS
 from crashgrab.engine.crash_and_grab.setup import random_layout_for_players
 from crashgrab.engine.formats.export import export_document
-from crashgrab.engine.formats.layout_io import layout_to_json, load_layout
+from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.layout_io import layout_from_json, layout_to_json, load_layout
 from crashgrab.engine.formats.tileset_io import standard_tileset, tileset_to_json
 from crashgrab.engine.grid.model import Feature
 from tests.conftest import LAYOUTS
@@ -195,4 +196,6 @@ def test_a_layout_with_a_hole_is_refused(tmp_path, capsys):
     out = tmp_path / "board.sql"
     code = main(["export", "--format", "bga", str(write_layout(tmp_path, document)), "-o", str(out)])
     assert code == 1 and not out.exists()
-    assert capsys.readouterr().err  # an empty template slot: refused with the usual structural message
+    assert "empty slot" in capsys.readouterr().err  # the usual structural message comes first
+    with pytest.raises(InvalidFileError, match=r"hole at \[4,4\].*has no holes inside its board"):
+        bga_export(layout_from_json(document))  # a program calling the export directly
