@@ -8,7 +8,8 @@ Everything else about the package is in pyproject.toml.
 from setuptools import find_packages, setup
 
 CODE = ("engine", "editor")
-DATA = {"schemas": ["*.schema.json"], "layouts": ["*.json", "tilesets/*.json", "scenarios/*.json"],
+DATA = {"schemas": ["*.schema.json"], "layouts": ["*.json", "tilesets/*.json", "scenarios/*.json",
+                                                             "tiled/*.tiled-project"],
         "desktop": ["*.svg", "*.desktop", "*.xml"], "docs": ["*.md", "*.png"]}
 
 packages = [f"crashgrab.{name}" for name in find_packages(include=[f"{top}*" for top in CODE])]

@@ -187,6 +187,19 @@ class SetProperties(QUndoCommand):
         self.document.set_properties(*self.before)
 
 
+class SetPrintCellSize(QUndoCommand):
+    def __init__(self, document: LayoutDocument, cell_mm: float | None) -> None:
+        super().__init__(f"Set print cell size to {cell_mm:g} mm" if cell_mm is not None else "Clear print cell size")
+        self.document = document
+        self.before, self.after = document.layout.print_cell_mm, cell_mm
+
+    def redo(self) -> None:
+        self.document.set_print_cell_mm(self.after)
+
+    def undo(self) -> None:
+        self.document.set_print_cell_mm(self.before)
+
+
 class Randomize(QUndoCommand):
     def __init__(self, document: LayoutDocument, layout: Layout, seed: int) -> None:
         super().__init__(f"Randomize ({layout.template} template, seed {seed})")

@@ -14,10 +14,12 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from crashgrab.engine.crash_and_grab.terms import DEFAULT_DIRECTIONS
+from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.export import export_document
 from crashgrab.engine.formats.jsonio import write_json_atomic
 from crashgrab.engine.formats.layout_io import load_layout, raise_structure_errors, save_layout
 from crashgrab.engine.formats.schemas import validate
+from crashgrab.engine.formats.tiled import write_tiled_map
 from crashgrab.engine.formats.tileset_io import standard_tileset
 from crashgrab.engine.grid.model import Layout, Placement, TileSet
 
@@ -95,6 +97,10 @@ class LayoutDocument(QObject):
             overrides[code] = level
         self._set(replace(self._layout, severity_overrides=overrides))
 
+    def set_print_cell_mm(self, cell_mm: float | None) -> None:
+        """The printed size of a cell kept with the layout (None: the default)."""
+        self._set(replace(self._layout, print_cell_mm=cell_mm))
+
     def replace_layout(self, layout: Layout) -> None:
         """A whole new arrangement in one step (randomize)."""
         self._set(layout)
@@ -149,3 +155,12 @@ class LayoutDocument(QObject):
         document = export_document(self._layout)
         validate(document, "export", path)
         write_json_atomic(path, document)
+
+    def export_tiled(self, path: str | Path) -> Path:
+        """The Tiled map and, beside it, its tileset image (returned); refuses a board with
+        structural errors or without tiles, like the command line."""
+        raise_structure_errors(self._layout, self._path)
+        if not self._layout.placements:
+            raise InvalidFileError("the layout has no tiles, so there is no board to export.",
+                                   hint="Place at least one tile.")
+        return write_tiled_map(self._layout, path)

@@ -31,6 +31,7 @@ from .help_window import HelpWindow
 from .legend import LegendStrip
 from .message_bar import MessageBar, MessageLog
 from .image_export_dialog import export_image_dialog
+from .print_dialog import print_and_play_dialog
 from .live_validation import LiveValidator
 from .palette import TilePalette
 from .placing import plan_auto_place, plan_flip, plan_remove, plan_rotation
@@ -134,6 +135,10 @@ class MainWindow(QMainWindow):
           "write the board worked out cell by cell, for other programs")
         a("export_image", "Export &Image\u2026", lambda: export_image_dialog(self), "Ctrl+Shift+E",
           "draw the board as a PNG (at a chosen DPI) or SVG, for print and sharing")
+        a("export_tiled", "Export &Tiled Map…", self.export_tiled_dialog, None,
+          "write a map for the Tiled editor (.tmj) with its tileset image beside it")
+        a("print_and_play", "&Print and Play…", lambda: print_and_play_dialog(self), QKeySequence.Print,
+          "a PDF of the tiles, double-sided at true size with crop marks, or the board as a poster")
         a("clear_recent", "Clear Recent Files", self.clear_recent)
         a("quit", "&Quit", self.close, [QKeySequence.Quit, "Ctrl+Q"], "close the editor")
         undo = self.document.undo_stack.createUndoAction(self, "&Undo")
@@ -206,8 +211,10 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("Open &Recent")
         file_menu.addAction(self.actions["save"])
         file_menu.addAction(self.actions["save_as"])
-        file_menu.addAction(self.actions["export"])
-        file_menu.addAction(self.actions["export_image"])
+        self.export_menu = file_menu.addMenu("&Export")
+        for key in ("export", "export_image", "export_tiled"):
+            self.export_menu.addAction(self.actions[key])
+        file_menu.addAction(self.actions["print_and_play"])
         file_menu.addSeparator()
         file_menu.addAction(self.actions["quit"])
         edit = bar.addMenu("&Edit")
@@ -408,6 +415,21 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot export", str(error))
             return False
         self.statusBar().showMessage(f"Exported the resolved board to {path}", 5000)
+        return True
+
+    def export_tiled_dialog(self) -> bool:
+        base = self.document.path.with_suffix("") if self.document.path else Path(self._last_directory()) / _file_stem(self.document.layout)
+        path, _ = QFileDialog.getSaveFileName(self, "Export Tiled map", f"{base}.tmj", "Tiled map (*.tmj)")
+        if not path:
+            return False
+        if not path.lower().endswith(".tmj"):
+            path += ".tmj"
+        try:
+            image = self.document.export_tiled(path)
+        except (CrashGrabError, OSError) as error:
+            QMessageBox.critical(self, "Cannot export", str(error))
+            return False
+        self.statusBar().showMessage(f"Exported the Tiled map to {path} and its tileset image to {image.name}", 5000)
         return True
 
     def closeEvent(self, event) -> None:

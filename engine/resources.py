@@ -34,6 +34,11 @@ def layout_file(name: str) -> Traversable:
     return files(LAYOUTS).joinpath(name)
 
 
+def tiled_project_file() -> Traversable:
+    """The Tiled project declaring the export's classes and property types."""
+    return files(LAYOUTS).joinpath("tiled", "crash-grab.tiled-project")
+
+
 def shipped_layouts() -> list[Traversable]:
     return sorted((f for f in files(LAYOUTS).iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
 

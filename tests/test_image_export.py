@@ -413,7 +413,9 @@ def test_export_image_writes_a_png_at_the_chosen_dpi(window, monkeypatch, tmp_pa
     assert png_header((tmp_path / "printed.png").read_bytes())["size"] == (1004, 1004)  # 255 mm at 100 dpi
     assert "1004\u00d71004 pixels at 100 dpi" in window.statusBar().currentMessage()
     assert int(window.settings.value("export/imageDpi")) == 100
-    assert window.actions["export_image"] in window.menuBar().actions()[0].menu().actions()
+    file_menu = window.menuBar().actions()[0].menu()
+    assert window.export_menu.menuAction() in file_menu.actions()  # File > Export > Export Image…
+    assert window.actions["export_image"] in window.export_menu.actions()
 
 
 def test_export_image_writes_an_svg_without_asking_for_a_dpi(window, monkeypatch, tmp_path):

@@ -29,6 +29,7 @@ DATA_FILES = [
     "crashgrab/schemas/validation-report.schema.json",
     "crashgrab/schemas/survey.schema.json",
     "crashgrab/layouts/tilesets/standard.json",
+    "crashgrab/layouts/tiled/crash-grab.tiled-project",
     "crashgrab/layouts/standard-2-4p.json",
     "crashgrab/layouts/standard-5p.json",
     "crashgrab/layouts/standard-6p.json",
@@ -109,6 +110,10 @@ def test_every_command_runs_from_the_installed_wheel_in_another_folder(installed
     assert json.loads((work / "e.json").read_text())["board"]["width"] == 10
     run([crashgrab, "render", "-o", "b.png", "b.json"], work)
     assert (work / "b.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    run([crashgrab, "print", "b.json", "-o", "tiles.pdf"], work)
+    assert (work / "tiles.pdf").read_bytes()[:5] == b"%PDF-"
+    run([crashgrab, "export", "--format", "bga", "b.json", "-o", "b.sql"], work)
+    assert "INSERT INTO tile" in (work / "b.sql").read_text()
     run([crashgrab, "examples", "--copy", "examples"], work)
     run([crashgrab, "scenario", "run", "examples/scenarios/first-moves.json"], work)
     run([crashgrab, "survey", "--players", "2-4", "--sample", "50", "--seed", "1", "-o", "s.json"], work)

@@ -46,7 +46,7 @@ TILE_LAYER_FIELDS = {
 }
 OBJECT_LAYER_FIELDS = {
     "required": {**LAYER_COMMON, "objects": LIST},
-    "optional": {**LAYER_OPTIONAL, "draworder": STRING},
+    "optional": {**LAYER_OPTIONAL, "color": STRING, "draworder": STRING},
 }
 OBJECT_FIELDS = {
     "required": {"height": NUMBER, "id": INT, "name": STRING, "rotation": NUMBER, "type": STRING,
@@ -240,8 +240,8 @@ def test_free_form_board_worked_out_by_hand():
     }
     tiles = [(o["x"], o["y"], o["width"], o["height"], props(o)) for o in
              layer(document, "objectgroup", "board tiles")["objects"]]
-    assert tiles == [(0, 0, 128, 128, {"tile": "1", "side": "B", "rotation": 90}),
-                     (160, 64, 32, 32, {"tile": "9", "side": "A", "rotation": 0})]
+    assert tiles == [(0, 0, 128, 128, {"tile": "1", "side": "B", "tile_rotation": 90}),
+                     (160, 64, 32, 32, {"tile": "9", "side": "A", "tile_rotation": 0})]
     assert props(document)["template"] == ""
 
 
@@ -334,3 +334,149 @@ def test_tiled_itself_reads_the_map(tmp_path):
     sites = [o for o in groups["features"].findall("object") if o.get("type") == "crash_site"]
     assert sorted(int(o.find("properties/property[@name='number']").get("value")) for o in sites) == [1, 2, 3]
     assert root.find("tileset/image").get("source") == "board-tiles.png"
+
+
+def test_pytiled_parser_reads_the_map(tmp_path):
+    """A second Tiled reader (pytiled-parser, the Arcade library's) loads the file as written."""
+    from pathlib import Path
+
+    import pytiled_parser
+
+    layout = load_layout(LAYOUTS / "standard-5p.json")
+    write_tiled_map(layout, tmp_path / "board.tmj")
+    parsed = pytiled_parser.parse_map(Path(tmp_path / "board.tmj"))
+    assert (parsed.map_size.width, parsed.map_size.height) == (9, 9)
+    assert parsed.properties["north"] == "Sun" and parsed.class_ == "crash-grab-board"
+    layers = {lay.name: lay for lay in parsed.layers}
+    assert list(layers) == ["floor", "board tiles", "features", "tile labels", "directions"]
+    assert list(layers["floor"].data[0][:2]) == layer(tiled_map(layout), "tilelayer")["data"][:2]
+    tiles = layers["board tiles"].tiled_objects
+    assert [(o.properties["tile"], o.properties["side"], o.properties["tile_rotation"]) for o in tiles] == \
+        [(p.tile, p.side, p.rotation) for p in layout.placements]
+    labels = {o.text: (o.coordinates.x, o.coordinates.y) for o in layers["tile labels"].tiled_objects}
+    assert labels == {f"{p.tile}{p.side}": (p.x * 32, p.y * 32) for p in layout.placements}
+    markers = {o.properties["side"]: (o.text, o.coordinates.x, o.coordinates.y, o.size.width, o.size.height)
+               for o in layers["directions"].tiled_objects}
+    # Just outside the 9x9 board (288 px): a row above and below, three columns left and right.
+    assert markers == {"north": ("Sun", 0, -32, 288, 32), "south": ("Meteor", 0, 288, 288, 32),
+                       "west": ("Stars", -96, 0, 96, 288), "east": ("Asteroids", 288, 0, 96, 288)}
+    sites = [o for o in layers["features"].tiled_objects if o.class_ == "crash_site"]
+    assert sorted(o.properties["number"] for o in sites) == list(range(1, 13))
+
+
+def test_no_object_property_uses_a_name_tiled_reserves():
+    # pytmx refuses properties named like Tiled's own object attributes ("Reserved names ...").
+    reserved = {"id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid", "visible",
+                "template", "text", "points", "ellipse", "point"}
+    document = tiled_map(load_layout(LAYOUTS / "standard-6p.json"))
+    for lay in document["layers"]:
+        for obj in lay.get("objects", []):
+            assert not reserved & set(props(obj)), obj["name"]
+
+
+def test_the_shipped_tiled_project_declares_every_class_and_property():
+    from crashgrab.engine.resources import tiled_project_file
+
+    project = json.loads(tiled_project_file().read_text())
+    declared = {t["name"]: ({m["name"]: m["type"] for m in t["members"]}, set(t["useAs"]))
+                for t in project["propertyTypes"] if t["type"] == "class"}
+    document = tiled_map(free_form_layout())
+    used = [("map", document["class"], document["properties"])]
+    used += [("object", o["type"], o.get("properties", [])) for lay in document["layers"] for o in lay.get("objects", [])]
+    used += [("tile", t["type"], t.get("properties", [])) for t in document["tilesets"][0]["tiles"]]
+    assert {kind for kind, _, _ in used} == {"map", "object", "tile"}
+    for use, class_name, properties in used:
+        members, use_as = declared[class_name]
+        assert use in use_as, (class_name, use)
+        for prop in properties:
+            assert members.get(prop["name"]) == prop["type"], (class_name, prop["name"])
+
+
+@pytest.mark.skipif(shutil.which("tiled") is None, reason="the Tiled editor is not installed")
+def test_pytmx_reads_the_map_tiled_converts(tmp_path):
+    """pytmx reads TMX only: Tiled converts our map, then pytmx must load it without refusing names."""
+    import pytmx
+
+    write_tiled_map(free_form_layout(), tmp_path / "board.tmj")
+    subprocess.run(["tiled", "--export-map", "tmx", str(tmp_path / "board.tmj"), str(tmp_path / "board.tmx")],
+                   check=True, capture_output=True, timeout=120)
+    loaded = pytmx.TiledMap(str(tmp_path / "board.tmx"))
+    tiles = loaded.get_layer_by_name("board tiles")
+    assert [o.properties["tile_rotation"] for o in tiles] == [90, 0]
+
+
+def tmx_from_tmj(document):
+    """The TMX (XML) form of our map, for pytmx, which reads only TMX: the same elements and
+    attributes Tiled writes for the parts of the format the export uses."""
+    def add_properties(parent, properties):
+        if properties:
+            holder = ElementTree.SubElement(parent, "properties")
+            for prop in properties:
+                value = str(prop["value"]).lower() if prop["type"] == "bool" else str(prop["value"])
+                ElementTree.SubElement(holder, "property", name=prop["name"], type=prop["type"], value=value)
+
+    root = ElementTree.Element("map", version=document["version"], orientation=document["orientation"],
+                               renderorder=document["renderorder"], width=str(document["width"]),
+                               height=str(document["height"]), tilewidth=str(document["tilewidth"]),
+                               tileheight=str(document["tileheight"]), infinite="0",
+                               nextlayerid=str(document["nextlayerid"]), nextobjectid=str(document["nextobjectid"]))
+    add_properties(root, document["properties"])
+    (tileset,) = document["tilesets"]
+    element = ElementTree.SubElement(root, "tileset", firstgid=str(tileset["firstgid"]), name=tileset["name"],
+                                     tilewidth=str(tileset["tilewidth"]), tileheight=str(tileset["tileheight"]),
+                                     tilecount=str(tileset["tilecount"]), columns=str(tileset["columns"]))
+    ElementTree.SubElement(element, "image", source=tileset["image"], width=str(tileset["imagewidth"]),
+                           height=str(tileset["imageheight"]))
+    for tile in tileset["tiles"]:
+        add_properties(ElementTree.SubElement(element, "tile", id=str(tile["id"]), type=tile["type"]),
+                       tile.get("properties", []))
+    for lay in document["layers"]:
+        if lay["type"] == "tilelayer":
+            element = ElementTree.SubElement(root, "layer", id=str(lay["id"]), name=lay["name"],
+                                             width=str(lay["width"]), height=str(lay["height"]))
+            ElementTree.SubElement(element, "data", encoding="csv").text = ",".join(map(str, lay["data"]))
+            continue
+        element = ElementTree.SubElement(root, "objectgroup", id=str(lay["id"]), name=lay["name"])
+        for obj in lay["objects"]:
+            node = ElementTree.SubElement(element, "object", id=str(obj["id"]), name=obj["name"], type=obj["type"],
+                                          x=str(obj["x"]), y=str(obj["y"]), width=str(obj["width"]),
+                                          height=str(obj["height"]))
+            add_properties(node, obj.get("properties", []))
+            if "text" in obj:
+                ElementTree.SubElement(node, "text", bold="1", pixelsize=str(obj["text"]["pixelsize"]),
+                                       halign=obj["text"]["halign"], valign=obj["text"]["valign"]).text = \
+                    obj["text"]["text"]
+    return ElementTree.tostring(root, encoding="unicode")
+
+
+@pytest.mark.parametrize("case", LAYOUT_CASES)
+def test_pytmx_accepts_every_property_name(tmp_path, case):
+    """pytmx refused the old `rotation` property ("Reserved names and duplicate names are not
+    allowed"); the same map in TMX form now loads, with every object and property."""
+    import pytmx
+
+    document = tiled_map(LAYOUT_CASES[case]())
+    (tmp_path / "board.tmx").write_text(tmx_from_tmj(document))
+    loaded = pytmx.TiledMap(str(tmp_path / "board.tmx"))
+    assert loaded.properties["north"] == props(document)["north"]
+    for lay in document["layers"]:
+        if lay["type"] != "objectgroup":
+            continue
+        objects = list(loaded.get_layer_by_name(lay["name"]))
+        assert [o.properties for o in objects] == [props(o) for o in lay["objects"]]
+    tiles = list(loaded.get_layer_by_name("board tiles"))
+    assert all("tile_rotation" in o.properties for o in tiles)
+
+
+def test_pytmx_refused_the_old_rotation_property(tmp_path):
+    """The check above can fail: pytmx refuses a board tile carrying a `rotation` property."""
+    import pytmx
+
+    document = tiled_map(free_form_layout())
+    board_tiles = layer(document, "objectgroup", "board tiles")
+    for obj in board_tiles["objects"]:
+        obj["properties"] = [dict(p, name="rotation") if p["name"] == "tile_rotation" else p
+                             for p in obj["properties"]]
+    (tmp_path / "old.tmx").write_text(tmx_from_tmj(document))
+    with pytest.raises(ValueError, match="Reserved names"):
+        pytmx.TiledMap(str(tmp_path / "old.tmx"))

@@ -6,6 +6,7 @@ import random
 import sys
 from pathlib import Path
 
+from ..crash_and_grab.exports.bga import bga_export, bga_sql
 from ..crash_and_grab.setup import random_layout_for_players
 from ..crash_and_grab.text import LEGEND, board_text
 from ..crash_and_grab.resolve import resolve_layout
@@ -31,13 +32,14 @@ def register(subparsers) -> None:
     show.set_defaults(run=run_show)
 
     export = subparsers.add_parser(
-        "export", help="write the resolved export (JSON for other clients) or a Tiled map",
+        "export", help="write the resolved export (JSON for other clients), a Tiled map or Board Game Arena SQL",
         description="json: the resolved export, to stdout or OUT. tiled: a Tiled JSON map written to "
-                    "OUT (e.g. board.tmj) with its tileset image beside it (board-tiles.png).")
+                    "OUT (e.g. board.tmj) with its tileset image beside it (board-tiles.png). bga: SQL "
+                    "rows for the Board Game Arena edition's tile and board tables (standard boards only).")
     export.add_argument("file", metavar="FILE")
     export.add_argument("-o", "--output", metavar="OUT",
                         help="write here instead of stdout (required for --format tiled)")
-    export.add_argument("--format", choices=["json", "tiled"], default="json",
+    export.add_argument("--format", choices=["json", "tiled", "bga"], default="json",
                         help="export format (default: json)")
     export.set_defaults(run=run_export)
 
@@ -84,6 +86,8 @@ def exportable_layout(file: str):
 def run_export(args: argparse.Namespace) -> int:
     if args.format == "tiled":
         return run_export_tiled(args)
+    if args.format == "bga":
+        return run_export_bga(args)
     layout = exportable_layout(args.file)
     document = export_document(layout)
     validate(document, "export", args.output)
@@ -100,4 +104,13 @@ def run_export_tiled(args: argparse.Namespace) -> int:
     layout = exportable_layout(args.file)
     image = write_tiled_map(layout, args.output)
     print(f"wrote {args.output} (Tiled map) and {image} (its tileset image)", file=sys.stderr)
+    return 0
+
+
+def run_export_bga(args: argparse.Namespace) -> int:
+    layout = exportable_layout(args.file)
+    export = bga_export(layout, file=args.file)
+    for warning in export.warnings:
+        print(f"crashgrab export: warning: {warning}", file=sys.stderr)
+    write_output(bga_sql(export, layout.name), args.output)
     return 0

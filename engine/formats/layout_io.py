@@ -46,6 +46,7 @@ def layout_from_json(document: Any, file: str | Path | None = None, *, strict: b
         tileset_ref=tileset_ref,
         severity_overrides=dict(document.get("validation", {}).get("severity", {})),
         schema_ref=document.get("$schema"),
+        print_cell_mm=document.get("print", {}).get("cell_mm"),
     )
     if strict:
         raise_structure_errors(layout, file)
@@ -115,6 +116,8 @@ def layout_to_json(layout: Layout, folder: str | Path | None = None) -> dict[str
         document["notes"] = layout.notes
     if layout.severity_overrides:
         document["validation"] = {"severity": dict(layout.severity_overrides)}
+    if layout.print_cell_mm is not None:
+        document["print"] = {"cell_mm": layout.print_cell_mm}
     return with_schema_ref(document, layout.schema_ref)
 
 

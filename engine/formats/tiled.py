@@ -5,9 +5,14 @@ Follows Tiled's published JSON map format
 an orthogonal, fixed-size map one tile per board cell with
 - a tile layer "floor": every board cell a floor tile (plain, Accelerator, or the Crash
   Site of its number), holes empty (gid 0);
-- an object layer "board tiles": one rectangle per placed physical tile (id, side, rotation);
+- an object layer "board tiles": one rectangle per placed physical tile, outlining it (tile id,
+  side and its turn as `tile_rotation`: Tiled's own object attribute is called `rotation`, and
+  readers such as pytmx refuse a property of that name);
+- an object layer "tile labels": the tile id and side ("3A") as a text object in each tile's corner;
 - an object layer "features": one cell-sized rectangle per Crash Site (class
   "crash_site", its number an int property) and per Accelerator (class "accelerator");
+- an object layer "directions": the four direction markers as text objects just outside the
+  board's sides (outside the map's cells, so they cover none);
 - map properties for the layout's name, template, tile set and the four direction markers.
 The tileset is embedded in the map (Tiled's term: not an external .tsj); its image is a
 separate PNG beside the map, referred to by a relative path, because Tiled and most
@@ -36,7 +41,13 @@ DEFAULT_IMAGE = "crash-grab-tiles.png"
 FLOOR_LAYER = "floor"
 BOARD_TILES_LAYER = "board tiles"
 FEATURES_LAYER = "features"
+LABELS_LAYER = "tile labels"
+DIRECTIONS_LAYER = "directions"
 BOARD_TILE_CLASS = "board_tile"
+TILE_LABEL_CLASS = "tile_label"
+DIRECTION_CLASS = "direction_marker"
+OUTLINE_COLOUR = "#ffd34d"  # the board tiles' outlines and labels, bright on the dark floor
+MARKER_DEPTH = 3  # cells of room the west and east markers' names get beside the board
 FEATURE_NAMES = {CRASH_SITE: "Crash Site", ACCELERATOR: "Accelerator"}
 
 
@@ -46,11 +57,15 @@ def tiled_map(layout: Layout, image: str = DEFAULT_IMAGE) -> dict[str, Any]:
     next_object_id = 1
 
     def make_object(name: str, kind: str, cell: tuple[int, int], size: tuple[int, int],
-                    properties: list[dict[str, Any]]) -> dict[str, Any]:
+                    properties: list[dict[str, Any]], text: dict[str, Any] | None = None) -> dict[str, Any]:
         nonlocal next_object_id
         obj = {"height": size[1] * TILE_SIZE, "id": next_object_id, "name": name, "rotation": 0,
                "type": kind, "visible": True, "width": size[0] * TILE_SIZE,
-               "x": cell[0] * TILE_SIZE, "y": cell[1] * TILE_SIZE, "properties": properties}
+               "x": cell[0] * TILE_SIZE, "y": cell[1] * TILE_SIZE}
+        if properties:
+            obj["properties"] = properties
+        if text is not None:
+            obj["text"] = text
         next_object_id += 1
         return obj
 
@@ -58,16 +73,19 @@ def tiled_map(layout: Layout, image: str = DEFAULT_IMAGE) -> dict[str, Any]:
         gid_for(board.feature_at((x, y))) if board.on_board((x, y)) else EMPTY_GID
         for y in range(board.height) for x in range(board.width)
     ]
-    tile_objects = []
+    tile_objects, label_objects = [], []
     for placement in layout.placements:
         tile = layout.tileset.get(placement.tile)
         if tile is None:  # an unknown tile places no cells; the layout's findings report it
             continue
+        origin, size = (placement.x, placement.y), tile.size(placement.rotation)
         tile_objects.append(make_object(
-            f"Tile {placement.tile} side {placement.side}", BOARD_TILE_CLASS, (placement.x, placement.y),
-            tile.size(placement.rotation),
+            f"Tile {placement.tile} side {placement.side}", BOARD_TILE_CLASS, origin, size,
             [_property("tile", placement.tile), _property("side", placement.side),
-             _property("rotation", placement.rotation)]))
+             _property("tile_rotation", placement.rotation)]))
+        label = f"{placement.tile}{placement.side}"
+        label_objects.append(make_object(label, TILE_LABEL_CLASS, origin, size, [_property("tile", placement.tile)],
+                                         _text(label, "left", "top", 11)))
     feature_objects = []
     for cell in sorted(board.features, key=lambda c: (c[1], c[0])):
         feature = board.features[cell]
@@ -80,11 +98,20 @@ def tiled_map(layout: Layout, image: str = DEFAULT_IMAGE) -> dict[str, Any]:
             properties.append(_property("facing", feature.facing.value))
         feature_objects.append(make_object(name, feature.type, cell, (1, 1), properties))
 
+    marker_objects = []
+    for side, cell, size, halign in _marker_boxes(board.width, board.height):
+        marker = layout.directions.get(side, "")
+        marker_objects.append(make_object(marker or f"({side})", DIRECTION_CLASS, cell, size,
+                                          [_property("side", side), _property("marker", marker)],
+                                          _text(marker, halign, "center", 16)))
+
     layers = [
         {"data": data, "height": board.height, "id": 1, "name": FLOOR_LAYER, "opacity": 1,
          "type": "tilelayer", "visible": True, "width": board.width, "x": 0, "y": 0},
-        _object_layer(2, BOARD_TILES_LAYER, tile_objects),
+        _object_layer(2, BOARD_TILES_LAYER, tile_objects, OUTLINE_COLOUR),
         _object_layer(3, FEATURES_LAYER, feature_objects),
+        _object_layer(4, LABELS_LAYER, label_objects, OUTLINE_COLOUR),
+        _object_layer(5, DIRECTIONS_LAYER, marker_objects),
     ]
     return {
         "backgroundcolor": BACKGROUND,
@@ -162,9 +189,29 @@ def _tile_layer_rows(key: str, parent: dict) -> int | None:
     return parent.get("width") if key == "data" and parent.get("type") == "tilelayer" else None
 
 
-def _object_layer(layer_id: int, name: str, objects: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"draworder": "topdown", "id": layer_id, "name": name, "objects": objects, "opacity": 1,
-            "type": "objectgroup", "visible": True, "x": 0, "y": 0}
+def _object_layer(layer_id: int, name: str, objects: list[dict[str, Any]],
+                  colour: str | None = None) -> dict[str, Any]:
+    layer = {"draworder": "topdown", "id": layer_id, "name": name, "objects": objects, "opacity": 1,
+             "type": "objectgroup", "visible": True, "x": 0, "y": 0}
+    if colour:
+        layer["color"] = colour
+    return layer
+
+
+def _text(text: str, halign: str, valign: str, pixel_size: int) -> dict[str, Any]:
+    """A Tiled text object's "text" field: the words, drawn in the layer's outline colour."""
+    return {"bold": True, "color": OUTLINE_COLOUR, "halign": halign, "pixelsize": pixel_size, "text": text,
+            "valign": valign, "wrap": False}
+
+
+def _marker_boxes(width: int, height: int):
+    """(side, top-left cell, size in cells, alignment) of each marker's box, just off the board."""
+    return [
+        ("north", (0, -1), (width, 1), "center"),
+        ("east", (width, 0), (MARKER_DEPTH, height), "left"),
+        ("south", (0, height), (width, 1), "center"),
+        ("west", (-MARKER_DEPTH, 0), (MARKER_DEPTH, height), "right"),
+    ]
 
 
 def _map_properties(layout: Layout) -> list[dict[str, Any]]:

@@ -118,6 +118,7 @@ class Layout:
     tileset_ref: str | None = None
     severity_overrides: Mapping[str, str] = field(default_factory=dict)
     schema_ref: str | None = None  # the file's optional "$schema" (for text editors), kept on save
+    print_cell_mm: float | None = None  # the printed size of a cell, when the designer set one
 
     def __hash__(self) -> int:
         return hash((self.name, self.template, self.placements, tuple(sorted(self.directions.items()))))

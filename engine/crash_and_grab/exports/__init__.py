@@ -1,0 +1,1 @@
+"""Crash & Grab's exports to other programs that know this game (not generic map formats)."""
