@@ -5,9 +5,12 @@ from pathlib import Path
 
 
 class CrashGrabError(Exception):
-    """Base of every error the engine raises on purpose. `str()` is the one-line message."""
+    """Base of every error the engine raises on purpose. `str()` is the one-line message.
 
-    exit_code = 1
+    Every such error means the command cannot do its job, so every command exits 2 for it;
+    exit 1 is kept for a run that worked and found something (findings, a failed expectation)."""
+
+    exit_code = 2
 
     def __init__(self, message: str, *, file: str | Path | None = None,
                  where: str | None = None, hint: str | None = None) -> None:
@@ -38,7 +41,7 @@ class WriteError(CrashGrabError):
 class InvalidFileError(CrashGrabError):
     """The file was read but is wrong: malformed JSON, a schema violation or a bad board."""
 
-    exit_code = 1
+    exit_code = 2
 
 
 class UsageError(CrashGrabError):

@@ -15,11 +15,13 @@ from ..crash_and_grab.survey.runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyReq
                                        run_survey)
 from ..crash_and_grab.templates import TEMPLATES
 from ..errors import UsageError, WriteError
+from ..formats.atomic import check_writable
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import save_layout
 from ..formats.schemas import validate
 from ..formats.tileset_io import standard_tileset
 
+MAX_SAMPLE = 10_000_000  # about a day of checking on a laptop; the sample's bookkeeping grows with it
 PLAYERS = {"2-4": "2-4", "2": "2-4", "3": "2-4", "4": "2-4", "5": "5", "6": "6"}
 
 
@@ -62,6 +64,9 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
                          "(for example --sample 20000); --all is only possible for 2-4 players.")
     if args.sample is not None and args.sample < 1:
         raise UsageError(f"--sample needs a positive number of boards, not {args.sample}.")
+    if args.sample is not None and args.sample > MAX_SAMPLE:
+        raise UsageError(f"--sample {args.sample:,} is more than the {MAX_SAMPLE:,} boards a survey can check.",
+                         hint="Use a smaller sample; 20,000 boards already give every rate to about 1%.")
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers needs at least 1 process, not {args.workers}.")
     if args.best is not None and args.best < 0:
@@ -87,15 +92,12 @@ def run_survey_command(args: argparse.Namespace) -> int:
     request = request_from_args(args)
     # Refuse unusable output places before a survey of a minute, not after it.
     if args.output:
-        folder = Path(args.output).parent
-        if not folder.is_dir():
-            raise WriteError(f"cannot write the report: folder {folder} does not exist.", file=args.output,
-                             hint="Create the folder or choose another -o path.")
+        check_writable(args.output)
     if args.out_dir:
-        make_folder(args.out_dir)
+        check_writable(make_folder(args.out_dir) / "best-01.json")
     if request.mode == SAMPLE and args.seed is None:
         print(f"seed {request.seed}", file=sys.stderr)
-    workers = args.workers or default_workers()
+    workers = worker_count(args.workers)
     total = request.board_count()
     bar = ProgressBar(total)
     started = time.perf_counter()
@@ -118,6 +120,18 @@ def run_survey_command(args: argparse.Namespace) -> int:
         write_text_atomic(args.output, dumps(document))
     sys.stdout.write(report_text(document))
     return 0
+
+
+def worker_count(asked: int | None) -> int:
+    """The worker processes to start: as asked, but no more than the cores (a warning says so)."""
+    cores = default_workers()
+    if asked is None:
+        return cores
+    if asked > cores:
+        print(f"crashgrab survey: warning: --workers {asked} is more than this machine's {cores} "
+              f"core{'s' if cores != 1 else ''}; using {cores}.", file=sys.stderr)
+        return cores
+    return asked
 
 
 def make_folder(out_dir: str) -> Path:
