@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
+from crashgrab.engine.formats.safe_read import real_path
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.grid.model import Layout
@@ -514,14 +515,14 @@ class MainWindow(QMainWindow):
         return [str(v) for v in (value or [])]
 
     def _remember_recent(self, path: str | Path) -> None:
-        path = str(Path(path).resolve())
+        path = str(real_path(path))  # never raises, even for a loop of links
         files = [path] + [f for f in self.recent_files() if f != path]
         self.settings.setValue("recentFiles", files[:MAX_RECENT])
         self.settings.setValue("files/lastDirectory", str(Path(path).parent))
         self._rebuild_recent_menu()
 
     def _forget_recent(self, path: str | Path) -> None:
-        path = str(Path(path).resolve())
+        path = str(real_path(path))
         if path in self.recent_files():
             self.settings.setValue("recentFiles", [f for f in self.recent_files() if f != path])
             self._rebuild_recent_menu()

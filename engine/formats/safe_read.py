@@ -129,12 +129,15 @@ def read_text(path: str | Path) -> str:
 
 def _too_big(path: Path, size: int, limit: int) -> UnreadableFileError:
     return UnreadableFileError(
-        f"the file is {_mib(size)}, more than the {_mib(limit)} limit.", file=path,
+        f"the file is {_size(size)}, more than the limit of {_size(limit)}.", file=path,
         hint=f"If it really is that large, raise the limit: set {MAX_FILE_ENV} to a number of MiB.")
 
 
-def _mib(size: int) -> str:
-    return f"{size / (1024 * 1024):,.1f} MiB" if size % (1024 * 1024) else f"{size // (1024 * 1024):,} MiB"
+def _size(size: int) -> str:
+    mib = 1024 * 1024
+    if size < mib:
+        return f"{size:,} bytes"
+    return f"{size // mib:,} MiB" if size % mib == 0 else f"{size / mib:,.1f} MiB"
 
 
 def _open_error(path: Path, error: OSError) -> UnreadableFileError:
