@@ -116,3 +116,57 @@ def test_a_real_process_neither_hangs_nor_prints_a_traceback(tmp_path, argv, wor
     result = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert result.returncode == 2 and words in result.stderr and "Traceback" not in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("select", ["", ",,,", " , "])
+def test_an_empty_select_is_an_error_not_a_pass(capsys, select):
+    code, out, err = run_command(["validate", "--strict", "--select", select, str(GOOD_LAYOUT)], capsys)
+    assert code == 2 and out == "" and "names no finding code" in err
+    code, _, err = run_command(["survey", "--players", "2-4", "--sample", "3", "--seed", "1", "--select", select],
+                               capsys)
+    assert code == 2 and "no codes given" in err
+
+
+def test_a_sample_too_large_to_survey_is_refused_at_once(capsys):
+    code, out, err = run_command(["survey", "--players", "2-4", "--sample", "1000000000000", "--seed", "1"], capsys)
+    assert code == 2 and out == "" and "--sample 1,000,000,000,000 is more than the 10,000,000" in err
+
+
+def test_workers_are_capped_at_the_cores_with_a_warning(capsys, monkeypatch):
+    from crashgrab.engine.cli import survey
+    monkeypatch.setattr(survey, "default_workers", lambda: 2)
+    assert survey.worker_count(1000) == 2
+    assert "warning: --workers 1000 is more than this machine's 2 cores; using 2." in capsys.readouterr().err
+    assert (survey.worker_count(2), survey.worker_count(1), survey.worker_count(None)) == (2, 1, 2)
+    assert capsys.readouterr().err == ""
+
+
+def test_the_dpi_help_gives_the_real_limit_for_each_board(qapp, capsys):
+    from crashgrab.editor.image_size import ImageGeometry, check_dpi
+    from crashgrab.engine.errors import UsageError
+    with pytest.raises(SystemExit):
+        main(["render", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    for side in (8, 9, 10):
+        limit = ImageGeometry(side, side).max_dpi()
+        assert f"{limit} for the {side}x{side} board" in help_text
+        check_dpi(limit, ImageGeometry(side, side))
+        with pytest.raises(UsageError):
+            check_dpi(limit + 1, ImageGeometry(side, side))
+
+
+@pytest.mark.parametrize("make_argv, words", [
+    (lambda d: ["export", str(GOOD_LAYOUT), "-o", str(d / "x.json")], "this is a resolved export"),
+    (lambda d: ["export", str(GOOD_LAYOUT), "--format", "tiled", "-o", str(d / "x.tmj")], "this is a Tiled map"),
+    (lambda d: ["validate", str(GOOD_LAYOUT), "--format", "json"], "this is a validation report"),
+], ids=["export", "Tiled map", "validation report"])
+def test_a_file_this_program_wrote_is_named_for_what_it_is(tmp_path, capsys, make_argv, words):
+    argv = make_argv(tmp_path)
+    code, out, _ = run_command(argv, capsys)
+    assert code == 0
+    written = tmp_path / "x.json" if argv[0] == "validate" else tmp_path / argv[-1].split("/")[-1]
+    if argv[0] == "validate":
+        written.write_text(out)
+    for command in (["validate", str(written)], ["scenario", "run", str(written)]):
+        code, _, err = run_command(command, capsys)
+        assert code == 2 and words in err and "unknown field" not in err and "missing field" not in err
