@@ -121,7 +121,10 @@ LAYOUT_CASES = [
     Hostile("tile set: /dev/urandom", _with_tileset_ref(lambda f: "/dev/urandom"), ("a device",), "$.tileset"),
     Hostile("tile set: not a tile set", _with_tileset_ref(lambda f: _write(f, "secret.json", '{"password": "hunter2"}')),
             ('is not a tile set: it has no "format"',), "$.tileset"),
+    Hostile("tile set: another format", _with_tileset_ref(lambda f: _write(f, "secret.json", '{"format": "hunter2"}')),
+            ('its "format" is not "crash-grab-tileset"',), "$.tileset"),
 ]
+SECRET = "hunter2"  # in files a layout points at: no message may show it
 
 
 def _scenario_using(layout: Callable[[Path], Path | str]) -> Callable[[Path], Path]:

@@ -11,7 +11,7 @@ from crashgrab.editor.commands import SetProperties
 from crashgrab.editor.tile_designer import TileDesignerWindow
 from tests.conftest import LAYOUTS, flush_deletes
 from tests.editor_fixtures import file_mime, settings, window  # noqa: F401 (fixtures)
-from tests.hostile_files import LAYOUT_CASES, TILESET_CASES, prepare, within
+from tests.hostile_files import LAYOUT_CASES, SECRET, TILESET_CASES, prepare, within
 
 SECONDS = 20
 
@@ -29,7 +29,7 @@ def check_refused(case, file, shown, title) -> None:
     assert str(file) in text, (case.name, text)
     for word in case.words:
         assert word in text, (case.name, text)
-    assert "Traceback" not in text and len(text) < 600
+    assert "Traceback" not in text and SECRET not in text and len(text) < 600
 
 
 def test_open_refuses_every_hostile_layout_and_keeps_the_edited_document(window, tmp_path, monkeypatch):  # noqa: F811

@@ -11,7 +11,7 @@ import pytest
 
 from crashgrab.engine.cli import main
 from tests.conftest import LAYOUTS
-from tests.hostile_files import GOOD_LAYOUT, LAYOUT_CASES, SCENARIO_CASES, prepare, within
+from tests.hostile_files import GOOD_LAYOUT, LAYOUT_CASES, SCENARIO_CASES, SECRET, prepare, within
 
 SECONDS = 20  # far above any case's real time (under a second); a hang fails instead of blocking CI
 
@@ -43,7 +43,7 @@ def check_message(err: str, command: str, file, case) -> None:
         assert word in lines[0], err
     if case.where:
         assert f": {case.where}: " in lines[0], err
-    assert "Traceback" not in err and "(None)" not in err
+    assert "Traceback" not in err and "(None)" not in err and SECRET not in err
     assert len(lines[0]) < 600  # long values are shortened
 
 

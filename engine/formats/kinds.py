@@ -3,11 +3,9 @@ wrong kind gets "this is a scenario; run it with `crashgrab scenario run`" rathe
 field error that sends the designer looking for a missing field."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..errors import InvalidFileError
-from .safe_read import shorten
 
 # format -> (what it is, what to do with it)
 KINDS: dict[str, tuple[str, str]] = {
@@ -52,6 +50,6 @@ def check_kind(document: Any, fmt: str, file=None) -> None:
     if "format" not in document:
         raise InvalidFileError(f'this is not {wanted}: it has no "format".', file=file, where="$",
                                hint=f'A file of this kind starts with "format": "{fmt}".')
-    shown = shorten(json.dumps(document["format"], ensure_ascii=False), 40)
-    raise InvalidFileError(f'this is not {wanted}: its "format" is {shown}.', file=file, where="$.format",
+    # The value is not echoed: the file may be one a layout merely points at (never show its contents).
+    raise InvalidFileError(f'this is not {wanted}: its "format" is not "{fmt}".', file=file, where="$.format",
                            hint=f'A file of this kind has "format": "{fmt}".')
