@@ -104,17 +104,13 @@ def test_the_turn_limit_is_a_setting(capsys, monkeypatch):
     assert run_command(["scenario", "run", str(shipped)], capsys)[0] == 0
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["python", "-m", "crashgrab.engine", "validate", "{fifo}"], "named pipe (FIFO)"),
-    (["python", "-m", "crashgrab.engine", "scenario", "run", "{deep}"], "more than 64 levels"),
-], ids=["validate a FIFO", "scenario run, nested 995 deep"])
-def test_a_real_process_neither_hangs_nor_prints_a_traceback(tmp_path, argv, words):
+def test_a_real_process_neither_hangs_nor_prints_a_traceback(tmp_path):
+    """The in-process table above, checked once end to end: a FIFO given to a real process."""
     os.mkfifo(tmp_path / "f.json")
-    (tmp_path / "d.json").write_text("[" * 995 + "]" * 995)
-    argv = [sys.executable if a == "python" else a.format(fifo=tmp_path / "f.json", deep=tmp_path / "d.json")
-            for a in argv]
-    result = subprocess.run(argv, capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert result.returncode == 2 and words in result.stderr and "Traceback" not in result.stderr
+    result = subprocess.run([sys.executable, "-m", "crashgrab.engine", "validate", "f.json"], capture_output=True,
+                            text=True, timeout=60, cwd=tmp_path)
+    assert result.returncode == 2 and "f.json: this is a named pipe (FIFO)" in result.stderr
+    assert "Traceback" not in result.stderr
     assert result.stdout == ""
 
 

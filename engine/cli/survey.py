@@ -21,7 +21,7 @@ from ..formats.layout_io import save_layout
 from ..formats.schemas import validate
 from ..formats.tileset_io import standard_tileset
 
-MAX_SAMPLE = 10_000_000  # about a day of checking on a laptop; the sample's bookkeeping grows with it
+MAX_SAMPLE = 10_000_000  # about an hour per core at ~300 us a board (docs/performance.md); beyond it, memory
 PLAYERS = {"2-4": "2-4", "2": "2-4", "3": "2-4", "4": "2-4", "5": "5", "6": "6"}
 
 
