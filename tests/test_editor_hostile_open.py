@@ -84,3 +84,40 @@ def test_the_tile_designer_refuses_every_hostile_tile_set(qtbot, tmp_path, monke
         designer.close()
         designer.deleteLater()
         flush_deletes()
+
+
+def test_save_writes_through_a_link_and_refuses_a_pipe(window, tmp_path, monkeypatch):  # noqa: F811
+    import os
+
+    from crashgrab.engine.formats.layout_io import load_layout
+    real = tmp_path / "kept" / "board.json"
+    real.parent.mkdir()
+    real.write_bytes((LAYOUTS / "standard-2-4p.json").read_bytes())
+    link = tmp_path / "board-link.json"
+    link.symlink_to(real)
+    assert window.open_path(link)
+    window.document.undo_stack.push(SetProperties(window.document, "renamed through the link", ""))
+    assert window.save()
+    assert link.is_symlink() and load_layout(real).name == "renamed through the link"
+    assert sorted(p.name for p in real.parent.iterdir()) == ["board.json"]  # no temporary file
+    window.document.undo_stack.push(SetProperties(window.document, "not saved", ""))
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    shown = capture_dialogs(monkeypatch)
+    with within(SECONDS):
+        assert not window._save_to(pipe)
+    assert len(shown) == 1 and shown[0][0] == "Cannot save layout"
+    assert str(pipe) in shown[0][1] and "named pipe" in shown[0][1]
+    assert window.document.is_modified() and window.document.path == link
+
+
+def test_export_refuses_the_layouts_own_file(window, tmp_path, monkeypatch):  # noqa: F811
+    from PySide6.QtWidgets import QFileDialog
+    board = tmp_path / "board.json"
+    board.write_bytes((LAYOUTS / "standard-2-4p.json").read_bytes())
+    assert window.open_path(board)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(board), "")))
+    shown = capture_dialogs(monkeypatch)
+    assert not window.export_dialog()
+    assert len(shown) == 1 and "the output is the input file" in shown[0][1]
+    assert board.read_bytes() == (LAYOUTS / "standard-2-4p.json").read_bytes()
