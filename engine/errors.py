@@ -1,7 +1,14 @@
 """Typed errors carrying what a person needs: the file, where in it, what is wrong, how to fix it."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+_LONG_WORD = re.compile(r"\S{300,}")  # no word of a sentence is this long: a value from the file
+
+
+def _shortened(match: re.Match) -> str:
+    return f"{match.group()[:80]}\u2026 ({len(match.group()):,} characters)"
 
 
 class CrashGrabError(Exception):
@@ -20,9 +27,15 @@ class CrashGrabError(Exception):
         self.hint = hint
         super().__init__(str(self))
 
+    @property
+    def shown_message(self) -> str:
+        """The message with any value too long to read shortened (a 20 MB id is not echoed whole)."""
+        return _LONG_WORD.sub(_shortened, self.message)
+
     def __str__(self) -> str:
         prefix = ": ".join(p for p in (self.file, self.where) if p)
-        text = f"{prefix}: {self.message}" if prefix else self.message
+        message = self.shown_message
+        text = f"{prefix}: {message}" if prefix else message
         return f"{text} {self.hint}" if self.hint else text
 
 

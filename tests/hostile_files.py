@@ -141,8 +141,16 @@ def _million_turns(folder: Path) -> Path:
     return _write(folder, "long-game.json", json.dumps(document))
 
 
+def _long_player_ids(folder: Path) -> Path:
+    document = json.loads(SHIPPED_SCENARIO.read_text(encoding="utf-8"))
+    for player in document["players"][:2]:
+        player["id"] = "p" * 200_000
+    return _write(folder, "long-ids.json", json.dumps(document))
+
+
 # For `scenario run`: the scenario itself, or its layout, is hostile.
 SCENARIO_CASES = [
+    Hostile("a 200,000-character id", _long_player_ids, ("200,002 characters", "is used twice"), "$.players[1].id"),
     Hostile("nested 995 deep", LAYOUT_CASES[0].make, ("more than 64 levels",)),
     Hostile("a symlink loop", _loop, ("loop of symbolic links",)),
     Hostile("a FIFO", _fifo, ("named pipe (FIFO)",)),

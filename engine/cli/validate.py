@@ -74,7 +74,7 @@ def parse_severities(values: list[str]) -> dict[str, str]:
 def _file_failure(file: str, error: CrashGrabError) -> dict[str, Any]:
     code = "unreadable-file" if isinstance(error, UnreadableFileError) else "invalid-file"
     details = {"where": error.where} if error.where else {}
-    item = Finding(code, FILE_CODES[code], f"{error.message}{' ' + error.hint if error.hint else ''}", (), details)
+    item = Finding(code, FILE_CODES[code], f"{error.shown_message}{' ' + error.hint if error.hint else ''}", (), details)
     return {"file": file, "valid": False, "findings": [item.to_json()], "metrics": None}
 
 
