@@ -161,3 +161,21 @@ def test_no_command_overwrites_its_input(request, tmp_path, capsys, argv):
     err = capsys.readouterr().err
     assert "the output is the input file" in err and err.count("\n") == 1
     assert {p: p.read_bytes() for p in before} == before
+
+
+@pytest.mark.parametrize("step", ["os.fchmod", "os.fsync", "os.replace"])
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()],
+                         ids=["disk full", "Ctrl-C"])
+def test_a_save_failing_at_any_step_keeps_the_old_file_and_leaves_no_temporary_file(tmp_path, monkeypatch,
+                                                                                     step, failure):
+    target = tmp_path / "board.json"
+    target.write_text("old")
+
+    def fail(*_):
+        raise failure
+    monkeypatch.setattr(step, fail)
+    expected = WriteError if isinstance(failure, OSError) else KeyboardInterrupt
+    with pytest.raises(expected):
+        write_bytes_atomic(target, b"new")
+    monkeypatch.undo()
+    assert target.read_text() == "old" and others(tmp_path, target.name) == []

@@ -31,8 +31,8 @@ def write_bytes_atomic(path: str | Path, data: bytes) -> None:
     except OSError as error:
         raise WriteError(f"cannot write here ({error.strerror}).", file=path) from None
     try:
-        _copy_permissions(fd, target)
-        with os.fdopen(fd, "wb") as handle:
+        with os.fdopen(fd, "wb") as handle:  # closed on every path, even a failed chmod
+            _copy_permissions(handle.fileno(), target)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
