@@ -15,9 +15,9 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QM
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
-from crashgrab.engine.formats.safe_read import real_path
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.formats.safe_read import real_path
 from crashgrab.engine.grid.model import Layout
 from crashgrab.engine.resources import docs_file
 

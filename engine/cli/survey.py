@@ -21,7 +21,9 @@ from ..formats.layout_io import save_layout
 from ..formats.schemas import validate
 from ..formats.tileset_io import standard_tileset
 
-MAX_SAMPLE = 10_000_000  # about an hour per core at ~300 us a board (docs/performance.md); beyond it, memory
+# About an hour per core at ~300 us a board (docs/performance.md); --sample 10**12 ran out of
+# memory just listing its chunks.
+MAX_SAMPLE = 10_000_000
 PLAYERS = {"2-4": "2-4", "2": "2-4", "3": "2-4", "4": "2-4", "5": "5", "6": "6"}
 
 
