@@ -130,9 +130,9 @@ def test_a_sample_too_large_to_survey_is_refused_at_once(capsys):
 
 def test_workers_are_capped_at_the_cores_with_a_warning(capsys, monkeypatch):
     from crashgrab.engine.cli import survey
-    monkeypatch.setattr(survey, "default_workers", lambda: 2)
+    monkeypatch.setattr(survey, "available_cores", lambda: 2)
     assert survey.worker_count(1000) == 2
-    assert "warning: --workers 1000 is more than this machine's 2 cores; using 2." in capsys.readouterr().err
+    assert "warning: --workers 1000 is more than the 2 cores available; using 2." in capsys.readouterr().err
     assert (survey.worker_count(2), survey.worker_count(1), survey.worker_count(None)) == (2, 1, 2)
     assert capsys.readouterr().err == ""
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -124,14 +125,22 @@ def run_survey_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def available_cores() -> int:
+    """The cores this process may run on (fewer than the machine's under taskset or a container)."""
+    try:
+        return max(1, min(default_workers(), len(os.sched_getaffinity(0))))
+    except (AttributeError, OSError):  # no affinity call on this system
+        return default_workers()
+
+
 def worker_count(asked: int | None) -> int:
     """The worker processes to start: as asked, but no more than the cores (a warning says so)."""
-    cores = default_workers()
+    cores = available_cores()
     if asked is None:
         return cores
     if asked > cores:
-        print(f"crashgrab survey: warning: --workers {asked} is more than this machine's {cores} "
-              f"core{'s' if cores != 1 else ''}; using {cores}.", file=sys.stderr)
+        print(f"crashgrab survey: warning: --workers {asked} is more than the {cores} "
+              f"core{'s' if cores != 1 else ''} available; using {cores}.", file=sys.stderr)
         return cores
     return asked
 
