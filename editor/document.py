@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoStack
 
 from crashgrab.engine.crash_and_grab.terms import DEFAULT_DIRECTIONS
 from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.formats.export import export_document
 from crashgrab.engine.formats.jsonio import write_json_atomic
 from crashgrab.engine.formats.layout_io import load_layout, raise_structure_errors, save_layout
@@ -151,6 +152,8 @@ class LayoutDocument(QObject):
 
     def export(self, path: str | Path) -> None:
         """The resolved export for other clients; refuses a board with structural errors."""
+        if self._path is not None:
+            refuse_overwriting_input(path, self._path)
         raise_structure_errors(self._layout, self._path)
         document = export_document(self._layout)
         validate(document, "export", path)

@@ -18,6 +18,7 @@ from crashgrab.engine.crash_and_grab.validation import MOVEMENT_UPGRADES
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.formats.safe_read import real_path
 from crashgrab.engine.grid.model import Layout
 from crashgrab.engine.resources import docs_file
 
@@ -608,14 +609,14 @@ class MainWindow(QMainWindow):
         return [str(v) for v in (value or [])]
 
     def _remember_recent(self, path: str | Path) -> None:
-        path = str(Path(path).resolve())
+        path = str(real_path(path))  # never raises, even for a loop of links
         files = [path] + [f for f in self.recent_files() if f != path]
         self.settings.setValue("recentFiles", files[:MAX_RECENT])
         self.settings.setValue("files/lastDirectory", str(Path(path).parent))
         self._rebuild_recent_menu()
 
     def _forget_recent(self, path: str | Path) -> None:
-        path = str(Path(path).resolve())
+        path = str(real_path(path))
         if path in self.recent_files():
             self.settings.setValue("recentFiles", [f for f in self.recent_files() if f != path])
             self._rebuild_recent_menu()

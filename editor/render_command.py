@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
-from crashgrab.engine.errors import UsageError
+from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.formats.layout_io import load_layout
 
-from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry,
-                         check_dpi, image_format)
+from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MAX_DPI, MAX_PIXELS, MIN_DPI, PRINT_DPI,
+                         ImageGeometry, check_dpi, image_format)
 
 
 def register(subparsers) -> None:
@@ -29,12 +28,20 @@ def register(subparsers) -> None:
     render.add_argument("-o", "--output", metavar="OUT", required=True,
                         help="the image to write: board.png or board.svg (the extension picks the format)")
     render.add_argument("--dpi", type=int, metavar="N",
-                        help=f"PNG resolution in dots per inch, {MIN_DPI}-{MAX_DPI} (default {DEFAULT_DPI}; "
-                             f"{PRINT_DPI} for print)")
+                        help=f"PNG resolution in dots per inch (default {DEFAULT_DPI}; {PRINT_DPI} for print): "
+                             f"{MIN_DPI} up to the most that keeps the PNG within {MAX_PIXELS // 1_000_000} million "
+                             f"pixels, which depends on the board: {dpi_limits()}")
     render.add_argument("--strict", action="store_true",
                         help="refuse a layout with structural errors (overlaps, empty template slots) "
                              "instead of drawing it as the editor would")
     render.set_defaults(run=run_render)
+
+
+def dpi_limits() -> str:
+    """The highest --dpi for each template's board (a free-form board's depends on its size)."""
+    sizes = ((8, "2-4 players"), (9, "5 players"), (10, "6 players"))
+    limits = ", ".join(f"{ImageGeometry(n, n).max_dpi()} for the {n}x{n} board ({who})" for n, who in sizes)
+    return f"{limits}; at most {MAX_DPI}."
 
 
 def run_render(args: argparse.Namespace) -> int:
@@ -43,8 +50,7 @@ def run_render(args: argparse.Namespace) -> int:
     kind = image_format(args.output)
     if args.dpi is not None:
         check_dpi(args.dpi)
-    if Path(args.output).resolve() == Path(args.file).resolve():
-        raise UsageError(f"the image would overwrite the layout {args.file}.", hint="Choose another name for -o.")
+    refuse_overwriting_input(args.output, args.file)
     layout = load_layout(args.file, strict=args.strict)
     picture = require_board(layout, args.file)
     for finding in resolve_layout(layout).findings:  # drawn as they are, as the editor shows them

@@ -1,13 +1,23 @@
 """Typed errors carrying what a person needs: the file, where in it, what is wrong, how to fix it."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+_LONG_WORD = re.compile(r"\S{300,}")  # no word of a sentence is this long: a value from the file
+
+
+def _shortened(match: re.Match) -> str:
+    return f"{match.group()[:80]}\u2026 ({len(match.group()):,} characters)"
 
 
 class CrashGrabError(Exception):
-    """Base of every error the engine raises on purpose. `str()` is the one-line message."""
+    """Base of every error the engine raises on purpose. `str()` is the one-line message.
 
-    exit_code = 1
+    Every such error means the command cannot do its job, so every command exits 2 for it;
+    exit 1 is kept for a run that worked and found something (findings, a failed expectation)."""
+
+    exit_code = 2
 
     def __init__(self, message: str, *, file: str | Path | None = None,
                  where: str | None = None, hint: str | None = None) -> None:
@@ -17,9 +27,15 @@ class CrashGrabError(Exception):
         self.hint = hint
         super().__init__(str(self))
 
+    @property
+    def shown_message(self) -> str:
+        """The message with any value too long to read shortened (a 20 MB id is not echoed whole)."""
+        return _LONG_WORD.sub(_shortened, self.message)
+
     def __str__(self) -> str:
         prefix = ": ".join(p for p in (self.file, self.where) if p)
-        text = f"{prefix}: {self.message}" if prefix else self.message
+        message = self.shown_message
+        text = f"{prefix}: {message}" if prefix else message
         return f"{text} {self.hint}" if self.hint else text
 
 
@@ -38,7 +54,7 @@ class WriteError(CrashGrabError):
 class InvalidFileError(CrashGrabError):
     """The file was read but is wrong: malformed JSON, a schema violation or a bad board."""
 
-    exit_code = 1
+    exit_code = 2
 
 
 class UsageError(CrashGrabError):

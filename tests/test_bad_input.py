@@ -77,10 +77,10 @@ def test_library_raises_a_typed_error_with_file_path_and_words(tmp_path, case, d
 
 
 @pytest.mark.parametrize("case, document, where, words", CASES, ids=[c[0] for c in CASES])
-def test_command_line_prints_one_line_and_exits_1(tmp_path, capsys, case, document, where, words):
+def test_command_line_prints_one_line_and_exits_2(tmp_path, capsys, case, document, where, words):
     path = tmp_path / "broken.json"
     path.write_text(json.dumps(document))
-    assert main(["export", str(path)]) == 1
+    assert main(["export", str(path)]) == 2  # a bad file: the command cannot run (README, exit codes)
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(path) in err and where in err
     assert "Traceback" not in err
@@ -91,7 +91,7 @@ def test_malformed_json_names_line_and_column(tmp_path, capsys):
     path.write_text('{"format": "crash-grab-layout",\n "version": 1\n "name": "x"}')
     with pytest.raises(InvalidFileError, match=r"malformed JSON at line 3, column 2"):
         load_layout(path)
-    assert main(["show", str(path)]) == 1
+    assert main(["show", str(path)]) == 2
     assert "malformed JSON" in capsys.readouterr().err
 
 
@@ -110,13 +110,26 @@ def test_a_failed_save_is_a_write_error_and_keeps_the_old_file(tmp_path):
     with pytest.raises(WriteError, match="cannot write here") as caught:
         write_json_atomic(tmp_path / "no-such-folder" / "layout.json", GOOD)
     assert not isinstance(caught.value, UnreadableFileError) and caught.value.exit_code == 2
-    in_the_way = tmp_path / "layout.json"  # a folder where the file should go: the rename fails
+    in_the_way = tmp_path / "layout.json"  # a folder where the file should go: refused at once
     in_the_way.mkdir()
     (in_the_way / "old").write_text("old")
-    with pytest.raises(WriteError, match="could not be saved"):
+    with pytest.raises(WriteError, match="this is a folder, not a file"):
         write_json_atomic(in_the_way, GOOD)
     assert (in_the_way / "old").read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["layout.json"]  # no temporary file left
+
+
+def test_a_failed_rename_removes_the_temporary_file_and_keeps_the_old_one(tmp_path, monkeypatch):
+    target = tmp_path / "layout.json"
+    target.write_text("old")
+
+    def refuse(*_):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr("os.replace", refuse)
+    with pytest.raises(WriteError, match="could not be saved"):
+        write_json_atomic(target, GOOD)
+    assert target.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["layout.json"]
 
 
 def test_structural_problems_do_not_stop_a_non_strict_load(tmp_path):
@@ -132,6 +145,6 @@ def test_an_empty_free_form_layout_is_not_exported(tmp_path, capsys, fmt):
     document = changed(GOOD, lambda d: (d.update(template=None), d.update(placements=[])))
     path = tmp_path / "empty.json"
     path.write_text(json.dumps(document))
-    assert main(["export", str(path), "--format", fmt, "-o", str(tmp_path / "out.tmj")]) == 1
+    assert main(["export", str(path), "--format", fmt, "-o", str(tmp_path / "out.tmj")]) == 2
     assert "$.placements: the layout has no tiles" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.json"]

@@ -184,7 +184,7 @@ def test_cli_refuses_what_the_edition_cannot_hold(tmp_path, capsys, change, expe
         changed = replace(tiles.get("1"), sides={**tiles.get("1").sides, "A": tuple(moved)})
         document["tileset"] = tileset_to_json(tiles.with_tile(changed))
     out = tmp_path / "board.sql"
-    assert main(["export", "--format", "bga", str(write_layout(tmp_path, document)), "-o", str(out)]) == 1
+    assert main(["export", "--format", "bga", str(write_layout(tmp_path, document)), "-o", str(out)]) == 2  # cannot run
     assert expected in capsys.readouterr().err
     assert not out.exists()
 
@@ -195,7 +195,7 @@ def test_a_layout_with_a_hole_is_refused(tmp_path, capsys):
     document["placements"] = document["placements"][:3]
     out = tmp_path / "board.sql"
     code = main(["export", "--format", "bga", str(write_layout(tmp_path, document)), "-o", str(out)])
-    assert code == 1 and not out.exists()
+    assert code == 2 and not out.exists()
     assert "empty slot" in capsys.readouterr().err  # the usual structural message comes first
     with pytest.raises(InvalidFileError, match=r"hole at \[4,4\].*has no holes inside its board"):
         bga_export(layout_from_json(document))  # a program calling the export directly

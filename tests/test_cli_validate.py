@@ -132,8 +132,8 @@ def test_an_unreachable_part_of_a_custom_board(capsys):
 
 
 @pytest.mark.parametrize("name, code, kind, where", [
-    ("malformed.json", 1, "invalid-file", None),
-    ("bad-rotation.json", 1, "invalid-file", "$.placements[0].rotation"),
+    ("malformed.json", 2, "invalid-file", None),  # a bad file: cannot be checked (README, exit codes)
+    ("bad-rotation.json", 2, "invalid-file", "$.placements[0].rotation"),
     ("no-such-file.json", 2, "unreadable-file", None),
 ])
 def test_files_that_are_not_layouts(capsys, name, code, kind, where):

@@ -60,7 +60,7 @@ def test_a_screenshot_of_a_broken_file_says_why_and_fails(tmp_path):
     broken.write_text("{", encoding="utf-8")
     result = run([sys.executable, "-m", "crashgrab.editor", "--screenshot", str(tmp_path / "x.png"), str(broken)],
                  env=headless_env(QT_QPA_PLATFORM="offscreen"))
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert f"{broken}: malformed JSON" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "x.png").exists()
 

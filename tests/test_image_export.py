@@ -298,9 +298,9 @@ def broken_layouts(tmp_path) -> dict[str, tuple[str, int, str]]:
     folder = tmp_path / "folder.json"
     folder.mkdir()
     return {
-        "malformed JSON": (str(malformed), 1, "malformed JSON at line 1"),
-        "schema violation": (str(bad_schema), 1, "$.placements[0].rotation"),
-        "no tiles": (write_layout(tmp_path / "empty.json", blank_layout(None)), 1, "no tiles"),
+        "malformed JSON": (str(malformed), 2, "malformed JSON at line 1"),
+        "schema violation": (str(bad_schema), 2, "$.placements[0].rotation"),
+        "no tiles": (write_layout(tmp_path / "empty.json", blank_layout(None)), 2, "no tiles"),
         "missing file": (str(tmp_path / "missing.json"), 2, "no such file"),
         "a folder": (str(folder), 2, "folder"),
     }
@@ -349,7 +349,7 @@ def test_render_draws_an_unfinished_layout_unless_strict(qapp, tmp_path, capsys)
     layout = tmp_path / "unfinished.json"
     layout.write_text(json.dumps(document))
     out = tmp_path / "b.png"
-    assert main(["render", str(layout), "-o", str(out), "--strict"]) == 1
+    assert main(["render", str(layout), "-o", str(out), "--strict"]) == 2
     assert "$.placements" in capsys.readouterr().err and not out.exists()
     assert main(["render", str(layout), "-o", str(out), "--dpi", "50"]) == 0
     err = capsys.readouterr().err

@@ -149,9 +149,9 @@ def test_cli_poster(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args,code,expected", [
-    (["--cell-mm", "60"], 1, "tile 1 (4x4 cells"),
+    (["--cell-mm", "60"], 2, "tile 1 (4x4 cells"),
     (["--cell-mm", "2"], 2, "a cell of 2 mm is outside 5-100 mm"),
-    (["--poster", "--tileset"], 1, "a poster needs a layout"),
+    (["--poster", "--tileset"], 2, "a poster needs a layout"),
 ])
 def test_cli_refusals_write_nothing(tmp_path, capsys, args, code, expected):
     out = tmp_path / "x.pdf"

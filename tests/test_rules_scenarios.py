@@ -126,7 +126,7 @@ BAD = [
     ("unknown turn field", "turns.0.speed", 3, "$.turns[0]", "unknown field 'speed'"),
     ("unknown expect field", "expect.score", 3, "$.expect", "unknown field 'score'"),
     ("version 2", "version", 2, "$.version", "version 2"),
-    ("not a scenario", "format", "crash-grab-layout", "$.format", "is not \"crash-grab-scenario\""),
+    ("not a scenario", "format", "crash-grab-layout", "$.format", "this is a layout, not a scenario"),
     ("bad card", "turns.0.card", "4", "$.turns[0].card", "\"4\" is not allowed here"),
     ("bad direction", "turns.0.direction", "up", "$.turns[0].direction", "\"up\" is not allowed here"),
     ("die of 13", "dice", [13], "$.dice[0]", "13"),

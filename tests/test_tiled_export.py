@@ -314,7 +314,7 @@ def test_cli_refuses_a_broken_layout_without_writing(tmp_path, capsys):
     document["placements"][1]["x"] = 2  # tile 2 now overlaps tile 1
     layout = tmp_path / "broken.json"
     layout.write_text(json.dumps(document))
-    assert main(["export", str(layout), "--format", "tiled", "-o", str(tmp_path / "b.tmj")]) == 1
+    assert main(["export", str(layout), "--format", "tiled", "-o", str(tmp_path / "b.tmj")]) == 2
     assert "overlaps" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.json"]
 

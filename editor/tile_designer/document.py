@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoStack
 
 from crashgrab.engine.crash_and_grab.tiles import TileFault, raise_tileset_faults, tile_faults
 from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.safe_read import real_path
 from crashgrab.engine.formats.tileset_io import load_tileset, save_tileset, standard_tileset
 from crashgrab.engine.resources import shipped_tileset_folder
 from crashgrab.engine.grid import tile_editing
@@ -36,7 +37,7 @@ def standard_copy() -> TileSet:
 def is_shipped_file(path: str | Path) -> bool:
     """The tile set files that ship with the program are read-only to the designer."""
     folder = shipped_tileset_folder()
-    return folder is not None and Path(path).resolve().parent == folder.resolve()
+    return folder is not None and real_path(path).parent == real_path(folder)
 
 
 class TileSetDocument(QObject):

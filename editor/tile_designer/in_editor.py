@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.formats.layout_io import is_tileset_path
+from crashgrab.engine.formats.safe_read import real_path
 from crashgrab.engine.formats.tileset_io import load_tileset, standard_tileset
 from crashgrab.engine.grid.model import TileSet
 
@@ -23,7 +24,7 @@ from .window import FILE_FILTER, TileDesignerWindow
 def tileset_ref_for(tileset_path: str | Path) -> str:
     """How a layout value names a tile set file: its absolute path (saving writes it
     relative to the layout file)."""
-    return Path(tileset_path).resolve().as_posix()
+    return real_path(tileset_path).as_posix()
 
 
 def use_tileset(window, tileset: TileSet, tileset_path: str | Path | None) -> bool:

@@ -49,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
         return error.exit_code
     except BrokenPipeError:  # e.g. `crashgrab show ... | head`
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback
+        print(f"crashgrab {args.command}: interrupted.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -4,13 +4,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from pathlib import Path
 
 from ..crash_and_grab.exports.bga import bga_export, bga_sql
 from ..crash_and_grab.setup import random_layout_for_players
 from ..crash_and_grab.text import LEGEND, board_text
 from ..crash_and_grab.resolve import resolve_layout
 from ..errors import InvalidFileError, UsageError
+from ..formats.atomic import refuse_overwriting_input
 from ..formats.export import export_document
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
@@ -86,6 +86,10 @@ def exportable_layout(file: str):
 def run_export(args: argparse.Namespace) -> int:
     if args.format == "tiled":
         return run_export_tiled(args)
+    if args.output and args.output != "-":
+        refuse_overwriting_input(args.output, args.file)
+    else:
+        args.output = None
     if args.format == "bga":
         return run_export_bga(args)
     layout = exportable_layout(args.file)
@@ -99,8 +103,8 @@ def run_export_tiled(args: argparse.Namespace) -> int:
     if not args.output or args.output == "-":
         raise UsageError("--format tiled writes two files (the map and its tileset image), so it needs "
                          "an output file.", hint="Add -o board.tmj (board-tiles.png is written beside it).")
-    if Path(args.file).resolve() in (Path(args.output).resolve(), tileset_image_path(args.output).resolve()):
-        raise UsageError(f"the export would overwrite the layout {args.file}.", hint="Choose another name for -o.")
+    refuse_overwriting_input(args.output, args.file)
+    refuse_overwriting_input(tileset_image_path(args.output), args.file)
     layout = exportable_layout(args.file)
     image = write_tiled_map(layout, args.output)
     print(f"wrote {args.output} (Tiled map) and {image} (its tileset image)", file=sys.stderr)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -15,11 +16,15 @@ from ..crash_and_grab.survey.runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyReq
                                        run_survey)
 from ..crash_and_grab.templates import TEMPLATES
 from ..errors import UsageError, WriteError
+from ..formats.atomic import check_writable
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import save_layout
 from ..formats.schemas import validate
 from ..formats.tileset_io import standard_tileset
 
+# About an hour per core at ~300 us a board (docs/performance.md); --sample 10**12 ran out of
+# memory just listing its chunks.
+MAX_SAMPLE = 10_000_000
 PLAYERS = {"2-4": "2-4", "2": "2-4", "3": "2-4", "4": "2-4", "5": "5", "6": "6"}
 
 
@@ -62,6 +67,9 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
                          "(for example --sample 20000); --all is only possible for 2-4 players.")
     if args.sample is not None and args.sample < 1:
         raise UsageError(f"--sample needs a positive number of boards, not {args.sample}.")
+    if args.sample is not None and args.sample > MAX_SAMPLE:
+        raise UsageError(f"--sample {args.sample:,} is more than the {MAX_SAMPLE:,} boards a survey can check.",
+                         hint=f"Use at most --sample {MAX_SAMPLE:,}.")
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers needs at least 1 process, not {args.workers}.")
     if args.best is not None and args.best < 0:
@@ -87,15 +95,12 @@ def run_survey_command(args: argparse.Namespace) -> int:
     request = request_from_args(args)
     # Refuse unusable output places before a survey of a minute, not after it.
     if args.output:
-        folder = Path(args.output).parent
-        if not folder.is_dir():
-            raise WriteError(f"cannot write the report: folder {folder} does not exist.", file=args.output,
-                             hint="Create the folder or choose another -o path.")
+        check_writable(args.output)
     if args.out_dir:
-        make_folder(args.out_dir)
+        check_writable(make_folder(args.out_dir) / "best-01.json")
     if request.mode == SAMPLE and args.seed is None:
         print(f"seed {request.seed}", file=sys.stderr)
-    workers = args.workers or default_workers()
+    workers = worker_count(args.workers)
     total = request.board_count()
     bar = ProgressBar(total)
     started = time.perf_counter()
@@ -118,6 +123,26 @@ def run_survey_command(args: argparse.Namespace) -> int:
         write_text_atomic(args.output, dumps(document))
     sys.stdout.write(report_text(document))
     return 0
+
+
+def available_cores() -> int:
+    """The cores this process may run on (fewer than the machine's under taskset or a container)."""
+    try:
+        return max(1, min(default_workers(), len(os.sched_getaffinity(0))))
+    except (AttributeError, OSError):  # no affinity call on this system
+        return default_workers()
+
+
+def worker_count(asked: int | None) -> int:
+    """The worker processes to start: as asked, but no more than the cores (a warning says so)."""
+    cores = available_cores()
+    if asked is None:
+        return cores
+    if asked > cores:
+        print(f"crashgrab survey: warning: --workers {asked} is more than the {cores} "
+              f"core{'s' if cores != 1 else ''} available; using {cores}.", file=sys.stderr)
+        return cores
+    return asked
 
 
 def make_folder(out_dir: str) -> Path:

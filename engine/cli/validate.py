@@ -1,7 +1,7 @@
 """`crashgrab validate FILE...`: check layouts against the rules, as text or JSON, linter style.
 
 Exit 0 when no file has an error (with --strict: no warning either), 1 otherwise,
-2 when a file cannot be read or the command line is wrong.
+2 when a file cannot be read or is not a valid layout, or the command line is wrong.
 """
 from __future__ import annotations
 
@@ -55,6 +55,9 @@ def codes_matching(option: str, text: str | None) -> set[str] | None:
             raise UsageError(f"{option}: {entry!r} is not a finding code.",
                              hint=f"Known codes: {', '.join(CODES)}.")
         chosen |= matched
+    if not chosen and option == "--select":  # an empty variable in CI must not select nothing and pass
+        raise UsageError(f"--select {text!r} names no finding code.",
+                         hint="Name at least one code or prefix, or leave --select out to report every code.")
     return chosen
 
 
@@ -92,7 +95,7 @@ def parse_upgrades(values: list[str]) -> tuple[str, ...]:
 def _file_failure(file: str, error: CrashGrabError) -> dict[str, Any]:
     code = "unreadable-file" if isinstance(error, UnreadableFileError) else "invalid-file"
     details = {"where": error.where} if error.where else {}
-    item = Finding(code, FILE_CODES[code], f"{error.message}{' ' + error.hint if error.hint else ''}", (), details)
+    item = Finding(code, FILE_CODES[code], f"{error.shown_message}{' ' + error.hint if error.hint else ''}", (), details)
     return {"file": file, "valid": False, "findings": [item.to_json()], "metrics": None}
 
 
@@ -123,7 +126,7 @@ def run_validate(args: argparse.Namespace) -> int:
             layout = load_layout(file)
         except (InvalidFileError, UnreadableFileError) as error:
             print(f"crashgrab validate: {error}", file=sys.stderr)
-            status = max(status, UNREADABLE if isinstance(error, UnreadableFileError) else FAILED)
+            status = max(status, UNREADABLE)  # the file could not be checked at all
             entries.append(_file_failure(file, error))
             totals["error"] += 1
             continue

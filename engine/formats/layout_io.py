@@ -19,6 +19,7 @@ from ..grid.model import Layout, Placement, TileSet
 from ..resources import layout_file
 from .jsonio import parse_json, read_json, with_schema_ref, write_json_atomic
 from .migrations import upgrade
+from .safe_read import real_path, shorten
 from .schemas import validate
 from .tileset_io import load_tileset, shipped_tileset, tileset_from_json, tileset_to_json
 
@@ -57,19 +58,21 @@ def _referenced_tileset(ref: str, file) -> tuple[TileSet, str]:
     """The tile set and how the Layout value names it: an absolute path, or a shipped id."""
     if is_tileset_path(ref):
         base = Path(file).parent if file else Path.cwd()
-        full = (base / ref).resolve()
+        full = real_path(base / ref)
         try:
             return load_tileset(full), full.as_posix()
-        except InvalidFileError as error:
-            error.message = f"in tile set {ref!r} ({error.where}): {error.message}"
+        except InvalidFileError as error:  # say which reference pointed there
+            detail = f" ({error.where})" if error.where else ""
+            error.message = f"in tile set {shorten(repr(ref))}{detail}: {error.message}"
             error.file, error.where = str(file) if file else None, "$.tileset"
             raise
-        except UnreadableFileError as error:  # say which reference pointed there
-            raise InvalidFileError(f"tile set file {ref!r} cannot be read: {error}", file=file,
-                                   where="$.tileset", hint="Fix the path (it is relative to this file).") from None
+        except UnreadableFileError as error:
+            raise UnreadableFileError(f"tile set file {shorten(repr(ref))} cannot be read: {error.message}",
+                                      file=file, where="$.tileset",
+                                      hint="Fix the path (a relative one is read from this file's folder).") from None
     tileset = shipped_tileset(ref)
     if tileset is None:
-        raise InvalidFileError(f"there is no shipped tile set {ref!r}.", file=file, where="$.tileset",
+        raise InvalidFileError(f"there is no shipped tile set {shorten(repr(ref))}.", file=file, where="$.tileset",
                                hint='Use "standard", a path to a tile set file, or embed the tile set.')
     return tileset, ref
 
@@ -79,9 +82,9 @@ def tileset_ref_in_file(ref: str, folder: str | Path | None) -> str:
     if not is_tileset_path(ref) or folder is None:
         return ref
     try:
-        relative = Path(os.path.relpath(Path(ref).resolve(), Path(folder).resolve())).as_posix()
+        relative = Path(os.path.relpath(real_path(ref), real_path(folder))).as_posix()
     except ValueError:  # another drive: only an absolute path can reach it
-        return Path(ref).resolve().as_posix()
+        return real_path(ref).as_posix()
     return relative if is_tileset_path(relative) else f"./{relative}"  # never read as a shipped id
 
 

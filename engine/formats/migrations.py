@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..errors import InvalidFileError
+from .kinds import check_kind
 
 CURRENT: dict[str, int] = {
     "crash-grab-tileset": 1,
@@ -19,7 +20,9 @@ MIGRATIONS: dict[str, dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {
 
 
 def upgrade(document: Any, fmt: str, file=None) -> Any:
-    """Lift an older document to the current version; refuse a newer one with a clear message."""
+    """Lift an older document to the current version; refuse a newer one, or a file of another
+    kind (a scenario given for a layout), with a clear message."""
+    check_kind(document, fmt, file)
     if not isinstance(document, dict) or not isinstance(document.get("version"), int):
         return document  # the schema reports what is wrong
     version, current = document["version"], CURRENT[fmt]

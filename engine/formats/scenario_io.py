@@ -8,6 +8,7 @@ the 24 crewmembers is in exactly one place.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +20,11 @@ from ..crash_and_grab.rules.pieces import COLORS, CREW_TYPES, Crew, default_queu
 from ..crash_and_grab.rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
                                        expect_from_outcome, run_scenario, state_to_json)
 from ..crash_and_grab.rules.state import GameState, Player, Rulings, SaucerState
-from ..errors import InvalidFileError
+from ..errors import InvalidFileError, UsageError
 from .jsonio import read_json, with_schema_ref, write_json_atomic
 from .layout_io import layout_from_json, layout_to_json, load_layout
 from .migrations import upgrade
+from .safe_read import shorten
 from .schemas import validate
 
 __all__ = ["Scenario", "ScenarioResult", "ScenarioTurnError", "expect_from_outcome", "load_scenario",
@@ -232,8 +234,28 @@ class _Reader:
                         schema_ref=doc.get("$schema"))
 
 
+MAX_TURNS_ENV = "CRASHGRAB_MAX_TURNS"
+DEFAULT_MAX_TURNS = 10_000  # a whole game takes a few hundred turns
+
+
+def max_turns() -> int:
+    """The most turns a scenario may list: CRASHGRAB_MAX_TURNS, 10,000 by default."""
+    text = os.environ.get(MAX_TURNS_ENV, "").strip()
+    if text.isdigit() and int(text) > 0:
+        return int(text)
+    if text:
+        raise UsageError(f"{MAX_TURNS_ENV}={shorten(text)} is not a positive whole number.",
+                         hint=f"Set it to a number of turns, or unset it for {DEFAULT_MAX_TURNS:,}.")
+    return DEFAULT_MAX_TURNS
+
+
 def scenario_from_json(document: Any, file=None) -> Scenario:
     document = upgrade(document, "crash-grab-scenario", file)
+    turns = document.get("turns") if isinstance(document, dict) else None
+    if isinstance(turns, list) and len(turns) > max_turns():  # before the schema spends minutes on them
+        raise InvalidFileError(f"{len(turns):,} turns; a scenario may have at most {max_turns():,}.", file=file,
+                               where="$.turns", hint=f"Split it into shorter scenarios, or raise the limit "
+                                                     f"with the environment variable {MAX_TURNS_ENV}.")
     validate(document, "scenario", file)
     return _Reader(document, file).scenario()
 

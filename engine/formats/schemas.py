@@ -6,12 +6,13 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 
 from ..errors import InvalidFileError
 from ..resources import schema_file, schema_files
+from .safe_read import shorten
 
 
 
@@ -30,9 +31,39 @@ def schema(name: str) -> dict[str, Any]:
     return json.loads(schema_file(name).read_text(encoding="utf-8"))
 
 
+def _is_whole_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _decimal_for_whole(value: Any, allowed: list[Any]) -> bool:
+    """A decimal such as 90.0 where the schema lists only whole numbers (90)."""
+    return isinstance(value, float) and not any(isinstance(a, float) for a in allowed)
+
+
+def _strict_const(validator, const, instance, schema):
+    if _decimal_for_whole(instance, [const]) and _is_whole_number(const):
+        yield ValidationError(f"{instance!r} is not {const!r}")
+    else:
+        yield from Draft202012Validator.VALIDATORS["const"](validator, const, instance, schema)
+
+
+def _strict_enum(validator, enums, instance, schema):
+    if _decimal_for_whole(instance, enums) and any(_is_whole_number(e) for e in enums):
+        yield ValidationError(f"{instance!r} is not one of {enums!r}")
+    else:
+        yield from Draft202012Validator.VALIDATORS["enum"](validator, enums, instance, schema)
+
+
+# JSON Schema counts 90.0 as an integer and as equal to 90; our formats do not, so no file
+# says "rotation": 90.0 and no export writes it back that way. This holds for every schema.
+StrictValidator = validators.extend(
+    Draft202012Validator, validators={"const": _strict_const, "enum": _strict_enum},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _, value: _is_whole_number(value)))
+
+
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(schema(name), registry=_registry())
+    return StrictValidator(schema(name), registry=_registry())
 
 
 def validate(document: Any, name: str, file: str | Path | None = None) -> None:
@@ -51,6 +82,8 @@ def _json_type(value: Any) -> str:
 def describe(error: ValidationError) -> tuple[str, str | None]:
     """A sentence in plain words, and how to fix it."""
     kind, value, expected = error.validator, error.instance, error.validator_value
+    if isinstance(value, float) and value.is_integer() and kind in ("type", "const", "enum"):
+        return f"{value!r} is written as a decimal; a whole number is needed here.", f"Write {int(value)}."
     if kind == "required":
         missing = [p for p in expected if isinstance(value, dict) and p not in value]
         return f"missing field {missing[0]!r}." if missing else error.message, "Add it."
@@ -58,19 +91,19 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
         allowed = sorted(error.schema.get("properties", {}))
         extra = sorted(set(value) - set(allowed)) if isinstance(value, dict) else []
         name = extra[0] if extra else "?"
-        return f"unknown field {name!r}.", f"Remove it; the fields allowed here are {', '.join(allowed)}."
+        return f"unknown field {shorten(repr(name))}.", f"Remove it; the fields allowed here are {', '.join(allowed)}."
     if kind == "enum":
         options = ", ".join(json.dumps(o) for o in expected)
-        return f"{json.dumps(value)} is not allowed here.", f"Use one of {options}."
+        return f"{_shown(value)} is not allowed here.", f"Use one of {shorten(options, 400)}."
     if kind == "const":
         if error.json_path.endswith(".version"):
-            return (f"version {json.dumps(value)} is not supported.",
+            return (f"version {_shown(value)} is not supported.",
                     f"This program reads version {expected}; update it or re-save the file.")
-        return f"{json.dumps(value)} is not {json.dumps(expected)}.", f"Is this a {expected} file?"
+        return f"{_shown(value)} is not {json.dumps(expected)}.", f"Is this a {expected} file?"
     if kind == "type":
         return f"expected {expected}, found {_json_type(value)}.", None
     if kind == "not" and "description" in error.schema:
-        return f"{json.dumps(value)} is not allowed here: {error.schema['description']}", "Remove it."
+        return f"{_shown(value)} is not allowed here: {error.schema['description']}", "Remove it."
     if kind == "oneOf":
         return f"{_json_type(value)} that matches none of the allowed forms.", None
     if kind in ("minItems", "maxItems") and isinstance(value, list):
@@ -79,5 +112,10 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
             return f"{count} here; at least {expected} {'is' if expected == 1 else 'are'} needed.", f"Add {expected - len(value)} more."
         return f"{count} here; at most {expected} are allowed.", f"Remove {len(value) - expected}."
     if kind in ("minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "pattern"):
-        return f"{json.dumps(value)}: {error.message.split(' is ', 1)[-1]}.", None
-    return error.message + ".", None
+        return f"{_shown(value)}: {shorten(error.message.split(' is ', 1)[-1])}.", None
+    return shorten(error.message, 200) + ".", None
+
+
+def _shown(value: Any) -> str:
+    """A value as JSON for a message, shortened: a 20 MB string is not echoed whole."""
+    return shorten(json.dumps(value, ensure_ascii=False))
