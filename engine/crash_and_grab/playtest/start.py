@@ -25,7 +25,7 @@ class PositionError(CrashGrabError):
     """A start-position edit that cannot be made; the message says why and what to do."""
 
 
-def empty_start(layout: Layout, *, rulings: Rulings = Rulings(), die_seed: int | None = None) -> GameState:
+def empty_start(layout: Layout, *, rulings: Rulings = Rulings(), die_seed: int | None = None) -> GameState:  # noqa: B008
     """The layout's board with no pieces on it, every crewmember lost.
 
     die_seed: the placement die's generator seed (None: every result is typed in)."""
@@ -141,7 +141,7 @@ def players_for_setup(count: int) -> tuple[Player, ...]:
     return tuple(Player(f"p{i + 1}", (COLORS[i],)) for i in range(count))
 
 
-def setup_start(layout: Layout, players: tuple[Player, ...], *, rulings: Rulings = Rulings(),
+def setup_start(layout: Layout, players: tuple[Player, ...], *, rulings: Rulings = Rulings(),  # noqa: B008
                 die_seed: int | None = None) -> GameState:
     """An empty board with these players, every saucer off the board: the state a SetUp
     action (set up by the rules) starts from."""
