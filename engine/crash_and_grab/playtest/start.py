@@ -170,6 +170,7 @@ def _without_crew(state: GameState, crew: Crew) -> GameState:
 def _settled(state: GameState, *, pairs: bool = False) -> GameState:
     """Players from the saucers present, the Probe with p1, lost queues from what is placed."""
     colors = [c for c in COLORS if c in state.saucers]
+    players: tuple[Player, ...]
     if pairs and len(colors) == 4:
         players = (Player("p1", tuple(colors[:2])), Player("p2", tuple(colors[2:])))
     else:
