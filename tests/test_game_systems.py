@@ -37,6 +37,26 @@ def toy_installed(monkeypatch):
     games.refresh()
 
 
+def test_a_game_that_does_not_load_is_reported_and_the_others_work(monkeypatch, capsys):
+    real = metadata.entry_points
+    broken = metadata.EntryPoint(name="broken-game", value="tests.no_such_module:SYSTEM", group=games.GROUP)
+
+    def entry_points(**selection):
+        found = real(**selection)
+        return metadata.EntryPoints((*found, broken)) if selection.get("group") == games.GROUP else found
+
+    monkeypatch.setattr(games, "entry_points", entry_points)
+    games.refresh()
+    try:
+        assert games.game_ids() == ["crash-and-grab"]
+        assert main(["games"]) == 0
+        captured = capsys.readouterr()
+        assert "crash-and-grab: Crash & Grab" in captured.out
+        assert "broken-game is installed but does not load (ModuleNotFoundError" in captured.err
+    finally:
+        games.refresh()
+
+
 def test_crash_and_grab_is_installed_and_first():
     systems = games.all_systems()
     assert systems[0].id == "crash-and-grab" and isinstance(systems[0], GameSystem)
