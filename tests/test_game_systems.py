@@ -279,3 +279,15 @@ def test_render_draws_the_toy_game_from_its_picture(toy_installed, tmp_path, cap
     assert main(["render", str(path), "-o", str(tmp_path / "field.svg")]) == 0
     svg = (tmp_path / "field.svg").read_text()
     assert f'width="{ImageGeometry(4, 4).width_mm:g}mm"' in svg and "Fence Posts (toy) board, 4x4 cells" in svg
+
+
+def test_every_installed_games_codes_are_documented_with_their_severity():
+    """docs/findings.md explains every code of every game shipped with the studio."""
+    import re
+
+    from .conftest import ROOT
+
+    docs = (ROOT / "docs" / "findings.md").read_text(encoding="utf-8")
+    for system in games.all_systems():
+        for code, severity in system.finding_codes.items():
+            assert re.search(rf"^### `{re.escape(code)}` \({severity}\)$", docs, re.MULTILINE), (system.id, code)
