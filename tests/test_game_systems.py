@@ -321,3 +321,9 @@ def test_every_version_1_layout_in_the_tests_opens_and_saves_as_version_2(path, 
     if isinstance(original["tileset"], str) and original["tileset"] != "standard":
         expected["tileset"] = saved["tileset"]  # a path, written relative to the new folder
     assert saved == expected
+
+
+def test_every_overlay_a_game_names_can_be_drawn():
+    layout = load_layout(LAYOUTS / "standard-6p.json")
+    for kind in CG.overlay_kinds:
+        assert CG.overlay(layout, kind.id).id == kind.id
