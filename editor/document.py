@@ -16,13 +16,15 @@ from PySide6.QtGui import QUndoStack
 from crashgrab.engine.crash_and_grab.terms import DEFAULT_DIRECTIONS
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.atomic import refuse_overwriting_input
-from crashgrab.engine.formats.export import export_document
+from crashgrab.engine.crash_and_grab.export import export_document
 from crashgrab.engine.formats.jsonio import write_json_atomic
-from crashgrab.engine.formats.layout_io import load_layout, raise_structure_errors, save_layout
+from crashgrab.engine.crash_and_grab.layout_file import raise_structure_errors
+from crashgrab.engine.formats.layout_io import load_layout, save_layout
 from crashgrab.engine.formats.schemas import validate
-from crashgrab.engine.formats.tiled import write_tiled_map
+from crashgrab.engine.crash_and_grab.tiled import write_tiled_map
 from crashgrab.engine.formats.tileset_io import standard_tileset
-from crashgrab.engine.grid.model import Layout, Placement, TileSet
+from crashgrab.engine.grid.model import Placement, TileSet
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 UNTITLED = "Untitled layout"
 

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QFormLayout, QHBoxLayout, QLabel, QMessageBox, QVBoxLayout, QWidget)
 
 from crashgrab.engine.errors import CrashGrabError
-from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .commands import SetPrintCellSize
 from .print_pdf import PrintJob, page_image, print_job, write_pdf

@@ -16,7 +16,8 @@ from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdf
 
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.atomic import write_bytes_atomic
-from crashgrab.engine.grid.model import Layout, Tile, TileSet
+from crashgrab.engine.crash_and_grab.layout import Layout
+from crashgrab.engine.grid.model import Tile, TileSet
 
 from . import style
 from .board_painter import BoardPicture, marker_margin, paint_board, paint_tile_face, picture_of

@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.games import system_for_layout
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MAX_DPI, MAX_PIXELS, MIN_DPI, PRINT_DPI,
                          ImageGeometry, check_dpi, image_format)
@@ -52,12 +53,23 @@ def run_render(args: argparse.Namespace) -> int:
         check_dpi(args.dpi)
     refuse_overwriting_input(args.output, args.file)
     layout = load_layout(args.file, strict=args.strict)
-    picture = require_board(layout, args.file)
-    for finding in resolve_layout(layout).findings:  # drawn as they are, as the editor shows them
-        print(f"{args.file}: {finding.severity} {finding.code} {finding.message} (drawn as it is)", file=sys.stderr)
+    system = system_for_layout(layout)
     dpi = args.dpi if args.dpi is not None else DEFAULT_DPI
-    path = write_board_image(picture, args.output, dpi, title=layout.name or None)
-    geometry = ImageGeometry(picture.board.width, picture.board.height)
+    if isinstance(layout, Layout):  # Crash & Grab's tiles, by the editor's painter
+        picture = require_board(layout, args.file)
+        width, height = picture.board.width, picture.board.height
+    else:  # another game, drawn from its picture
+        from .game_views import picture_image
+
+        drawn = system.picture(layout)
+        width, height = drawn.width, drawn.height
+    for finding in system.resolve(layout).findings:  # drawn as they are, as the editor shows them
+        print(f"{args.file}: {finding.severity} {finding.code} {finding.message} (drawn as it is)", file=sys.stderr)
+    if isinstance(layout, Layout):
+        path = write_board_image(picture, args.output, dpi, title=layout.name or None)
+    else:
+        path = picture_image(system, layout, args.output, dpi, system.layout_name(layout) or system.title)
+    geometry = ImageGeometry(width, height)
     if kind == "png":
         width, height = geometry.pixel_size(dpi)
         size = f"{width}x{height} pixels at {dpi} dpi"

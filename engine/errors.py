@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 _LONG_WORD = re.compile(r"\S{300,}")  # no word of a sentence is this long: a value from the file
 
@@ -31,6 +32,10 @@ class CrashGrabError(Exception):
     def shown_message(self) -> str:
         """The message with any value too long to read shortened (a 20 MB id is not echoed whole)."""
         return _LONG_WORD.sub(_shortened, self.message)
+
+    def details(self) -> dict[str, Any]:
+        """More about the error for JSON reports (e.g. the choice a scenario left open)."""
+        return {}
 
     def __str__(self) -> str:
         prefix = ": ".join(p for p in (self.file, self.where) if p)

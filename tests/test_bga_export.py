@@ -17,7 +17,7 @@ from crashgrab.engine.cli import main
 from crashgrab.engine.crash_and_grab.exports.bga import bga_export, bga_sql
 from crashgrab.engine.crash_and_grab.exports.bga_tiles import EDITION_GRIDS
 from crashgrab.engine.crash_and_grab.setup import random_layout_for_players
-from crashgrab.engine.formats.export import export_document
+from crashgrab.engine.crash_and_grab.export import export_document
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.layout_io import layout_from_json, layout_to_json, load_layout
 from crashgrab.engine.formats.tileset_io import standard_tileset, tileset_to_json

@@ -6,7 +6,7 @@ import json
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from crashgrab.engine.formats.layout_io import load_layout
-from crashgrab.engine.formats.tiled import tiled_map
+from crashgrab.engine.crash_and_grab.tiled import tiled_map
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 

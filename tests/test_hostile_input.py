@@ -129,7 +129,7 @@ def test_a_sample_too_large_to_survey_is_refused_at_once(capsys):
 
 
 def test_workers_are_capped_at_the_cores_with_a_warning(capsys, monkeypatch):
-    from crashgrab.engine.cli import survey
+    from crashgrab.engine.crash_and_grab.survey import cli as survey
     monkeypatch.setattr(survey, "available_cores", lambda: 2)
     assert survey.worker_count(1000) == 2
     assert "warning: --workers 1000 is more than the 2 cores available; using 2." in capsys.readouterr().err

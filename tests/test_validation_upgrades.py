@@ -19,7 +19,8 @@ from crashgrab.engine.crash_and_grab.validation import MOVEMENT_UPGRADES, Unknow
 from crashgrab.engine.crash_and_grab.validation.upgraded_moves import UpgradedMoves
 from crashgrab.engine.crash_and_grab.validation.upgrades import STANDARD, Movement, movement_for, upgrade_name
 from crashgrab.engine.formats.layout_io import load_layout
-from crashgrab.engine.grid.model import Feature, Layout, Placement, Tile, TileSet
+from crashgrab.engine.crash_and_grab.layout import Layout
+from crashgrab.engine.grid.model import Feature, Placement, Tile, TileSet
 from tests.conftest import LAYOUTS
 from tests.test_validation_helpers import board_layout, free_form_layouts
 

@@ -9,15 +9,13 @@ import argparse
 import sys
 from typing import Any
 
-from ..crash_and_grab.validation import (CODES, FILE_CODES, LEVELS, MOVEMENT_UPGRADES, UnknownUpgrade, ValidationReport,
-                                    validate_layout)
-from ..crash_and_grab.validation.upgrades import upgrade_name
-from ..crash_and_grab.validation.report import summarize
 from ..errors import CrashGrabError, InvalidFileError, UnreadableFileError, UsageError
-from ..findings import Finding
+from ..findings import FILE_CODES, LEVELS, Finding
 from ..formats.jsonio import dumps
 from ..formats.layout_io import load_layout
 from ..formats.schemas import validate as validate_schema
+from ..games import all_finding_codes, all_systems, all_upgrade_names, system_for_layout
+from ..report import ValidationReport, summarize
 
 OK, FAILED, UNREADABLE = 0, 1, 2
 
@@ -25,21 +23,27 @@ OK, FAILED, UNREADABLE = 0, 1, 2
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "validate", help="check layouts against the rules and report findings",
-        description="Check layout files against Crash & Grab's rules. Each finding has a code "
+        description="Check layout files against their game's rules. Each finding has a code "
                     "(see docs/findings.md), a severity and the cells involved.")
     parser.add_argument("files", nargs="+", metavar="FILE", help="layout files to check")
     parser.add_argument("--format", choices=["text", "json"], default="text",
                         help="text: one line per finding (default); json: schemas/validation-report.schema.json")
     parser.add_argument("--select", metavar="CODES",
-                        help="report only these codes (comma-separated; a prefix such as crash-site selects a group)")
+                        help="report only these codes (comma-separated; a prefix ending before a '-' selects a group)")
     parser.add_argument("--ignore", metavar="CODES", help="leave out these codes (comma-separated, prefixes allowed)")
     parser.add_argument("--severity", action="append", default=[], metavar="CODE=LEVEL",
                         help=f"override a code's severity for this run ({'/'.join(LEVELS)}); repeatable")
     parser.add_argument("--strict", action="store_true", help="fail on warnings as well as errors")
     parser.add_argument("--upgrades", action="append", default=[], metavar="NAME[,NAME...]",
-                        help="run the movement checks for a saucer holding these upgrade cards "
-                             f"({', '.join(MOVEMENT_UPGRADES)}; case, spaces and hyphens do not matter)")
+                        help="run the movement checks as for a piece holding these upgrade cards "
+                             f"({', '.join(all_upgrade_names()) or 'none installed'}; case, spaces and hyphens "
+                             "do not matter)")
     parser.set_defaults(run=run_validate)
+
+
+def known_codes() -> tuple[str, ...]:
+    """Every finding code of every installed game."""
+    return tuple(all_finding_codes())
 
 
 def codes_matching(option: str, text: str | None) -> set[str] | None:
@@ -47,13 +51,14 @@ def codes_matching(option: str, text: str | None) -> set[str] | None:
     if text is None:
         return None
     chosen: set[str] = set()
+    codes = known_codes()
     for entry in (e.strip() for e in text.split(",")):
         if not entry:
             continue
-        matched = {c for c in CODES if c == entry or c.startswith(entry + "-")}
+        matched = {c for c in codes if c == entry or c.startswith(entry + "-")}
         if not matched:
             raise UsageError(f"{option}: {entry!r} is not a finding code.",
-                             hint=f"Known codes: {', '.join(CODES)}.")
+                             hint=f"Known codes: {', '.join(codes)}.")
         chosen |= matched
     if not chosen and option == "--select":  # an empty variable in CI must not select nothing and pass
         raise UsageError(f"--select {text!r} names no finding code.",
@@ -63,33 +68,47 @@ def codes_matching(option: str, text: str | None) -> set[str] | None:
 
 def parse_severities(values: list[str]) -> dict[str, str]:
     overrides: dict[str, str] = {}
+    codes = known_codes()
     for value in values:
         for entry in (e.strip() for e in value.split(",")):
             code, equals, level = entry.partition("=")
-            if not equals or code not in CODES or level not in LEVELS:
+            if not equals or code not in codes or level not in LEVELS:
                 problem = ("is not CODE=LEVEL" if not equals else
-                           f"names no finding code {code!r}" if code not in CODES else
+                           f"names no finding code {code!r}" if code not in codes else
                            f"has level {level!r}")
                 raise UsageError(f"--severity {entry!r} {problem}.",
-                                 hint=f"Use CODE=LEVEL with LEVEL one of {', '.join(LEVELS)}; codes: {', '.join(CODES)}.")
+                                 hint=f"Use CODE=LEVEL with LEVEL one of {', '.join(LEVELS)}; codes: {', '.join(codes)}.")
             overrides[code] = level
     return overrides
 
 
 def parse_upgrades(values: list[str]) -> tuple[str, ...]:
-    """The card names --upgrades gives (each value comma-separated), spelt as on the cards."""
+    """What --upgrades gives (each value comma-separated), as written; each game spells them out."""
     names: list[str] = []
     for value in values:
-        for entry in (e.strip() for e in value.split(",")):
-            if not entry:
-                continue
-            try:
-                name = upgrade_name(entry)
-            except UnknownUpgrade as error:
-                raise UsageError(f"--upgrades: {error}") from None
-            if name not in names:
-                names.append(name)
+        names += [entry for entry in (e.strip() for e in value.split(",")) if entry and entry not in names]
+    if names:  # refuse a name no game knows before any file is read
+        for name in names:
+            if not any(system.upgrade_name(name) for system in all_systems()):
+                reason = next((m for s in all_systems() if (m := s.unknown_upgrade_message(name))), None)
+                raise UsageError(f"--upgrades: {reason}" if reason else
+                                 f"--upgrades: {name!r} is not an upgrade that changes what validation checks.",
+                                 hint=None if reason else
+                                 f"Use one of: {', '.join(all_upgrade_names()) or 'none installed'}.")
     return tuple(names)
+
+
+def upgrades_for(system, names: tuple[str, ...], file: str) -> tuple[str, ...]:
+    """The upgrades in the game's own spelling; one the file's game does not know is a usage error."""
+    spelt = []
+    for name in names:
+        known = system.upgrade_name(name)
+        if known is None:
+            raise UsageError(f"--upgrades: {system.title} ({file}) has no upgrade {name!r}.",
+                             hint=f"Its upgrades: {', '.join(system.upgrade_names) or 'none'}.")
+        if known not in spelt:
+            spelt.append(known)
+    return tuple(spelt)
 
 
 def _file_failure(file: str, error: CrashGrabError) -> dict[str, Any]:
@@ -130,13 +149,15 @@ def run_validate(args: argparse.Namespace) -> int:
             entries.append(_file_failure(file, error))
             totals["error"] += 1
             continue
-        report = validate_layout(layout, overrides, upgrades).filtered(keep)
+        system = system_for_layout(layout)
+        own = {code: level for code, level in overrides.items() if code in system.finding_codes}
+        report = system.validate(layout, own, upgrades_for(system, upgrades, file)).filtered(keep)
         counts = report.counts()
         for severity, count in counts.items():
             totals[severity] += count
         if counts["error"] or (args.strict and counts["warning"]):
             status = max(status, FAILED)
-        entries.append(report.to_json(file))
+        entries.append({"file": file, "game": system.id, **report.to_json(file)})
         if args.format == "text":
             print("\n".join(_text_lines(file, report)))
     if args.format == "json":

@@ -89,7 +89,7 @@ def _make_temporary(target: Path) -> tuple[int, str]:
 def remove_stale_temporaries(target: Path) -> list[Path]:
     """Remove the temporary files that killed saves of `target` left behind; return them."""
     pattern = re.compile(rf"\.{re.escape(target.name)}\.(?:(\d+)-)?{_RANDOM}\.tmp")
-    removed = []
+    removed: list[Path] = []
     try:
         names = os.listdir(target.parent if str(target.parent) else ".")
     except OSError:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ...errors import InvalidFileError
 from ...formats.tileset_io import standard_tileset
-from ...grid.model import Layout, Placement, Tile
+from ...grid.model import Placement, Tile
+from ..layout import Layout
 from ..resolve import resolve_layout
 from ..templates import TEMPLATES
 from .bga_tiles import EDITION_GRIDS, Grid, turned_clockwise
@@ -73,8 +74,9 @@ def bga_export(layout: Layout, file: str | None = None) -> BgaExport:
         if slot is None:
             raise InvalidFileError(f"tile {placement.tile} at [{placement.x},{placement.y}] is not in a slot "
                                    f"of template {template.id}.", file=file, hint="Snap it into a slot.")
-        row, warning = _tile_row(layout.tileset.get(placement.tile), placement, SLOT_POSITIONS[slot.name],
-                                 slot.name)
+        tile = layout.tileset.get(placement.tile)
+        assert tile is not None  # a resolved board's tiles are in its tile set
+        row, warning = _tile_row(tile, placement, SLOT_POSITIONS[slot.name], slot.name)
         tiles.append(row)
         if warning:
             warnings.append(warning)
@@ -155,7 +157,7 @@ def _tile_row(tile: Tile, placement: Placement, position: int, slot_name: str) -
         differing = [(x, y) for y, line in enumerate(ours) for x, space in enumerate(line) if theirs[y][x] != space]
         if best_cells is None or len(differing) < len(best_cells):
             best_turns, best_cells = turns, differing
-    cells = ", ".join(f"[{placement.x + x},{placement.y + y}]" for x, y in best_cells)
+    cells = ", ".join(f"[{placement.x + x},{placement.y + y}]" for x, y in best_cells or ())
     warning = (f"tile {tile.id} side {placement.side} ({slot_name}): the Board Game Arena edition prints this "
                f"side differently, so its tile picture differs from this board at {cells}; the board rows "
                "hold this board as designed.")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...errors import CrashGrabError
-from ...grid.model import Layout
+from ..layout import Layout
 from .actions import EndRound, SetUp, Turn
 from .apply import apply
 from .errors import MissingChoice, MissingDieResult, RuleError
@@ -97,6 +97,14 @@ class ScenarioTurnError(CrashGrabError):
         self.error = error
         where = "$.setup" if number == 0 else f"$.turns[{number - 1}]"
         super().__init__(f"{label}: {error.message}", file=file, where=where, hint=error.hint)
+
+    def details(self) -> dict[str, Any]:
+        """The open choice and its options, for `crashgrab scenario run --format json`."""
+        if not hasattr(self.error, "choice"):
+            return {}
+        options = getattr(self.error, "options", ())
+        return {"choice": self.error.choice,
+                "options": [o.to_json() if hasattr(o, "to_json") else o for o in options]}
 
 
 def describe_action(action: Turn | EndRound | SetUp) -> str:

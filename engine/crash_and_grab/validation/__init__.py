@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from ...grid.model import Layout
+from ..layout import Layout
 from ..resolve import resolve_layout
 from .accelerators import accelerator_findings
 from .codes import CODES, DEFAULT_SEVERITY, FILE_CODES, LEVELS

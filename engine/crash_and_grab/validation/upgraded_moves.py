@@ -56,7 +56,7 @@ class UpgradedMoves:
         use_sites = self.movement.crash_sites_accelerate and not spent
         bounce = spent_node if spent else bounce_node
         (x, y), (dx, dy) = start, step
-        ends = []
+        ends: list = []  # graph nodes: OFF, or tuples naming a rest, bounce or spent node
         for _ in range(distance):
             x, y = x + dx, y + dy
             if (x, y) not in self._cells:
@@ -79,7 +79,7 @@ class UpgradedMoves:
             if movement.crash_sites_accelerate else []
         graph.add_nodes_from((spent_node if s else bounce_node)(c, d) for c, d, s in plain + spent)
         graph.add_node(OFF)
-        edges = set()
+        edges: set[tuple] = set()
         for cell in self.rests:
             source = rest_node(cell)
             for step in STEPS:
@@ -142,8 +142,8 @@ class UpgradedMoves:
             for target in sorted(self._successors(current, distance), key=row_major):
                 if target == start:
                     path = [current]
-                    while parents[path[-1]] is not None:
-                        path.append(parents[path[-1]])
+                    while (parent := parents[path[-1]]) is not None:
+                        path.append(parent)
                     return list(reversed(path))
                 if target in group and target not in parents:
                     parents[target] = current

@@ -12,20 +12,21 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..crash_and_grab.resolve import resolve_layout
-from ..crash_and_grab.rules.actions import Boost, EndRound, SetUp, Turn
-from ..crash_and_grab.rules.dice import seed_state
-from ..crash_and_grab.rules.frozen import FrozenMap, freeze
-from ..crash_and_grab.rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
-from ..crash_and_grab.rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
+from .resolve import resolve_layout
+from .rules.actions import Boost, EndRound, SetUp, Turn
+from .rules.dice import seed_state
+from .rules.frozen import FrozenMap, freeze
+from .rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
+from .rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
                                        expect_from_outcome, run_scenario, state_to_json)
-from ..crash_and_grab.rules.state import GameState, Player, Rulings, SaucerState
+from .rules.state import GameState, Player, Rulings, SaucerState
 from ..errors import InvalidFileError, UsageError
-from .jsonio import read_json, with_schema_ref, write_json_atomic
-from .layout_io import layout_from_json, layout_to_json, load_layout
-from .migrations import upgrade
-from .safe_read import shorten
-from .schemas import validate
+from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
+from ..formats.layout_io import layout_from_json, layout_to_json, load_layout
+from ..formats.migrations import CURRENT, upgrade
+from ..formats.safe_read import shorten
+from ..formats.schemas import validate
+from .layout_file import GAME
 
 __all__ = ["Scenario", "ScenarioResult", "ScenarioTurnError", "expect_from_outcome", "load_scenario",
            "run_scenario", "save_scenario", "scenario_from_json", "scenario_to_json", "state_to_json"]
@@ -71,7 +72,8 @@ class _Reader:
 
     # --- pieces ------------------------------------------------------------------------
     def players(self) -> tuple[Player, ...]:
-        players, owner = [], {}
+        players: list[Player] = []
+        owner: dict[str, str] = {}
         for index, raw in enumerate(self.doc["players"]):
             if any(p.id == raw["id"] for p in players):
                 self.fail(f"$.players[{index}].id", f"player id {raw['id']!r} is used twice.", "Give each player its own id.")
@@ -85,7 +87,7 @@ class _Reader:
                       "Give each player one saucer, or use two players.")
         return tuple(players)
 
-    def saucers(self, players, board) -> tuple[dict[str, SaucerState], dict]:
+    def saucers(self, players, board) -> tuple[dict[str, SaucerState], tuple[dict, dict]]:
         colors = [c for p in players for c in p.saucers]
         saucers: dict[str, SaucerState] = {}
         occupied: dict = {}
@@ -171,7 +173,8 @@ class _Reader:
         return freeze(choices)
 
     def turns(self) -> tuple[tuple[Turn | EndRound, ...], tuple[str | None, ...]]:
-        turns, notes = [], []
+        turns: list[Turn | EndRound] = []
+        notes: list[str | None] = []
         for raw in self.doc.get("turns", []):
             notes.append(raw.get("note"))
             if "end_round" in raw:
@@ -209,7 +212,8 @@ class _Reader:
                               f'Remove "{key}", or remove "setup" and place every piece yourself.')
             setup = SetUp(doc["setup"].get("seed"), tuple(doc["setup"].get("dice", ())))
             saucers = {c: SaucerState(c) for p in players for c in p.saucers}
-            crew_at, placed = {}, {}
+            crew_at: dict = {}
+            placed: dict = {}
         else:
             saucers, (occupied, placed) = self.saucers(players, board)
             crew_at = self.board_crew(board, occupied, placed)
@@ -300,7 +304,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     """The scenario file's document (loading it gives the same scenario back)."""
     state = scenario.initial
     document: dict[str, Any] = with_schema_ref(
-        {"format": "crash-grab-scenario", "version": 1, "name": scenario.name}, scenario.schema_ref)
+        {"format": "crash-grab-scenario", "version": CURRENT["crash-grab-scenario"], "game": GAME,
+         "name": scenario.name}, scenario.schema_ref)
     if scenario.notes:
         document["notes"] = scenario.notes
     document["layout"] = scenario.layout_ref if scenario.layout_ref else layout_to_json(scenario.layout)

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..crash_and_grab.terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
+from .terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
 from ..grid.model import CellFeature
-from .png import RGBAImage
-from .raster import Canvas, Point, hex_colour, rotated
+from ..formats.png import RGBAImage
+from ..formats.raster import Canvas, Point, hex_colour, rotated
 
 TILE_SIZE = 32
 COLUMNS = 5
@@ -62,7 +62,8 @@ def gid_for(feature: CellFeature | None) -> int:
     if feature is None:
         return FLOOR_GID
     if feature.type == CRASH_SITE:
-        return _NUMBERED_GID.get(feature.number, UNNUMBERED_CRASH_SITE_GID)
+        return _NUMBERED_GID.get(feature.number, UNNUMBERED_CRASH_SITE_GID) if feature.number is not None \
+            else UNNUMBERED_CRASH_SITE_GID
     if feature.type == ACCELERATOR:
         return ACCELERATOR_GID
     return FLOOR_GID
