@@ -16,7 +16,8 @@ from PySide6.QtGui import QUndoStack
 from crashgrab.engine.crash_and_grab.terms import DEFAULT_DIRECTIONS
 from crashgrab.engine.formats.export import export_document
 from crashgrab.engine.formats.jsonio import write_json_atomic
-from crashgrab.engine.formats.layout_io import load_layout, raise_structure_errors, save_layout
+from crashgrab.engine.crash_and_grab.layout_file import raise_structure_errors
+from crashgrab.engine.formats.layout_io import load_layout, save_layout
 from crashgrab.engine.formats.schemas import validate
 from crashgrab.engine.formats.tileset_io import standard_tileset
 from crashgrab.engine.grid.model import Layout, Placement, TileSet

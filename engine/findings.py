@@ -5,6 +5,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
+# What a designer may set a code to (in a layout's validation settings or --severity); "off" drops it.
+LEVELS: tuple[str, ...] = (*SEVERITIES, "off")
+# Reported by `crashgrab validate` for a file it cannot turn into a layout, for every game; never filtered.
+FILE_CODES: dict[str, str] = {"invalid-file": "error", "unreadable-file": "error"}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from crashgrab.engine.errors import CrashGrabError
-from crashgrab.engine.formats.layout_io import is_tileset_path
+from crashgrab.engine.crash_and_grab.layout_file import is_tileset_path
 from crashgrab.engine.formats.tileset_io import load_tileset, standard_tileset
 from crashgrab.engine.grid.model import TileSet
 

@@ -1,7 +1,7 @@
 """Where a layout's tile set comes from, in words a designer reads (palette, status bar)."""
 from __future__ import annotations
 
-from crashgrab.engine.formats.layout_io import is_tileset_path
+from crashgrab.engine.crash_and_grab.layout_file import is_tileset_path
 
 
 def source_words(tileset_ref: str | None) -> str:

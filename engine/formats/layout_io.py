@@ -1,135 +1,58 @@
-"""Layout files: JSON <-> Layout, validated against schemas/layout.schema.json.
+"""Layout files of every game: the generic envelope, then the file's game system.
 
-A schema-valid layout always loads, even with overlapping tiles or an empty slot: those
-are findings the designer fixes in the editor. `load_layout(..., strict=True)` refuses
-them instead, for commands that need a playable board.
-
-A tile set referred to by path is held as an absolute path in memory, so a layout value
-means the same wherever it is saved; `save_layout` writes it relative to the new file.
+Every layout file is `{"format": "crash-grab-layout", "version": N, "game": ID, "name": ...}`
+plus the game's own fields (schemas/layout-envelope.schema.json). Loading checks the envelope,
+lifts an older version (migrations.py), then hands the document to the system its "game"
+names (none named: Crash & Grab's files from before games were named), which checks its own
+schema. Saving asks the layout's system for the document.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
-from ..crash_and_grab.resolve import resolve_layout
-from ..errors import InvalidFileError, UnreadableFileError
-from ..grid.model import Layout, Placement, TileSet
+from ..games import system_for_document, system_for_layout
 from ..resources import layout_file
-from .jsonio import parse_json, read_json, with_schema_ref, write_json_atomic
+from ..system import GameSystem
+from .jsonio import parse_json, read_json, write_json_atomic
 from .migrations import upgrade
 from .schemas import validate
-from .tileset_io import load_tileset, shipped_tileset, tileset_from_json, tileset_to_json
+
+FORMAT = "crash-grab-layout"
 
 
-def is_tileset_path(ref: str) -> bool:
-    return "/" in ref or "\\" in ref or ref.endswith(".json")
+def layout_document(document: Any, file: str | Path | None = None) -> tuple[GameSystem, dict[str, Any]]:
+    """The game system a layout document is for, and the document at the current version."""
+    validate(document, "layout-envelope", file)
+    document = upgrade(document, FORMAT, file)
+    return system_for_document(document, file), document
 
 
-def layout_from_json(document: Any, file: str | Path | None = None, *, strict: bool = False) -> Layout:
-    document = upgrade(document, "crash-grab-layout", file)
-    validate(document, "layout", file)
-    ref = document["tileset"]
-    if isinstance(ref, str):
-        tileset, tileset_ref = _referenced_tileset(ref, file)
-    else:
-        tileset, tileset_ref = tileset_from_json(ref, file, "$.tileset"), None
-    layout = Layout(
-        name=document["name"],
-        tileset=tileset,
-        placements=tuple(Placement(p["tile"], p["side"], p["x"], p["y"], p["rotation"])
-                         for p in document["placements"]),
-        template=document["template"],
-        directions=dict(document["directions"]),
-        notes=document.get("notes", ""),
-        tileset_ref=tileset_ref,
-        severity_overrides=dict(document.get("validation", {}).get("severity", {})),
-        schema_ref=document.get("$schema"),
-    )
-    if strict:
-        raise_structure_errors(layout, file)
-    return layout
+def layout_from_json(document: Any, file: str | Path | None = None, *, strict: bool = False) -> Any:
+    system, document = layout_document(document, file)
+    return system.layout_from_json(document, file, strict=strict)
 
 
-def _referenced_tileset(ref: str, file) -> tuple[TileSet, str]:
-    """The tile set and how the Layout value names it: an absolute path, or a shipped id."""
-    if is_tileset_path(ref):
-        base = Path(file).parent if file else Path.cwd()
-        full = (base / ref).resolve()
-        try:
-            return load_tileset(full), full.as_posix()
-        except InvalidFileError as error:
-            error.message = f"in tile set {ref!r} ({error.where}): {error.message}"
-            error.file, error.where = str(file) if file else None, "$.tileset"
-            raise
-        except UnreadableFileError as error:  # say which reference pointed there
-            raise InvalidFileError(f"tile set file {ref!r} cannot be read: {error}", file=file,
-                                   where="$.tileset", hint="Fix the path (it is relative to this file).") from None
-    tileset = shipped_tileset(ref)
-    if tileset is None:
-        raise InvalidFileError(f"there is no shipped tile set {ref!r}.", file=file, where="$.tileset",
-                               hint='Use "standard", a path to a tile set file, or embed the tile set.')
-    return tileset, ref
+def layout_to_json(layout: Any, folder: str | Path | None = None) -> dict[str, Any]:
+    """The document to save; paths inside it are written relative to `folder` when given."""
+    return system_for_layout(layout).layout_to_json(layout, folder)
 
 
-def tileset_ref_in_file(ref: str, folder: str | Path | None) -> str:
-    """How a file in `folder` names the tile set: a path relative to that folder."""
-    if not is_tileset_path(ref) or folder is None:
-        return ref
-    try:
-        relative = Path(os.path.relpath(Path(ref).resolve(), Path(folder).resolve())).as_posix()
-    except ValueError:  # another drive: only an absolute path can reach it
-        return Path(ref).resolve().as_posix()
-    return relative if is_tileset_path(relative) else f"./{relative}"  # never read as a shipped id
-
-
-def raise_structure_errors(layout: Layout, file=None) -> None:
-    """Raise the first structural problem (overlap, unknown tile, empty slot, ...) as an error."""
-    for finding in resolve_layout(layout).findings:
-        if "placement" in finding.details:
-            where = f"$.placements[{finding.details['placement']}]"
-        elif finding.code == "directions":
-            where = "$.directions"
-        else:
-            where = "$.placements"
-        raise InvalidFileError(finding.message, file=file, where=where)
-
-
-def layout_to_json(layout: Layout, folder: str | Path | None = None) -> dict[str, Any]:
-    """The layout as a document; a tile set path is written relative to `folder` when given."""
-    tileset = tileset_ref_in_file(layout.tileset_ref, folder) if layout.tileset_ref else tileset_to_json(layout.tileset)
-    document: dict[str, Any] = {
-        "format": "crash-grab-layout",
-        "version": 1,
-        "name": layout.name,
-        "template": layout.template,
-        "tileset": tileset,
-        "placements": [
-            {"tile": p.tile, "side": p.side, "x": p.x, "y": p.y, "rotation": p.rotation}
-            for p in layout.placements
-        ],
-        "directions": {side: layout.directions.get(side) for side in ("north", "east", "south", "west")},
-    }
-    if layout.notes:
-        document["notes"] = layout.notes
-    if layout.severity_overrides:
-        document["validation"] = {"severity": dict(layout.severity_overrides)}
-    return with_schema_ref(document, layout.schema_ref)
-
-
-def load_layout(path: str | Path, *, strict: bool = False) -> Layout:
+def load_layout(path: str | Path, *, strict: bool = False) -> Any:
     return layout_from_json(read_json(path), path, strict=strict)
 
 
-def load_shipped_layout(name: str) -> Layout:
+def load_shipped_layout(name: str) -> Any:
     """A layout that ships with the program, by file name (e.g. "standard-2-4p.json")."""
     resource = layout_file(name)
     return layout_from_json(parse_json(resource.read_text(encoding="utf-8"), name), name)
 
 
-def save_layout(layout: Layout, path: str | Path) -> None:
+def save_layout(layout: Any, path: str | Path) -> None:
     """Validate, then write atomically: a failed save leaves the old file as it was."""
-    document = layout_to_json(layout, Path(path).parent)
-    validate(document, "layout", path)
+    system = system_for_layout(layout)
+    document = system.layout_to_json(layout, Path(path).parent)
+    validate(document, "layout-envelope", path)
+    if system.layout_schema:
+        validate(document, system.layout_schema, path)
     write_json_atomic(path, document)

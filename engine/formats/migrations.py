@@ -1,21 +1,50 @@
 """Reading older versions of a format: each step lifts a document one version up.
 
-Version 1 is current for every format, so there are no steps yet. When a version 2 comes,
-add `MIGRATIONS["crash-grab-layout"][1] = lift_layout_1_to_2` and bump CURRENT.
+Version 2 of layouts and scenarios names the game a file is for ("game"); every version 1
+file is a Crash & Grab file. To add a version: write the step, add it to MIGRATIONS and bump
+CURRENT.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from ..errors import InvalidFileError
+from ..games import DEFAULT_GAME
 
 CURRENT: dict[str, int] = {
     "crash-grab-tileset": 1,
-    "crash-grab-layout": 1,
+    "crash-grab-layout": 2,
     "crash-grab-export": 1,
-    "crash-grab-scenario": 1,
+    "crash-grab-scenario": 2,
 }
+
+
+def _name_the_game(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: the same document, "game" added after "version" (every v1 file is Crash & Grab)."""
+    lifted: dict[str, Any] = {}
+    for key, value in document.items():
+        lifted[key] = 2 if key == "version" else value
+        if key == "version":
+            lifted["game"] = document.get("game", DEFAULT_GAME)
+    return lifted
+
+
+def lift_layout_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
+    return _name_the_game(document)
+
+
+def lift_scenario_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
+    """Names the game, and lifts an inline layout the same way (a path is lifted when it is read)."""
+    lifted = _name_the_game(document)
+    layout = lifted.get("layout")
+    if isinstance(layout, dict) and layout.get("version") == 1:
+        lifted["layout"] = lift_layout_1_to_2(layout)
+    return lifted
+
+
 MIGRATIONS: dict[str, dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {fmt: {} for fmt in CURRENT}
+MIGRATIONS["crash-grab-layout"][1] = lift_layout_1_to_2
+MIGRATIONS["crash-grab-scenario"][1] = lift_scenario_1_to_2
 
 
 def upgrade(document: Any, fmt: str, file=None) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...findings import Finding
+from ...findings import FILE_CODES, LEVELS, Finding
 
 # code -> default severity. Structural codes come from engine.crash_and_grab.resolve.
 DEFAULT_SEVERITY: dict[str, str] = {
@@ -39,10 +39,7 @@ DEFAULT_SEVERITY: dict[str, str] = {
 
 CODES: tuple[str, ...] = tuple(DEFAULT_SEVERITY)
 
-# Reported by `crashgrab validate` for a file it cannot turn into a layout; never filtered.
-FILE_CODES: dict[str, str] = {"invalid-file": "error", "unreadable-file": "error"}
-
-LEVELS: tuple[str, ...] = ("error", "warning", "info", "off")
+__all__ = ["CODES", "DEFAULT_SEVERITY", "FILE_CODES", "LEVELS", "finding"]
 
 
 def finding(code: str, message: str, cells=(), details: Mapping[str, Any] | None = None) -> Finding:

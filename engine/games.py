@@ -1,0 +1,93 @@
+"""The registry of game systems: every installed game, by id, from Python entry points.
+
+A package adds a game by declaring, in its pyproject.toml,
+
+    [project.entry-points."crashgrab.games"]
+    my-game = "my_package.system:SYSTEM"
+
+where the object is a `GameSystem` instance (or a class or function returning one) whose `id` is
+the entry point's name. Files without a "game" field are DEFAULT_GAME's.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib.metadata import entry_points
+from typing import Any, Iterable
+
+from .errors import InvalidFileError, UsageError
+from .system import GameSystem
+
+GROUP = "crashgrab.games"
+DEFAULT_GAME = "crash-and-grab"  # files written before layouts named their game
+
+
+def _loaded(entry: Any) -> GameSystem:
+    value = entry.load()
+    system = value() if callable(value) and not isinstance(value, GameSystem) else value
+    if not isinstance(system, GameSystem):
+        raise TypeError(f"entry point {entry.name!r} in {GROUP!r} is not a GameSystem: {system!r}")
+    if system.id != entry.name:
+        raise TypeError(f"entry point {entry.name!r} in {GROUP!r} loads game {system.id!r}; the names must match")
+    return system
+
+
+@lru_cache(maxsize=None)
+def _installed() -> tuple[GameSystem, ...]:
+    systems = [_loaded(entry) for entry in entry_points(group=GROUP)]
+    # The default game first, then by title: the order menus and `crashgrab games` use.
+    return tuple(sorted(systems, key=lambda s: (s.id != DEFAULT_GAME, s.title.lower(), s.id)))
+
+
+def all_systems() -> tuple[GameSystem, ...]:
+    """Every installed game system, the default game first."""
+    return _installed()
+
+
+def refresh() -> None:
+    """Forget the systems found so far (after installing a package, or in tests)."""
+    _installed.cache_clear()
+
+
+def game_ids() -> list[str]:
+    return [s.id for s in all_systems()]
+
+
+def find_system(game_id: str) -> GameSystem | None:
+    return next((s for s in all_systems() if s.id == game_id), None)
+
+
+def get_system(game_id: str | None) -> GameSystem:
+    """The system for a game id given on the command line (None: the default game)."""
+    system = find_system(game_id or DEFAULT_GAME)
+    if system is None:
+        raise UsageError(f"no installed game is called {game_id!r}.", hint=f"Installed: {', '.join(game_ids())}.")
+    return system
+
+
+def system_for_document(document: Any, file: Any = None, where: str = "$.game") -> GameSystem:
+    """The system a document's "game" names (none named: the default game)."""
+    game = document.get("game", DEFAULT_GAME) if isinstance(document, dict) else DEFAULT_GAME
+    if not isinstance(game, str):
+        raise InvalidFileError(f"the game must be a name such as {DEFAULT_GAME!r}.", file=file, where=where)
+    system = find_system(game)
+    if system is None:
+        raise InvalidFileError(f"this file is for the game {game!r}, which is not installed.", file=file,
+                               where=where, hint=f"Installed games: {', '.join(game_ids())}.")
+    return system
+
+
+def system_for_layout(layout: Any) -> GameSystem:
+    """The system whose layout value this is."""
+    for system in all_systems():
+        if system.owns(layout):
+            return system
+    raise TypeError(f"no installed game system owns {type(layout).__name__} values")
+
+
+def all_finding_codes(systems: Iterable[GameSystem] | None = None) -> dict[str, str]:
+    """Every finding code of every installed game, with its default severity (first game wins)."""
+    codes: dict[str, str] = {}
+    for system in systems if systems is not None else all_systems():
+        for code, severity in system.finding_codes.items():
+            codes.setdefault(code, severity)
+    return codes

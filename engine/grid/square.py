@@ -1,0 +1,57 @@
+"""The square grid as a `system.Geometry`: named directions, quarter turns, unit cells.
+
+Board units: cell (x, y) is the unit square with top-left corner (x, y); y grows downward.
+"""
+from __future__ import annotations
+
+import math
+
+from .geometry import ROTATIONS, Direction
+
+Cell = tuple[int, int]
+Point = tuple[float, float]
+
+
+class SquareGeometry:
+    name = "square"
+    directions: tuple[str, ...] = tuple(d.value for d in Direction)
+    rotations: tuple[int, ...] = ROTATIONS
+
+    def step(self, cell: Cell, direction: str, distance: int = 1) -> Cell:
+        return Direction(direction).step(cell[0], cell[1], distance)
+
+    def turned(self, direction: str, rotation: int) -> str:
+        return Direction(direction).turned(rotation).value
+
+    def opposite(self, direction: str) -> str:
+        return Direction(direction).opposite.value
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        return [self.step(cell, d) for d in self.directions]
+
+    def cell_polygon(self, cell: Cell) -> list[Point]:
+        x, y = cell
+        return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+
+    def cell_centre(self, cell: Cell) -> Point:
+        return cell[0] + 0.5, cell[1] + 0.5
+
+    def cell_at(self, point: Point) -> Cell:
+        return math.floor(point[0]), math.floor(point[1])
+
+    def edge(self, cell: Cell, direction: str) -> tuple[Point, Point]:
+        """The side of `cell` toward `direction`, clockwise (north: top-left to top-right)."""
+        corners = self.cell_polygon(cell)
+        index = self.directions.index(direction)
+        return corners[index], corners[(index + 1) % 4]
+
+    def edge_at(self, point: Point, tolerance: float = 0.15) -> tuple[Cell, str] | None:
+        """The cell side within `tolerance` of `point` (the cell containing it names it), if any."""
+        cell = self.cell_at(point)
+        fx, fy = point[0] - cell[0], point[1] - cell[1]
+        distances = {"north": fy, "east": 1 - fx, "south": 1 - fy, "west": fx}
+        direction = min(distances, key=lambda d: distances[d])
+        return (cell, direction) if distances[direction] <= tolerance else None
+
+
+SQUARE = SquareGeometry()

@@ -1,0 +1,282 @@
+"""The game-system seam: what every game of the studio provides, in words no game owns.
+
+A game system is one object per game (`GameSystem`), found by id through the registry in
+`games.py` (Python entry points, group "crashgrab.games"). The CLI, the file formats and
+the editor talk to a game only through it, so adding a game touches no generic module.
+docs/game-systems.md explains every member with an example.
+
+Layout, board, scenario and result values are the game's own types; generic code passes
+them back to the system that made them and reads only what this module names.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Protocol, runtime_checkable
+
+from .errors import UsageError
+from .findings import Finding
+from .report import ValidationReport
+
+Cell = tuple[int, int]
+Point = tuple[float, float]  # board units: a cell of a square grid is 1 x 1, (0, 0) its top-left corner
+
+
+@runtime_checkable
+class Geometry(Protocol):
+    """How cells of a board sit together: names, not numbers, for directions.
+
+    Square grids use `grid.square.SQUARE`; a hex grid implements the same members.
+    """
+
+    name: str                       # "square", "hex"
+    directions: tuple[str, ...]     # clockwise, e.g. ("north", "east", "south", "west")
+    rotations: tuple[int, ...]      # degrees a piece may turn, clockwise, e.g. (0, 90, 180, 270)
+
+    def step(self, cell: Cell, direction: str, distance: int = 1) -> Cell: ...
+
+    def turned(self, direction: str, rotation: int) -> str: ...
+
+    def opposite(self, direction: str) -> str: ...
+
+    def neighbours(self, cell: Cell) -> list[Cell]: ...
+
+    def cell_polygon(self, cell: Cell) -> list[Point]: ...
+
+    def cell_centre(self, cell: Cell) -> Point: ...
+
+    def cell_at(self, point: Point) -> Cell: ...
+
+    def edge(self, cell: Cell, direction: str) -> tuple[Point, Point]: ...
+
+    def edge_at(self, point: Point, tolerance: float = 0.15) -> tuple[Cell, str] | None: ...
+
+
+@dataclass(frozen=True)
+class FeatureKind:
+    """One kind of thing printed on (or between) cells, and how to show it.
+
+    `type` is the word files use. `on_edge` features sit on a cell's side (a wall between
+    two cells): they are placed by (cell, direction). Several features may share a cell.
+    `symbol` is its mark in text boards (two characters wide; a numbered feature's number
+    replaces it), `colour` and `shape` tell a painter how to draw it: shape is one of
+    "disc", "square", "arrow", "chevron", "bar" (an edge), "card".
+    """
+
+    type: str
+    title: str
+    numbered: bool = False
+    facing: bool = False
+    on_edge: bool = False
+    symbol: str = "??"
+    colour: str = "#808080"
+    shape: str = "disc"
+    description: str = ""
+
+    def describe(self, number: int | None = None, facing: str | None = None) -> str:
+        """"Crash Site 7", "Accelerator facing east"."""
+        words = self.title
+        if self.numbered and number is not None:
+            words += f" {number}"
+        if self.facing and facing:
+            words += f" facing {facing}"
+        return words
+
+
+@dataclass(frozen=True)
+class PlacedFeature:
+    """A feature as a board shows it: at a cell, or on one of its edges when `edge` is set."""
+
+    type: str
+    cell: Cell
+    edge: str | None = None
+    number: int | None = None
+    facing: str | None = None
+    owner: str | None = None  # what it belongs to: a tile id, a player's suit ...
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """Everything a generic painter, text board or image export needs to draw a layout.
+
+    `cells` exist; other cells inside width x height are holes. `groups` (optional) names
+    the piece each cell belongs to (a tile), for outlines. `margins` (optional) labels
+    the board's sides by direction (Crash & Grab's direction markers).
+    """
+
+    width: int
+    height: int
+    cells: tuple[Cell, ...]
+    features: tuple[PlacedFeature, ...] = ()
+    groups: Mapping[Cell, str] = field(default_factory=dict)
+    margins: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TemplateInfo:
+    """A ready-made board a designer starts from, for the player counts it serves."""
+
+    id: str
+    title: str
+    players: tuple[int, ...]
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A layout worked out into its board, with the structural findings (overlaps ...)."""
+
+    board: Any
+    findings: tuple[Finding, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+@dataclass(frozen=True)
+class OverlayKind:
+    """An analysis the editor can draw over the board (View menu)."""
+
+    id: str
+    title: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """An overlay's data: a value and a short label per cell, and arrows between cells."""
+
+    id: str
+    cells: Mapping[Cell, float] = field(default_factory=dict)        # 0..1, how strongly to tint
+    labels: Mapping[Cell, str] = field(default_factory=dict)
+    arrows: tuple[tuple[Cell, Cell], ...] = ()
+
+
+@dataclass(frozen=True)
+class ExportFormat:
+    """A way to write a layout for another program. `needs_output`: it writes files, not stdout."""
+
+    id: str
+    title: str
+    needs_output: bool = False
+
+
+class ScenarioRun(Protocol):
+    """The outcome of running one scenario file through a game's rules engine."""
+
+    @property
+    def passed(self) -> bool: ...
+
+    def text(self) -> str: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class GameSystem(ABC):
+    """One game of the studio. Subclass it, set the class attributes, implement the methods.
+
+    Files dispatch here by their "game" field; the generic envelope (format, version,
+    game, name) is checked before `layout_from_json` sees the document.
+    """
+
+    id: str                              # "crash-and-grab": the value of a file's "game"
+    title: str                           # "Crash & Grab"
+    geometry: Geometry
+    players: tuple[int, ...]             # the player counts the rules allow
+    feature_kinds: tuple[FeatureKind, ...] = ()
+    templates: tuple[TemplateInfo, ...] = ()
+    finding_codes: Mapping[str, str] = {}  # code -> default severity; docs/findings.md explains each
+    layout_schema: str = ""              # the schema in schemas/ for its layout files, e.g. "layout"
+    overlay_kinds: tuple[OverlayKind, ...] = ()
+    export_formats: tuple[ExportFormat, ...] = ()
+    layout_type: type = object           # the class of its layout values (see `owns`)
+
+    # --- vocabulary -----------------------------------------------------------------------
+    def feature_kind(self, feature_type: str) -> FeatureKind | None:
+        return next((k for k in self.feature_kinds if k.type == feature_type), None)
+
+    def template(self, template_id: str) -> TemplateInfo | None:
+        return next((t for t in self.templates if t.id == template_id), None)
+
+    def template_for_players(self, players: int) -> TemplateInfo:
+        for template in self.templates:
+            if players in template.players:
+                return template
+        counts = ", ".join(str(p) for p in self.players)
+        raise UsageError(f"{self.title} has no board for {players} players.", hint=f"Use one of {counts}.")
+
+    # --- layouts --------------------------------------------------------------------------
+    @abstractmethod
+    def new_layout(self, players: int | None = None, *, template: str | None = None,
+                   seed: int | None = None, name: str | None = None) -> Any:
+        """A board to start from: by player count or template id; free-form when neither.
+
+        `seed` asks for a random setup where the game has one (the same seed, the same board).
+        """
+
+    @abstractmethod
+    def layout_from_json(self, document: dict[str, Any], file: str | Path | None = None, *,
+                         strict: bool = False) -> Any:
+        """A layout value from a document already at the current version and of this game.
+
+        Validate against `layout_schema` first; raise InvalidFileError (JSON path, hint).
+        `strict` refuses structural errors a playable board cannot have.
+        """
+
+    @abstractmethod
+    def layout_to_json(self, layout: Any, folder: str | Path | None = None) -> dict[str, Any]:
+        """The document to save, with format, version (formats.migrations.CURRENT) and game.
+
+        `folder` is where the file goes, for paths written relative to it.
+        """
+
+    def owns(self, layout: Any) -> bool:
+        """Whether `layout` is one of this game's layout values (saving finds the system so)."""
+        return type(layout) is self.layout_type
+
+    def layout_name(self, layout: Any) -> str:
+        return str(getattr(layout, "name", ""))
+
+    def describe_layout(self, layout: Any) -> str:
+        """One line for titles: "Standard (template 2-4, 8x8)"."""
+        return self.layout_name(layout)
+
+    # --- boards and checks ----------------------------------------------------------------
+    @abstractmethod
+    def resolve(self, layout: Any) -> Resolution:
+        """The board and the structural findings; never raises for a schema-valid layout."""
+
+    @abstractmethod
+    def validate(self, layout: Any, severity_overrides: Mapping[str, str] | None = None) -> ValidationReport:
+        """Every finding (codes from `finding_codes`) and metric for the layout."""
+
+    @abstractmethod
+    def picture(self, layout: Any) -> BoardPicture:
+        """What to draw: cells, features, outlines and margin labels."""
+
+    @abstractmethod
+    def board_text(self, layout: Any) -> str:
+        """The board as text for `crashgrab show`, legend included."""
+
+    def overlay(self, layout: Any, overlay_id: str) -> Overlay:
+        raise UsageError(f"{self.title} has no overlay {overlay_id!r}.")
+
+    # --- exports --------------------------------------------------------------------------
+    def export(self, layout: Any, format_id: str, output: str | None, file: str | None = None) -> str | None:
+        """Export the layout. A format without `needs_output` returns its text (the caller writes it
+        to `output` or stdout); one with `needs_output` writes its files at `output` and returns a
+        one-line note of what it wrote (for stderr)."""
+        raise UsageError(f"{self.title} has no export format {format_id!r}.",
+                         hint=f"Use one of: {', '.join(f.id for f in self.export_formats) or 'none'}.")
+
+    # --- scenarios (the rules engine) -----------------------------------------------------
+    def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioRun:
+        """Play a scenario document (already at the current version, of this game).
+
+        Raise a CrashGrabError (exit code 2) for a bad file, a missing or illegal choice.
+        """
+        raise UsageError(f"{self.title} has no rules engine for scenarios yet.")
+
