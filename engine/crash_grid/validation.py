@@ -7,11 +7,11 @@ the territory (cells and share). No file I/O here.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping
 
-from ..findings import SEVERITIES, Finding
+from ..findings import Finding
+from ..report import ValidationReport, sort_findings
 from .model import ArenaLayout, Start
 from .perimeter import inward_facings, on_edge, perimeter
 from .templates import TEMPLATE_SIZES
@@ -22,20 +22,6 @@ CODES: dict[str, str] = {
     "start-spacing": "warning", "territory": "warning", "arena-size": "info",
 }
 TERRITORY_TOLERANCE = Fraction(10, 100)   # 10 percentage points either side of 1/N
-
-
-@dataclass(frozen=True)
-class ArenaReport:
-    findings: tuple[Finding, ...]
-    metrics: dict[str, Any]
-
-    @property
-    def valid(self) -> bool:
-        return not any(f.severity == "error" for f in self.findings)
-
-    def to_json(self, file: str) -> dict[str, Any]:
-        return {"file": file, "valid": self.valid, "findings": [f.to_json() for f in self.findings],
-                "metrics": self.metrics}
 
 
 def _finding(code: str, message: str, cells=(), **details) -> Finding:
@@ -174,13 +160,14 @@ def metrics(layout: ArenaLayout, owned: dict[str, set[Cell]], free: set[Cell]) -
     }
 
 
-def _order(finding: Finding) -> tuple:
-    return (SEVERITIES.index(finding.severity), finding.code, tuple((y, x) for x, y in finding.cells))
-
-
-def validate_arena(layout: ArenaLayout) -> ArenaReport:
+def validate_arena(layout: ArenaLayout, severity_overrides: Mapping[str, str] | None = None) -> ValidationReport:
+    """Every finding and the metrics. `severity_overrides` maps a code to error/warning/info or
+    "off" (dropped). The report's board is the layout itself."""
     free = free_squares(layout)
     owned = territories(layout, free)
     findings = (_count_findings(layout) + _start_findings(layout) + _spacing_findings(layout)
                 + _territory_findings(layout, owned, free) + _size_findings(layout))
-    return ArenaReport(tuple(sorted(findings, key=_order)), metrics(layout, owned, free))
+    overrides = dict(severity_overrides or {})
+    findings = [f if f.code not in overrides else f.with_severity(overrides[f.code]) for f in findings]
+    findings = [f for f in findings if f.severity != "off"]
+    return ValidationReport(sort_findings(findings), metrics(layout, owned, free), layout)
