@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from crashgrab.engine.crash_and_grab.terms import DEFAULT_DIRECTIONS
-from crashgrab.engine.formats.export import export_document
+from crashgrab.engine.crash_and_grab.export import export_document
 from crashgrab.engine.formats.jsonio import write_json_atomic
 from crashgrab.engine.crash_and_grab.layout_file import raise_structure_errors
 from crashgrab.engine.formats.layout_io import load_layout, save_layout

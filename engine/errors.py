@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 
 class CrashGrabError(Exception):
@@ -16,6 +17,10 @@ class CrashGrabError(Exception):
         self.where = where  # a JSON path such as $.placements[2].rotation, or a cell
         self.hint = hint
         super().__init__(str(self))
+
+    def details(self) -> dict[str, Any]:
+        """More about the error for JSON reports (e.g. the choice a scenario left open)."""
+        return {}
 
     def __str__(self) -> str:
         prefix = ": ".join(p for p in (self.file, self.where) if p)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Protocol, runtime_checkable
 
-from .errors import UsageError
+from .errors import InvalidFileError, UsageError
 from .findings import Finding
 from .report import ValidationReport
 
@@ -162,6 +162,7 @@ class ExportFormat:
     id: str
     title: str
     needs_output: bool = False
+    output_example: str = ""  # how to give -o, for the hint when it is missing: "-o board.tmj"
 
 
 class ScenarioRun(Protocol):
@@ -265,6 +266,11 @@ class GameSystem(ABC):
         raise UsageError(f"{self.title} has no overlay {overlay_id!r}.")
 
     # --- exports --------------------------------------------------------------------------
+    def check_exportable(self, layout: Any, file: str | Path | None = None) -> None:
+        """Raise InvalidFileError when there is no board another program could use."""
+        if not self.picture(layout).cells:
+            raise InvalidFileError("the layout has no cells, so there is no board to export.", file=file)
+
     def export(self, layout: Any, format_id: str, output: str | None, file: str | None = None) -> str | None:
         """Export the layout. A format without `needs_output` returns its text (the caller writes it
         to `output` or stdout); one with `needs_output` writes its files at `output` and returns a

@@ -17,7 +17,7 @@ from crashgrab.engine.crash_and_grab.playtest import (PlaytestSession, PositionE
 from crashgrab.engine.crash_and_grab.rules import (Crew, EndRound, IllegalAction, MissingChoice, Player, SetUp, Turn, apply,
                                     replay)
 from crashgrab.engine.formats.layout_io import load_layout
-from crashgrab.engine.formats.scenario_io import Scenario, load_scenario, run_scenario, scenario_from_json, scenario_to_json
+from crashgrab.engine.crash_and_grab.scenario_file import Scenario, load_scenario, run_scenario, scenario_from_json, scenario_to_json
 from tests.conftest import LAYOUTS, ROOT
 
 SCENARIOS = ROOT / "tests" / "scenarios"

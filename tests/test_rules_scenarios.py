@@ -9,7 +9,7 @@ import pytest
 from crashgrab.engine.crash_and_grab.rules import Crew, MissingChoice, Turn, replay
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.schemas import validate
-from crashgrab.engine.formats.scenario_io import (ScenarioTurnError, expect_from_outcome, load_scenario, run_scenario,
+from crashgrab.engine.crash_and_grab.scenario_file import (ScenarioTurnError, expect_from_outcome, load_scenario, run_scenario,
                                         save_scenario, scenario_from_json, scenario_to_json)
 from tests.conftest import ROOT
 
@@ -125,7 +125,7 @@ BAD = [
     ("unknown top-level field", "colour", "red", "$", "unknown field 'colour'"),
     ("unknown turn field", "turns.0.speed", 3, "$.turns[0]", "unknown field 'speed'"),
     ("unknown expect field", "expect.score", 3, "$.expect", "unknown field 'score'"),
-    ("version 2", "version", 2, "$.version", "version 2"),
+    ("version 3", "version", 3, "$.version", "version 3"),
     ("not a scenario", "format", "crash-grab-layout", "$.format", "is not \"crash-grab-scenario\""),
     ("bad card", "turns.0.card", "4", "$.turns[0].card", "\"4\" is not allowed here"),
     ("bad direction", "turns.0.direction", "up", "$.turns[0].direction", "\"up\" is not allowed here"),

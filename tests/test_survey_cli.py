@@ -8,7 +8,7 @@ import json
 import pytest
 
 from crashgrab.engine.cli import build_parser, main
-from crashgrab.engine.cli.survey import make_folder, request_from_args
+from crashgrab.engine.crash_and_grab.survey.cli import make_folder, request_from_args
 from crashgrab.engine.crash_and_grab.survey.progress import ProgressBar, format_duration, progress_line
 from crashgrab.engine.crash_and_grab.survey.runner import ALL, SAMPLE
 from crashgrab.engine.crash_and_grab.validation import validate_layout
@@ -142,7 +142,7 @@ def test_progress_line_at_the_start():
 
 
 def test_an_unwritable_report_path_is_refused_before_the_survey_runs(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("crashgrab.engine.cli.survey.run_survey", lambda *a, **k: pytest.fail("the survey ran"))
+    monkeypatch.setattr("crashgrab.engine.crash_and_grab.survey.cli.run_survey", lambda *a, **k: pytest.fail("the survey ran"))
     missing = tmp_path / "no-such-folder" / "report.json"
     assert main(["survey", "--players", "5", "--sample", "3", "--seed", "1", "-o", str(missing)]) == 2
     err = capsys.readouterr().err
@@ -150,7 +150,7 @@ def test_an_unwritable_report_path_is_refused_before_the_survey_runs(tmp_path, c
 
 
 def test_an_out_dir_that_cannot_be_made_is_refused_before_the_survey_runs(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("crashgrab.engine.cli.survey.run_survey", lambda *a, **k: pytest.fail("the survey ran"))
+    monkeypatch.setattr("crashgrab.engine.crash_and_grab.survey.cli.run_survey", lambda *a, **k: pytest.fail("the survey ran"))
     blocked = tmp_path / "a-file"
     blocked.write_text("x")
     assert main(["survey", "--players", "5", "--sample", "3", "--seed", "1", "--out-dir", str(blocked / "sub")]) == 2

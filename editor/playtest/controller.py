@@ -39,7 +39,7 @@ from crashgrab.engine.crash_and_grab.rules.state import GameState, Rulings
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError
 from crashgrab.engine.crash_and_grab.layout_file import is_tileset_path, raise_structure_errors
 from crashgrab.engine.formats.layout_io import layout_to_json
-from crashgrab.engine.formats.scenario_io import load_scenario, save_scenario
+from crashgrab.engine.crash_and_grab.scenario_file import load_scenario, save_scenario
 from crashgrab.engine.grid.model import Cell
 
 from .arrows import arrow_at

@@ -18,7 +18,6 @@ COMMAND_MODULES = [
     "crashgrab.engine.cli.board_commands",
     "crashgrab.engine.cli.scenario",
     "crashgrab.engine.cli.validate",
-    "crashgrab.engine.cli.survey",
     "crashgrab.engine.cli.examples",
 ]
 
@@ -26,7 +25,7 @@ COMMAND_MODULES = [
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crashgrab",
-        description="Crash & Grab board layouts: create, show, validate, export and play test moves.")
+        description="Board layouts for the crash family of games: create, show, validate, export and play test moves.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:

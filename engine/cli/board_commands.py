@@ -1,4 +1,8 @@
-"""`crashgrab new`, `show` and `export`: make, print and export boards."""
+"""`crashgrab games`, `new`, `show` and `export`: list games, make, print and export boards.
+
+Each works through the game system of the layout's game (engine/games.py), so every
+installed game gets them.
+"""
 from __future__ import annotations
 
 import argparse
@@ -6,39 +10,39 @@ import random
 import sys
 from pathlib import Path
 
-from ..crash_and_grab.setup import random_layout_for_players
-from ..crash_and_grab.text import LEGEND, board_text
-from ..crash_and_grab.resolve import resolve_layout
-from ..errors import InvalidFileError, UsageError
-from ..formats.export import export_document
+from ..errors import UsageError
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
-from ..formats.schemas import validate
-from ..formats.tiled import tileset_image_path, write_tiled_map
-from ..formats.tileset_io import standard_tileset
+from ..games import DEFAULT_GAME, all_systems, get_system, system_for_layout
 
 
 def register(subparsers) -> None:
-    new = subparsers.add_parser("new", help="a random board set up by the rules for a player count")
-    new.add_argument("--players", type=int, required=True, choices=range(2, 7), metavar="N",
-                     help="number of players, 2-6 (2-4 share the 8x8 board)")
+    games = subparsers.add_parser("games", help="list the installed games, their templates and export formats")
+    games.set_defaults(run=run_games)
+
+    new = subparsers.add_parser("new", help="a board for a player count, set up by the game's rules")
+    new.add_argument("--game", default=DEFAULT_GAME, metavar="ID",
+                     help=f"the game (default {DEFAULT_GAME}; `crashgrab games` lists them)")
+    new.add_argument("--players", type=int, required=True, metavar="N",
+                     help="number of players (Crash & Grab: 2-6; 2-4 share the 8x8 board)")
     new.add_argument("--seed", type=int, help="seed for the random setup (printed when not given)")
     new.add_argument("-o", "--output", metavar="FILE", help="write the layout here instead of stdout")
-    new.set_defaults(run=run_new)
+    new.set_defaults(run=run_new, usage_error=new.error)
 
     show = subparsers.add_parser("show", help="print a layout's board as text")
     show.add_argument("file", metavar="FILE")
     show.set_defaults(run=run_show)
 
     export = subparsers.add_parser(
-        "export", help="write the resolved export (JSON for other clients) or a Tiled map",
-        description="json: the resolved export, to stdout or OUT. tiled: a Tiled JSON map written to "
-                    "OUT (e.g. board.tmj) with its tileset image beside it (board-tiles.png).")
+        "export", help="write the board for another program (Crash & Grab: resolved JSON or a Tiled map)",
+        description="Formats depend on the layout's game (`crashgrab games` lists them). Crash & Grab: json, "
+                    "the resolved export, to stdout or OUT; tiled, a Tiled JSON map written to OUT "
+                    "(e.g. board.tmj) with its tileset image beside it (board-tiles.png).")
     export.add_argument("file", metavar="FILE")
     export.add_argument("-o", "--output", metavar="OUT",
-                        help="write here instead of stdout (required for --format tiled)")
-    export.add_argument("--format", choices=["json", "tiled"], default="json",
-                        help="export format (default: json)")
+                        help="write here instead of stdout (required for formats that write files, such as tiled)")
+    export.add_argument("--format", default="json", metavar="FORMAT",
+                        help="export format (default: json; Crash & Grab: json or tiled)")
     export.set_defaults(run=run_export)
 
 
@@ -49,9 +53,24 @@ def write_output(text: str, output: str | None) -> None:
         sys.stdout.write(text)
 
 
+def run_games(args: argparse.Namespace) -> int:
+    for system in all_systems():
+        print(f"{system.id}: {system.title} ({system.geometry.name} grid; "
+              f"players {', '.join(str(p) for p in system.players)})")
+        for template in system.templates:
+            print(f"  template {template.id}: {template.title}, {template.width}x{template.height}")
+        if system.export_formats:
+            print(f"  exports: {', '.join(f.id for f in system.export_formats)}")
+    return 0
+
+
 def run_new(args: argparse.Namespace) -> int:
+    system = get_system(args.game)
+    if args.players not in system.players:
+        args.usage_error(f"argument --players: {system.title} is played by "
+                         f"{', '.join(str(p) for p in system.players)} players, not {args.players}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    layout = random_layout_for_players(standard_tileset(), args.players, seed, tileset_ref="standard")
+    layout = system.new_layout(args.players, seed=seed)
     if args.seed is None:
         print(f"seed {seed}", file=sys.stderr)
     write_output(dumps(layout_to_json(layout)), args.output)
@@ -60,44 +79,39 @@ def run_new(args: argparse.Namespace) -> int:
 
 def run_show(args: argparse.Namespace) -> int:
     layout = load_layout(args.file)
-    resolution = resolve_layout(layout)
-    board = resolution.board
-    title = f"{layout.name} ({f'template {layout.template}' if layout.template else 'free-form'}, " \
-            f"{board.width}x{board.height})"
-    print(title)
-    print(board_text(board, layout.directions))
-    print(LEGEND)
+    system = system_for_layout(layout)
+    resolution = system.resolve(layout)
+    print(system.describe_layout(layout))
+    print(system.board_text(layout))
     for finding in resolution.findings:
         print(f"{args.file}: {finding.severity} {finding.code} {finding.message}", file=sys.stderr)
     return 1 if resolution.findings else 0
 
 
 def exportable_layout(file: str):
-    """A layout with no structural error and at least one tile: a board another program can use."""
+    """A layout with no structural error and a board: something another program can use."""
     layout = load_layout(file, strict=True)
-    if not layout.placements:
-        raise InvalidFileError("the layout has no tiles, so there is no board to export.", file=file,
-                               where="$.placements", hint="Place at least one tile.")
+    system_for_layout(layout).check_exportable(layout, file)
     return layout
 
 
 def run_export(args: argparse.Namespace) -> int:
-    if args.format == "tiled":
-        return run_export_tiled(args)
     layout = exportable_layout(args.file)
-    document = export_document(layout)
-    validate(document, "export", args.output)
-    write_output(dumps(document), args.output)
-    return 0
-
-
-def run_export_tiled(args: argparse.Namespace) -> int:
-    if not args.output or args.output == "-":
-        raise UsageError("--format tiled writes two files (the map and its tileset image), so it needs "
-                         "an output file.", hint="Add -o board.tmj (board-tiles.png is written beside it).")
-    if Path(args.file).resolve() in (Path(args.output).resolve(), tileset_image_path(args.output).resolve()):
-        raise UsageError(f"the export would overwrite the layout {args.file}.", hint="Choose another name for -o.")
-    layout = exportable_layout(args.file)
-    image = write_tiled_map(layout, args.output)
-    print(f"wrote {args.output} (Tiled map) and {image} (its tileset image)", file=sys.stderr)
+    system = system_for_layout(layout)
+    kind = next((f for f in system.export_formats if f.id == args.format), None)
+    if kind is None:
+        raise UsageError(f"{system.title} has no export format {args.format!r}.",
+                         hint=f"Use one of: {', '.join(f.id for f in system.export_formats) or 'none'}.")
+    if kind.needs_output:
+        if not args.output or args.output == "-":
+            raise UsageError(f"--format {kind.id} writes files, so it needs an output file.",
+                             hint=f"Add {kind.output_example or '-o FILE'}.")
+        if Path(args.file).resolve() == Path(args.output).resolve():
+            raise UsageError(f"the export would overwrite the layout {args.file}.", hint="Choose another name for -o.")
+    text = system.export(layout, kind.id, args.output, args.file)
+    if kind.needs_output:
+        if text:
+            print(text, file=sys.stderr)
+    elif text is not None:
+        write_output(text, args.output)
     return 0

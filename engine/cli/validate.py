@@ -9,13 +9,13 @@ import argparse
 import sys
 from typing import Any
 
-from ..crash_and_grab.validation import CODES, FILE_CODES, LEVELS, ValidationReport, validate_layout
-from ..crash_and_grab.validation.report import summarize
 from ..errors import CrashGrabError, InvalidFileError, UnreadableFileError, UsageError
-from ..findings import Finding
+from ..findings import FILE_CODES, LEVELS, Finding
 from ..formats.jsonio import dumps
 from ..formats.layout_io import load_layout
 from ..formats.schemas import validate as validate_schema
+from ..games import all_finding_codes, system_for_layout
+from ..report import ValidationReport, summarize
 
 OK, FAILED, UNREADABLE = 0, 1, 2
 
@@ -23,7 +23,7 @@ OK, FAILED, UNREADABLE = 0, 1, 2
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "validate", help="check layouts against the rules and report findings",
-        description="Check layout files against Crash & Grab's rules. Each finding has a code "
+        description="Check layout files against their game's rules. Each finding has a code "
                     "(see docs/findings.md), a severity and the cells involved.")
     parser.add_argument("files", nargs="+", metavar="FILE", help="layout files to check")
     parser.add_argument("--format", choices=["text", "json"], default="text",
@@ -37,33 +37,40 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run_validate)
 
 
+def known_codes() -> tuple[str, ...]:
+    """Every finding code of every installed game."""
+    return tuple(all_finding_codes())
+
+
 def codes_matching(option: str, text: str | None) -> set[str] | None:
     """The codes a comma-separated list names, each entry a code or a prefix ending before a '-'."""
     if text is None:
         return None
     chosen: set[str] = set()
+    codes = known_codes()
     for entry in (e.strip() for e in text.split(",")):
         if not entry:
             continue
-        matched = {c for c in CODES if c == entry or c.startswith(entry + "-")}
+        matched = {c for c in codes if c == entry or c.startswith(entry + "-")}
         if not matched:
             raise UsageError(f"{option}: {entry!r} is not a finding code.",
-                             hint=f"Known codes: {', '.join(CODES)}.")
+                             hint=f"Known codes: {', '.join(codes)}.")
         chosen |= matched
     return chosen
 
 
 def parse_severities(values: list[str]) -> dict[str, str]:
     overrides: dict[str, str] = {}
+    codes = known_codes()
     for value in values:
         for entry in (e.strip() for e in value.split(",")):
             code, equals, level = entry.partition("=")
-            if not equals or code not in CODES or level not in LEVELS:
+            if not equals or code not in codes or level not in LEVELS:
                 problem = ("is not CODE=LEVEL" if not equals else
-                           f"names no finding code {code!r}" if code not in CODES else
+                           f"names no finding code {code!r}" if code not in codes else
                            f"has level {level!r}")
                 raise UsageError(f"--severity {entry!r} {problem}.",
-                                 hint=f"Use CODE=LEVEL with LEVEL one of {', '.join(LEVELS)}; codes: {', '.join(CODES)}.")
+                                 hint=f"Use CODE=LEVEL with LEVEL one of {', '.join(LEVELS)}; codes: {', '.join(codes)}.")
             overrides[code] = level
     return overrides
 
@@ -104,7 +111,9 @@ def run_validate(args: argparse.Namespace) -> int:
             entries.append(_file_failure(file, error))
             totals["error"] += 1
             continue
-        report = validate_layout(layout, overrides).filtered(keep)
+        system = system_for_layout(layout)
+        own = {code: level for code, level in overrides.items() if code in system.finding_codes}
+        report = system.validate(layout, own).filtered(keep)
         counts = report.counts()
         for severity, count in counts.items():
             totals[severity] += count

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..errors import UsageError
+from ..errors import InvalidFileError, UsageError
 from ..grid.model import Layout
 from ..grid.square import SQUARE
 from ..report import ValidationReport
@@ -43,7 +43,8 @@ class CrashAndGrab(GameSystem):
     )
     export_formats = (
         ExportFormat("json", "Resolved board (JSON for other programs)"),
-        ExportFormat("tiled", "Tiled map (.tmj) with its tileset image", needs_output=True),
+        ExportFormat("tiled", "Tiled map (.tmj) with its tileset image", needs_output=True,
+                     output_example="-o board.tmj (board-tiles.png is written beside it)"),
     )
 
     @property
@@ -122,10 +123,16 @@ class CrashAndGrab(GameSystem):
         return super().overlay(layout, overlay_id)
 
     # --- exports --------------------------------------------------------------------------
+    def check_exportable(self, layout: Layout, file: str | Path | None = None) -> None:
+        if not layout.placements:
+            raise InvalidFileError("the layout has no tiles, so there is no board to export.", file=file,
+                                   where="$.placements", hint="Place at least one tile.")
+
     def export(self, layout: Layout, format_id: str, output: str | None, file: str | None = None) -> str | None:
         from ..formats.jsonio import dumps
         from ..formats.schemas import validate
-        from .exports import export_document, write_tiled_map
+        from .export import export_document
+        from .tiled import tileset_image_path, write_tiled_map
 
         if format_id == "json":
             document = export_document(layout)
@@ -133,6 +140,8 @@ class CrashAndGrab(GameSystem):
             return dumps(document)
         if format_id == "tiled":
             assert output is not None
+            if file and Path(file).resolve() == tileset_image_path(output).resolve():
+                raise UsageError(f"the export would overwrite the layout {file}.", hint="Choose another name for -o.")
             image = write_tiled_map(layout, output)
             return f"wrote {output} (Tiled map) and {image} (its tileset image)"
         return super().export(layout, format_id, output, file)

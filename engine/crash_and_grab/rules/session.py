@@ -98,6 +98,14 @@ class ScenarioTurnError(CrashGrabError):
         where = "$.setup" if number == 0 else f"$.turns[{number - 1}]"
         super().__init__(f"{label}: {error.message}", file=file, where=where, hint=error.hint)
 
+    def details(self) -> dict[str, Any]:
+        """The open choice and its options, for `crashgrab scenario run --format json`."""
+        if not hasattr(self.error, "choice"):
+            return {}
+        options = getattr(self.error, "options", ())
+        return {"choice": getattr(self.error, "choice"),
+                "options": [o.to_json() if hasattr(o, "to_json") else o for o in options]}
+
 
 def describe_action(action: Turn | EndRound | SetUp) -> str:
     if isinstance(action, SetUp):

@@ -8,17 +8,17 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ..crash_and_grab.survey.arrangements import arrangement_count
-from ..crash_and_grab.survey.progress import ProgressBar, format_duration
-from ..crash_and_grab.survey.report import SURVEY_CODES, report_json, report_text
-from ..crash_and_grab.survey.runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyRequest, board_layout, default_workers,
+from .arrangements import arrangement_count
+from .progress import ProgressBar, format_duration
+from .report import SURVEY_CODES, report_json, report_text
+from .runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyRequest, board_layout, default_workers,
                                        run_survey)
-from ..crash_and_grab.templates import TEMPLATES
-from ..errors import UsageError, WriteError
-from ..formats.jsonio import dumps, write_text_atomic
-from ..formats.layout_io import save_layout
-from ..formats.schemas import validate
-from ..formats.tileset_io import standard_tileset
+from ..templates import TEMPLATES
+from ...errors import UsageError, WriteError
+from ...formats.jsonio import dumps, write_text_atomic
+from ...formats.layout_io import save_layout
+from ...formats.schemas import validate
+from ...formats.tileset_io import standard_tileset
 
 PLAYERS = {"2-4": "2-4", "2": "2-4", "3": "2-4", "4": "2-4", "5": "5", "6": "6"}
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..crash_and_grab.terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
+from .terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
 from ..grid.model import CellFeature
-from .png import RGBAImage
-from .raster import Canvas, Point, hex_colour, rotated
+from ..formats.png import RGBAImage
+from ..formats.raster import Canvas, Point, hex_colour, rotated
 
 TILE_SIZE = 32
 COLUMNS = 5

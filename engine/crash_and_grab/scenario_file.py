@@ -11,19 +11,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..crash_and_grab.resolve import resolve_layout
-from ..crash_and_grab.rules.actions import Boost, EndRound, SetUp, Turn
-from ..crash_and_grab.rules.dice import seed_state
-from ..crash_and_grab.rules.frozen import FrozenMap, freeze
-from ..crash_and_grab.rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
-from ..crash_and_grab.rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
+from .resolve import resolve_layout
+from .rules.actions import Boost, EndRound, SetUp, Turn
+from .rules.dice import seed_state
+from .rules.frozen import FrozenMap, freeze
+from .rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
+from .rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
                                        expect_from_outcome, run_scenario, state_to_json)
-from ..crash_and_grab.rules.state import GameState, Player, Rulings, SaucerState
+from .rules.state import GameState, Player, Rulings, SaucerState
 from ..errors import InvalidFileError
-from .jsonio import read_json, with_schema_ref, write_json_atomic
-from .layout_io import layout_from_json, layout_to_json, load_layout
-from .migrations import upgrade
-from .schemas import validate
+from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
+from ..formats.layout_io import layout_from_json, layout_to_json, load_layout
+from ..formats.migrations import CURRENT, upgrade
+from ..formats.schemas import validate
+from .layout_file import GAME
 
 __all__ = ["Scenario", "ScenarioResult", "ScenarioTurnError", "expect_from_outcome", "load_scenario",
            "run_scenario", "save_scenario", "scenario_from_json", "scenario_to_json", "state_to_json"]
@@ -278,7 +279,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     """The scenario file's document (loading it gives the same scenario back)."""
     state = scenario.initial
     document: dict[str, Any] = with_schema_ref(
-        {"format": "crash-grab-scenario", "version": 1, "name": scenario.name}, scenario.schema_ref)
+        {"format": "crash-grab-scenario", "version": CURRENT["crash-grab-scenario"], "game": GAME,
+         "name": scenario.name}, scenario.schema_ref)
     if scenario.notes:
         document["notes"] = scenario.notes
     document["layout"] = scenario.layout_ref if scenario.layout_ref else layout_to_json(scenario.layout)

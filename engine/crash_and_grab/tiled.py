@@ -18,11 +18,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..crash_and_grab.resolve import resolve_layout
-from ..crash_and_grab.terms import ACCELERATOR, CRASH_SITE
+from .resolve import resolve_layout
+from .terms import ACCELERATOR, CRASH_SITE
 from ..grid.model import Layout
-from .jsonio import dumps, write_text_atomic
-from .png import write_png
+from ..formats.jsonio import dumps, write_text_atomic
+from ..formats.png import write_png
 from .tiled_tiles import (COLUMNS, EMPTY_GID, FIRST_GID, ROWS, TILE_KINDS, TILE_SIZE, gid_for,
                           tileset_image)
 

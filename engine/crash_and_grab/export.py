@@ -3,16 +3,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..crash_and_grab.resolve import resolve_layout
+from ..formats.migrations import CURRENT
+from ..formats.tileset_io import tileset_to_json
 from ..grid.model import Layout
-from .layout_io import layout_to_json
-from .tileset_io import tileset_to_json
+from .layout_file import layout_to_json
+from .resolve import resolve_layout
 
 
 def export_document(layout: Layout) -> dict[str, Any]:
     board = resolve_layout(layout).board
     document = layout_to_json(layout)
+    del document["game"]  # the export format is Crash & Grab's own
     document["format"] = "crash-grab-export"
+    document["version"] = CURRENT["crash-grab-export"]
     document["tileset"] = tileset_to_json(layout.tileset)
     document["board"] = {"width": board.width, "height": board.height}
     document["holes"] = [list(c) for c in board.holes()]

@@ -1,0 +1,117 @@
+"""Running a Crash & Grab scenario file for `crashgrab scenario run`: the text and JSON reports.
+
+Marks drawn over the board: a saucer by its colour's capital initial, a crewmember on the
+board by its type's small initial (p s d e; not a b c, which are Crash Sites 10-12).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import CrashGrabError
+from .rules.pieces import COLORS, CREW_TYPES
+from .rules.session import Scenario, ScenarioResult, ScenarioTurnError, describe_action, state_to_json
+from .rules.state import GameState
+from .scenario_file import run_scenario, scenario_from_json
+from .text import LEGEND, board_text
+
+SAUCER_MARKS = {color: color[0].upper() for color in COLORS}
+CREW_MARKS = {crew_type: crew_type[0] for crew_type in CREW_TYPES}
+MARKS_LEGEND = ("R Y G B P O saucers (red yellow green blue purple orange)   "
+                "p s d e crewmembers (pilot scientist doctor engineer)")
+
+
+def board_marks(state: GameState) -> dict:
+    marks = {cell: CREW_MARKS[crew.type] for cell, crew in state.crew.items()}
+    for color, saucer in state.saucers.items():
+        if saucer.at is not None:
+            marks[saucer.at] = SAUCER_MARKS[color]
+    return marks
+
+
+def _cell(cell) -> str:
+    return "off the board" if cell is None else f"[{cell[0]},{cell[1]}]"
+
+
+def _names(crews) -> str:
+    return ", ".join(str(c) for c in crews) or "-"
+
+
+def _value(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":")) if not isinstance(value, str) else value
+
+
+def text_report(scenario: Scenario, result: ScenarioResult) -> str:
+    lines = [f"== {scenario.file}: {scenario.name}"]
+    number = 0
+    for step in result.steps:
+        lines.append("setup" if step.number == 0 else f"turn {step.number}: {describe_action(step.action)}")
+        for event in step.events:
+            number += 1
+            lines.append(f"  {number:3}. {event.describe()}")
+    final = result.final
+    lines.append("final board:")
+    lines.append(board_text(final.board, final.directions, board_marks(final)))
+    lines.append(LEGEND)
+    lines.append(MARKS_LEGEND)
+    for color in final.saucer_colors():
+        saucer = final.saucers[color]
+        lines.append(f"  {SAUCER_MARKS[color]} {color} ({final.player_of(color).id}) {_cell(saucer.at)}: "
+                     f"boosters {saucer.boosters}, energy {saucer.energy}; stationed {_names(saucer.stationed)}; "
+                     f"extras {_names(saucer.extras)}")
+    crew = sorted(final.crew.items(), key=lambda item: item[1])
+    lines.append("  crew on the board: " + (", ".join(f"{c} {_cell(cell)}" for cell, c in crew) or "none"))
+    lines.append(f"  probe: {final.probe or '-'}; winner: {final.winner or 'none'}")
+    if result.checks:
+        lines.append("expectations:")
+    for check in result.checks:
+        if check.passed:
+            lines.append(f"  PASS {check.what} = {_value(check.actual)}")
+        else:
+            lines.append(f"  FAIL {check.what}: expected {_value(check.expected)}, actual {_value(check.actual)}")
+    failed = len(result.failures)
+    verdict = "PASS" if not failed else f"FAIL ({failed} of {len(result.checks)} expectations failed)"
+    lines.append(f"{verdict}: {scenario.file}")
+    return "\n".join(lines)
+
+
+def json_report(scenario: Scenario, result: ScenarioResult) -> dict[str, Any]:
+    events = [{"turn": step.number, **event.to_json()} for step in result.steps for event in step.events]
+    return {
+        "file": scenario.file,
+        "name": scenario.name,
+        "events": events,
+        "final": state_to_json(result.final),
+        "expect": {"passed": result.passed, "failures": [c.to_json() for c in result.failures],
+                   "checked": len(result.checks)},
+    }
+
+
+@dataclass(frozen=True)
+class ScenarioRunReport:
+    """One scenario file played: the `system.ScenarioRun` the CLI prints."""
+
+    scenario: Scenario
+    result: ScenarioResult
+
+    @property
+    def passed(self) -> bool:
+        return self.result.passed
+
+    def text(self) -> str:
+        return text_report(self.scenario, self.result)
+
+    def to_json(self) -> dict[str, Any]:
+        return json_report(self.scenario, self.result)
+
+
+def run_scenario_document(document: dict[str, Any], file: str) -> ScenarioRunReport:
+    """Load and play; a bad file names `file` (a turn's error names its turn instead)."""
+    try:
+        scenario = scenario_from_json(document, file)
+        return ScenarioRunReport(scenario, run_scenario(scenario))
+    except CrashGrabError as error:
+        if not isinstance(error, ScenarioTurnError) and error.file is None:
+            error.file = file
+        raise
