@@ -1,11 +1,10 @@
 """Scenario reports in the shape `crashgrab scenario run` prints for every game: text, or
-{"file", "name", "events", "final", "expect"} as JSON, or {"file", "error"} for a file that cannot run."""
+{"file", "name", "events", "final", "expect"} as JSON."""
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from ..errors import CrashGrabError
 from .scenario import Scenario, ScenarioResult, state_to_json
 from .text import LEGEND, riders_text, state_text
 
@@ -44,12 +43,3 @@ def json_report(scenario: Scenario, result: ScenarioResult) -> dict[str, Any]:
     return {"file": scenario.file, "name": scenario.name, "events": events, "final": state_to_json(result.final),
             "expect": {"passed": result.passed, "failures": [c.to_json() for c in result.failures],
                        "checked": len(result.checks)}}
-
-
-def error_json(file: str, error: CrashGrabError) -> dict[str, Any]:
-    report: dict[str, Any] = {"message": str(error), "where": error.where}
-    cause = getattr(error, "error", None)
-    if cause is not None and hasattr(cause, "choice"):
-        report["choice"] = cause.choice
-        report["options"] = list(cause.options)
-    return {"file": file, "error": report}

@@ -81,6 +81,13 @@ class ScenarioTrickError(CrashGrabError):
             where += f".moves.{error.suit}"
         super().__init__(f"trick {number}{who}: {error.message}", file=file, where=where, hint=error.hint)
 
+    def details(self) -> dict[str, Any]:
+        """The player and, for a missing choice, what is missing and the legal answers (JSON reports)."""
+        details: dict[str, Any] = {"trick": self.number, "player": self.error.suit}
+        if hasattr(self.error, "choice"):
+            details.update(choice=self.error.choice, options=list(self.error.options))
+        return details
+
 
 def run_scenario(scenario: Scenario) -> ScenarioResult:
     state = scenario.initial

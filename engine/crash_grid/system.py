@@ -73,9 +73,7 @@ class CrashGrid(GameSystem):
     # --- layouts --------------------------------------------------------------------------
     def new_layout(self, players: int | None = None, *, template: str | None = None,
                    seed: int | None = None, name: str | None = None) -> ArenaLayout:
-        if seed is not None:
-            raise UsageError("Crash Grid has no random setup: its starts are fixed by the rules.",
-                             hint="Leave out --seed.")
+        # The rules fix the starts: there is no random setup, so `seed` changes nothing.
         if players is not None:
             template = self.template_for_players(players).id
         if template is None:

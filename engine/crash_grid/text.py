@@ -32,8 +32,7 @@ def _rider(suit: str, facing: str) -> str:
 def layout_text(layout: ArenaLayout) -> str:
     marks = {cell: "# " for cell in layout.walls}
     marks.update({s.cell: _rider(s.suit, s.facing) for s in layout.starts})
-    lines = [f"{layout.name} ({layout.width}x{layout.height}, template {layout.template or 'none'})",
-             _grid(layout.width, layout.height, marks), LEGEND]
+    lines = [_grid(layout.width, layout.height, marks), LEGEND]
     lines += [f"  {s.suit} starts at {cell_text(s.cell)} facing {s.facing}" for s in layout.starts]
     return "\n".join(lines)
 
