@@ -129,3 +129,15 @@ def test_severity_overrides_change_and_drop_codes():
     codes = {f.code: f.severity for f in validate_arena(layout, {"start-facing": "warning", "territory": "off"}).findings}
     assert codes == {"start-facing": "warning", "arena-size": "info"}
     assert validate_arena(layout, {"start-facing": "warning", "territory": "off"}).valid
+
+
+def test_every_code_is_documented_with_its_severity():
+    import re
+    from pathlib import Path
+
+    from crashgrab.engine.crash_grid.validation import CODES
+
+    docs = (Path(__file__).parents[1] / "docs" / "findings.md").read_text(encoding="utf-8")
+    section = docs.split("\n## Crash Grid\n", 1)[1]
+    for code, severity in CODES.items():
+        assert re.search(rf"^### `{re.escape(code)}` \({severity}\)$", section, re.MULTILINE), code
