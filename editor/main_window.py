@@ -17,7 +17,9 @@ from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.games import all_systems, system_for_layout
 from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.system import GameSystem
 from crashgrab.engine.resources import docs_file
 
 from . import style
@@ -26,6 +28,7 @@ from .commands import Randomize, SetDirections, SetProperties
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog, ask_to_save
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
+from .game_views import open_board_window
 from .image_export_dialog import export_image_dialog
 from .live_validation import LiveValidator
 from .palette import TilePalette
@@ -174,6 +177,7 @@ class MainWindow(QMainWindow):
         self.new_menu = file_menu.addMenu("&New")
         for template, _, _ in NEW_CHOICES:
             self.new_menu.addAction(self.actions[f"new_{template or 'free'}"])
+        self._add_other_games(self.new_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.actions["open"])
         self.recent_menu = file_menu.addMenu("Open &Recent")
@@ -300,6 +304,32 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"New {title}: drag tiles from the palette onto the board.", 8000)
         return True
 
+    def _add_other_games(self, menu) -> None:
+        """A submenu per other installed game: its templates, then free-form."""
+        for system in all_systems():
+            if system.layout_type is Layout:  # the game this window edits: the entries above
+                continue
+            submenu = menu.addMenu(system.title)
+            submenu.setObjectName(f"new_game_{system.id}")
+            for template in system.templates:
+                action = submenu.addAction(f"New {template.title} ({template.width}\u00d7{template.height})")
+                action.setObjectName(f"new_{system.id}_{template.id}")
+                action.triggered.connect(lambda _=False, s=system, t=template.id: self.new_game_layout(s, t))
+            action = submenu.addAction(f"New Free-form {system.title} Board")
+            action.setObjectName(f"new_{system.id}_free")
+            action.triggered.connect(lambda _=False, s=system: self.new_game_layout(s, None))
+
+    def new_game_layout(self, system: GameSystem, template: str | None) -> QWidget:
+        """A new board of another game, in that game's editor (or read-only when it has none)."""
+        return self.show_other_game(system, system.new_layout(template=template), None)
+
+    def show_other_game(self, system: GameSystem, layout, path) -> QWidget:
+        """Another game's board opens in its own window; this window's layout is left as it is."""
+        window = open_board_window(system, layout, path, self)
+        self.other_windows = [w for w in getattr(self, "other_windows", []) if w.isVisible()] + [window]
+        self.statusBar().showMessage(f"Opened a {system.title} board in its own window.", 8000)
+        return window
+
     def open_dialog(self) -> bool:
         path, _ = QFileDialog.getOpenFileName(self, "Open layout", self._last_directory(), FILE_FILTER)
         return self.open_path(path) if path else False
@@ -316,6 +346,11 @@ class MainWindow(QMainWindow):
         except Exception as error:  # anything else the engine did not foresee, still one message
             QMessageBox.critical(self, "Cannot open layout", f"{path}: {error}")
             return False
+        system = system_for_layout(layout)
+        if system.layout_type is not Layout:
+            self.show_other_game(system, layout, path)
+            self._remember_recent(path)
+            return True
         if not self.maybe_save("opening another layout"):
             return False
         self.document.reset(layout, path)

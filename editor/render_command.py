@@ -10,9 +10,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.errors import UsageError
 from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.games import system_for_layout
+from crashgrab.engine.grid.model import Layout
 
 from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry,
                          check_dpi, image_format)
@@ -46,8 +47,12 @@ def run_render(args: argparse.Namespace) -> int:
     if Path(args.output).resolve() == Path(args.file).resolve():
         raise UsageError(f"the image would overwrite the layout {args.file}.", hint="Choose another name for -o.")
     layout = load_layout(args.file, strict=args.strict)
+    system = system_for_layout(layout)
+    if not isinstance(layout, Layout):  # the painter draws tile layouts (Crash & Grab's) only, so far
+        raise UsageError(f"drawing {system.title} boards as images is not available yet.",
+                         hint="Use `crashgrab show` for the board as text.")
     picture = require_board(layout, args.file)
-    for finding in resolve_layout(layout).findings:  # drawn as they are, as the editor shows them
+    for finding in system.resolve(layout).findings:  # drawn as they are, as the editor shows them
         print(f"{args.file}: {finding.severity} {finding.code} {finding.message} (drawn as it is)", file=sys.stderr)
     dpi = args.dpi if args.dpi is not None else DEFAULT_DPI
     path = write_board_image(picture, args.output, dpi, title=layout.name or None)

@@ -190,7 +190,9 @@ class GameSystem(ABC):
     feature_kinds: tuple[FeatureKind, ...] = ()
     templates: tuple[TemplateInfo, ...] = ()
     finding_codes: Mapping[str, str] = {}  # code -> default severity; docs/findings.md explains each
-    layout_schema: str = ""              # the schema in schemas/ for its layout files, e.g. "layout"
+    # Its layout files' schema: a name in schemas/ ("layout" -> layout.schema.json), or the schema
+    # itself (a dict) for a game from another package.
+    layout_schema: str | dict[str, Any] = ""
     overlay_kinds: tuple[OverlayKind, ...] = ()
     export_formats: tuple[ExportFormat, ...] = ()
     layout_type: type = object           # the class of its layout values (see `owns`)

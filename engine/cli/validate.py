@@ -119,7 +119,7 @@ def run_validate(args: argparse.Namespace) -> int:
             totals[severity] += count
         if counts["error"] or (args.strict and counts["warning"]):
             status = max(status, FAILED)
-        entries.append(report.to_json(file))
+        entries.append({"file": file, "game": system.id, **report.to_json(file)})
         if args.format == "text":
             print("\n".join(_text_lines(file, report)))
     if args.format == "json":

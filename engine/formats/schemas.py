@@ -14,7 +14,6 @@ from ..errors import InvalidFileError
 from ..resources import schema_file, schema_files
 
 
-
 @lru_cache(maxsize=None)
 def _registry() -> Registry:
     resources = []
@@ -35,9 +34,13 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema(name), registry=_registry())
 
 
-def validate(document: Any, name: str, file: str | Path | None = None) -> None:
-    """Raise InvalidFileError naming the JSON path of the most relevant violation."""
-    error = best_match(validator(name).iter_errors(document))
+def validate(document: Any, name: str | dict[str, Any], file: str | Path | None = None) -> None:
+    """Raise InvalidFileError naming the JSON path of the most relevant violation.
+
+    `name` is a schema in `schemas/`, or a schema itself (a game from another package brings its own).
+    """
+    checker = validator(name) if isinstance(name, str) else Draft202012Validator(name, registry=_registry())
+    error = best_match(checker.iter_errors(document))
     if error is not None:
         message, hint = describe(error)
         raise InvalidFileError(message, file=file, where=error.json_path, hint=hint)

@@ -1,0 +1,180 @@
+"""The game-system seam: the registry, Crash & Grab through it, and a toy third game plugged in
+from the test folder by an entry point alone (tests/toy_game.py), in the CLI and the editor."""
+from __future__ import annotations
+
+import json
+from importlib import metadata
+
+import pytest
+
+from crashgrab.engine import games
+from crashgrab.engine.cli import main
+from crashgrab.engine.formats.jsonio import read_json
+from crashgrab.engine.formats.layout_io import layout_from_json, load_layout, save_layout
+from crashgrab.engine.formats.migrations import upgrade
+from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.grid.square import SQUARE
+from crashgrab.engine.system import GameSystem
+
+from .conftest import LAYOUTS
+from .toy_game import GAME as TOY, toy_entry_point, with_post_moved
+
+
+@pytest.fixture
+def toy_installed(monkeypatch):
+    """The toy game registered as if its package declared the entry point."""
+    real = metadata.entry_points
+
+    def entry_points(**selection):
+        found = real(**selection)
+        if selection.get("group") == games.GROUP:
+            return metadata.EntryPoints((*found, toy_entry_point()))
+        return found
+
+    monkeypatch.setattr(games, "entry_points", entry_points)
+    games.refresh()
+    yield
+    games.refresh()
+
+
+def test_crash_and_grab_is_installed_and_first():
+    systems = games.all_systems()
+    assert systems[0].id == "crash-and-grab" and isinstance(systems[0], GameSystem)
+    assert games.get_system(None) is systems[0]
+    assert [t.id for t in systems[0].templates] == ["2-4", "5", "6"]
+    assert systems[0].template_for_players(3).id == "2-4"
+
+
+def test_square_geometry_names_directions_and_hits_cells_and_edges():
+    assert SQUARE.step((2, 2), "north", 2) == (2, 0)
+    assert SQUARE.turned("north", 90) == "east" and SQUARE.opposite("west") == "east"
+    assert SQUARE.neighbours((0, 0)) == [(0, -1), (1, 0), (0, 1), (-1, 0)]
+    assert SQUARE.cell_polygon((1, 2)) == [(1, 2), (2, 2), (2, 3), (1, 3)]
+    assert SQUARE.cell_at((1.5, 2.9)) == (1, 2)
+    assert SQUARE.edge((1, 2), "east") == ((2, 2), (2, 3))
+    assert SQUARE.edge_at((1.95, 2.5)) == ((1, 2), "east")
+    assert SQUARE.edge_at((1.5, 2.5)) is None
+
+
+def test_a_version_1_layout_opens_as_crash_and_grab_and_saves_as_version_2(tmp_path):
+    current = read_json(LAYOUTS / "standard-2-4p.json")
+    old = {k: v for k, v in current.items() if k != "game"} | {"version": 1}
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    layout = load_layout(tmp_path / "old.json")
+    assert isinstance(layout, Layout)
+    save_layout(layout, tmp_path / "new.json")
+    saved = read_json(tmp_path / "new.json")
+    assert list(saved)[:4] == ["format", "version", "game", "name"]
+    assert saved == current
+
+
+def test_a_version_2_layout_without_game_is_crash_and_grab():
+    document = read_json(LAYOUTS / "standard-5p.json")
+    del document["game"]
+    assert layout_from_json(document) == load_layout(LAYOUTS / "standard-5p.json")
+
+
+def test_an_inline_layout_of_a_version_1_scenario_is_lifted_too():
+    layout = {"format": "crash-grab-layout", "version": 1, "name": "x"}
+    scenario = upgrade({"format": "crash-grab-scenario", "version": 1, "layout": layout}, "crash-grab-scenario")
+    assert scenario["game"] == "crash-and-grab" and scenario["layout"]["version"] == 2
+    assert scenario["layout"]["game"] == "crash-and-grab"
+
+
+def test_a_file_for_a_game_that_is_not_installed_is_one_clear_message(tmp_path, capsys):
+    document = read_json(LAYOUTS / "standard-2-4p.json") | {"game": "chess"}
+    (tmp_path / "chess.json").write_text(json.dumps(document))
+    assert main(["show", str(tmp_path / "chess.json")]) == 1
+    err = capsys.readouterr().err
+    assert "$.game: this file is for the game 'chess', which is not installed" in err
+    assert "crash-and-grab" in err and "Traceback" not in err
+
+
+def test_games_lists_the_installed_systems(toy_installed, capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("crash-and-grab: Crash & Grab") < out.index(f"{TOY}: Fence Posts (toy)")
+    assert "template 2-4: 2-4 players (up to 4 saucers), 8x8" in out
+    assert "template 3: Three players, 5x5" in out
+
+
+def test_new_for_an_unknown_game_is_a_usage_error(capsys):
+    assert main(["new", "--game", "chess", "--players", "2"]) == 2
+    assert "no installed game is called 'chess'" in capsys.readouterr().err
+
+
+def test_the_toy_game_is_made_shown_and_validated_through_the_cli(toy_installed, tmp_path, capsys):
+    path = tmp_path / "field.json"
+    assert main(["new", "--game", TOY, "--players", "3", "-o", str(path)]) == 0
+    document = read_json(path)
+    assert (document["game"], document["version"], document["width"], document["template"]) == (TOY, 2, 5, "3")
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "123..\n.....\n" in out and "1 fence(s)" in out
+    assert main(["validate", str(path)]) == 0
+    assert f"{path}: no findings" in capsys.readouterr().out
+
+    broken = tmp_path / "broken.json"
+    save_layout(with_post_moved(load_layout(path), 2, 5), broken)
+    assert main(["validate", "--format", "json", str(broken)]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert [f["code"] for f in report["files"][0]["findings"]] == ["post-number"]
+
+
+def test_the_toy_games_codes_are_known_to_validate_options(toy_installed, tmp_path, capsys):
+    path = tmp_path / "field.json"
+    assert main(["new", "--game", TOY, "--players", "2", "-o", str(path)]) == 0
+    save_layout(with_post_moved(load_layout(path), 0, 7), path)
+    assert main(["validate", "--ignore", "post-number", str(path)]) == 0
+    assert main(["validate", "--severity", "crash-site-corner=info", str(path)]) == 1  # a Crash & Grab code, no effect here
+
+
+def test_the_toy_games_own_schema_is_checked(toy_installed, tmp_path, capsys):
+    document = {"format": "crash-grab-layout", "version": 2, "game": TOY, "name": "x", "width": 0, "height": 3,
+                "posts": [], "fences": []}
+    (tmp_path / "bad.json").write_text(json.dumps(document))
+    assert main(["show", str(tmp_path / "bad.json")]) == 1
+    assert "$.width" in capsys.readouterr().err
+
+
+def test_the_toy_game_has_no_exports_and_no_scenarios(toy_installed, tmp_path, capsys):
+    path = tmp_path / "field.json"
+    assert main(["new", "--game", TOY, "--players", "2", "-o", str(path)]) == 0
+    assert main(["export", str(path)]) == 2
+    assert "Fence Posts (toy) has no export format 'json'" in capsys.readouterr().err
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps({"format": "crash-grab-scenario", "version": 2, "game": TOY}))
+    assert main(["scenario", "run", str(scenario)]) == 2
+    assert "has no rules engine for scenarios yet" in capsys.readouterr().err
+
+
+def test_the_editor_opens_the_toy_game_read_only_and_keeps_its_own_board(toy_installed, qtbot, tmp_path):
+    from crashgrab.editor.game_views import NOT_EDITABLE, ReadOnlyBoardWindow
+    from crashgrab.editor.main_window import MainWindow
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMenu
+
+    path = tmp_path / "field.json"
+    assert main(["new", "--game", TOY, "--players", "2", "-o", str(path)]) == 0
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    before = window.document.layout
+    assert window.open_path(path)
+    assert window.document.layout is before  # the Crash & Grab board is left as it was
+    toy_window = window.other_windows[-1]
+    qtbot.addWidget(toy_window)
+    assert isinstance(toy_window, ReadOnlyBoardWindow) and toy_window.notice.text() == NOT_EDITABLE
+    assert "Fence Posts (toy), read-only" in toy_window.windowTitle()
+    # 16 cells, 2 posts (square, with a number), 1 fence drawn on the west edge of [0,0]
+    kinds = [type(item).__name__ for item in toy_window.board_scene.items()]
+    assert kinds.count("QGraphicsPolygonItem") == 16 and kinds.count("QGraphicsRectItem") == 2
+    assert kinds.count("QGraphicsLineItem") == 1
+    assert toy_window.findings.count() == 0
+
+    submenu = window.new_menu.findChild(QMenu, f"new_game_{TOY}")
+    assert [a.text() for a in submenu.actions()] == ["New Two players (4\u00d74)", "New Three players (5\u00d75)",
+                                                     "New Free-form Fence Posts (toy) Board"]
+    next(a for a in submenu.actions() if a.objectName() == f"new_{TOY}_3").trigger()
+    newest = window.other_windows[-1]
+    qtbot.addWidget(newest)
+    assert newest.layout.width == 5 and window.document.layout is before
