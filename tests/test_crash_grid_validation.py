@@ -141,3 +141,10 @@ def test_every_code_is_documented_with_its_severity():
     section = docs.split("\n## Crash Grid\n", 1)[1]
     for code, severity in CODES.items():
         assert re.search(rf"^### `{re.escape(code)}` \({severity}\)$", section, re.MULTILINE), code
+
+
+def test_metrics_match_their_schema():
+    from crashgrab.engine.formats.schemas import validate
+
+    for layout in (template_layout("3"), template_layout("4"), arena((S, 2, 0, "south"), (H, 2, 4, "north"))):
+        validate(validate_arena(layout).metrics, "crash-grid-metrics")
