@@ -90,3 +90,13 @@ def test_a_playtest_saves_as_a_scenario_that_passes(tmp_path):
     save_scenario(session.to_scenario("From a playtest"), path)
     result = run_scenario(load_scenario(path))
     assert result.passed and len(result.checks) > 10
+
+
+def test_playtest_offers_the_unused_move_cards_and_a_full_deck():
+    from crashgrab.engine.crash_grid.playtest import DECK
+
+    assert len(DECK) == 52 and DECK[:5] == ("AS", "AH", "AD", "AC", "KS") and DECK[-1] == "2C"
+    session = PlaytestSession.on(ARENA).play(Trick({"spades": "AS", "hearts": "2H"}, {"spades": "J", "hearts": "K"}))
+    assert session.legal_moves("spades") == ("Q", "K") and session.legal_moves("hearts") == ("J", "Q")
+    assert [e.kind for e in session.events_shown()] == ["order", "move", "move"]
+    assert session.back().events_shown() == () and session.legal_moves("clubs") == ()

@@ -8,7 +8,10 @@ from dataclasses import dataclass, replace
 from .model import ArenaLayout
 from .rules import Event, GridState, Rider, Trick, apply
 from .scenario import Scenario, state_to_json
-from .terms import RAILS_IN_HAND_AT_START
+from .terms import MOVES, RAILS_IN_HAND_AT_START, RANKS, SUIT_LETTERS
+
+# The initiative deck, highest first, as a playtest offers it: "AS", "AH", ... "2C".
+DECK: tuple[str, ...] = tuple(rank + letter for rank in reversed(RANKS) for letter in SUIT_LETTERS)
 
 
 def starting_state(layout: ArenaLayout) -> GridState:
@@ -37,6 +40,15 @@ class PlaytestSession:
     @property
     def state(self) -> GridState:
         return self.played[self.at - 1].state if self.at else self.start
+
+    def legal_moves(self, suit: str) -> tuple[str, ...]:
+        """The move cards the suit's rider may play in the next trick (unused since the refresh)."""
+        rider = self.state.rider(suit)
+        return tuple(m for m in MOVES if rider is not None and rider.on_board and m not in rider.used)
+
+    def events_shown(self) -> tuple[Event, ...]:
+        """The events of the trick shown (none at the start)."""
+        return self.played[self.at - 1].events if self.at else ()
 
     def play(self, trick: Trick) -> "PlaytestSession":
         """Play a trick from the state shown; tricks after it (stepped back over) are dropped.
@@ -67,4 +79,4 @@ class PlaytestSession:
                         tricks=tuple(p.trick for p in self.played[:self.at]), expect=expect, layout_ref=layout_ref)
 
 
-__all__ = ["Played", "PlaytestSession", "starting_state"]
+__all__ = ["DECK", "Played", "PlaytestSession", "starting_state"]
