@@ -207,7 +207,7 @@ def plan_rotation(layout: Layout, tile_id: str, clockwise: bool = True) -> Plan:
                 return Refusal(blocked, placement_area(layout, turned))
         return Edit("rotate", (turned,), text=f"Rotate tile {tile_id} {way}")
     turned = placement
-    for turns in range(1, 4):
+    for turns in range(1, 4):  # noqa: B007 (how far it turned is said below)
         turned = turned.rotated_by(step)
         if turned.rotation in slot.rotations:
             break

@@ -79,7 +79,7 @@ def severity_icon(severity: str, size: int = 16) -> QIcon:
 def chevron_path(rect: QRectF) -> QPainterPath:
     """Two stacked chevrons, the accelerator's mark, filling `rect`."""
     path = QPainterPath()
-    w, h = rect.width(), rect.height()
+    h = rect.height()
     for offset in (0.0, 0.42):
         top = rect.top() + h * offset
         path.moveTo(rect.left(), top + h * 0.5)

@@ -196,6 +196,7 @@ class GameSystem(ABC):
     overlay_kinds: tuple[OverlayKind, ...] = ()
     export_formats: tuple[ExportFormat, ...] = ()
     layout_type: type = object           # the class of its layout values (see `owns`)
+    random_setup: bool = False           # whether `new_layout(seed=...)` deals a random board
 
     # --- vocabulary -----------------------------------------------------------------------
     def feature_kind(self, feature_type: str) -> FeatureKind | None:

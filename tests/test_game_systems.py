@@ -178,3 +178,61 @@ def test_the_editor_opens_the_toy_game_read_only_and_keeps_its_own_board(toy_ins
     newest = window.other_windows[-1]
     qtbot.addWidget(newest)
     assert newest.layout.width == 5 and window.document.layout is before
+
+
+def test_a_game_without_a_random_setup_gets_no_seed(toy_installed, capsys):
+    assert main(["new", "--game", TOY, "--players", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "seed" not in captured.err and json.loads(captured.out)["game"] == TOY
+
+
+# --- Crash & Grab through its system object: the same answers as its own modules ---------------
+CG = games.get_system("crash-and-grab")
+
+
+def test_crash_and_grab_new_layouts_by_players_template_and_seed():
+    from crashgrab.engine.crash_and_grab.setup import random_layout_for_players
+    from crashgrab.engine.formats.tileset_io import standard_tileset
+
+    blank = CG.new_layout(template="6")
+    assert (blank.template, blank.placements, blank.tileset_ref) == ("6", (), "standard")
+    assert CG.new_layout(5).template == "5" and CG.new_layout().template is None
+    assert CG.new_layout(3, seed=11) == random_layout_for_players(standard_tileset(), 3, 11, tileset_ref="standard")
+
+
+def test_crash_and_grab_picture_is_its_board():
+    layout = load_layout(LAYOUTS / "standard-2-4p.json")
+    picture = CG.picture(layout)
+    board = CG.resolve(layout).board
+    assert (picture.width, picture.height, len(picture.cells)) == (8, 8, 64)
+    assert picture.margins == dict(layout.directions) and picture.groups[(0, 4)] == "3"
+    # Crash Site 7 is printed at [1,0] of tile 3 side A, which lies at [0,4] (as the export says).
+    site = next(f for f in picture.features if f.cell == (1, 4))
+    assert (site.type, site.number, site.owner, site.edge) == ("crash_site", 7, "3", None)
+    assert len(picture.features) == len(board.features)
+    kind = CG.feature_kind("accelerator")
+    assert kind.facing and not kind.numbered and not kind.on_edge
+    assert kind.describe(facing="east") == "Accelerator facing east"
+    assert CG.feature_kind("crash_site").describe(7) == "Crash Site 7"
+
+
+def test_crash_and_grab_overlays_come_from_validation():
+    from crashgrab.engine.crash_and_grab.validation import validate_layout
+    from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links
+
+    layout = load_layout(LAYOUTS / "standard-5p.json")
+    exposure = CG.overlay(layout, "exposure")
+    cells = validate_layout(layout).metrics["exposure"]["cells"]
+    assert exposure.labels == {(c["x"], c["y"]): str(c["off_moves"]) for c in cells}
+    links, _ = accelerator_links(CG.resolve(layout).board, 1)
+    assert CG.overlay(layout, "accelerators").arrows == tuple(links)
+
+
+def test_crash_and_grab_exports_through_its_system(tmp_path):
+    from crashgrab.engine.crash_and_grab.export import export_document
+    from crashgrab.engine.formats.jsonio import dumps
+
+    layout = load_layout(LAYOUTS / "standard-2-4p.json")
+    assert CG.export(layout, "json", None) == dumps(export_document(layout))
+    note = CG.export(layout, "tiled", str(tmp_path / "board.tmj"))
+    assert note == f"wrote {tmp_path / 'board.tmj'} (Tiled map) and {tmp_path / 'board-tiles.png'} (its tileset image)"

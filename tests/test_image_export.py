@@ -28,7 +28,7 @@ from crashgrab.editor.board_painter import marker_margin, marker_rects
 from crashgrab.editor.document import blank_layout
 from crashgrab.editor.image_export import png_bytes, render_png, svg_bytes, write_board_image
 from crashgrab.editor.image_export_dialog import ImageResolutionDialog
-from crashgrab.editor.image_size import MARGIN_CELLS, MAX_DPI, MAX_PIXELS, MIN_DPI, ImageGeometry, check_dpi, image_format
+from crashgrab.editor.image_size import MARGIN_CELLS, MAX_DPI, MIN_DPI, ImageGeometry, check_dpi, image_format
 from crashgrab.engine.cli import main
 from crashgrab.engine.errors import InvalidFileError, UsageError
 from crashgrab.engine.formats.jsonio import read_json

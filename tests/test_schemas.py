@@ -8,7 +8,7 @@ from jsonschema import Draft202012Validator
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.crash_and_grab.export import export_document
 from crashgrab.engine.formats.jsonio import read_json
-from crashgrab.engine.formats.layout_io import layout_to_json, load_layout
+from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.formats.schemas import schema, validate
 from crashgrab.engine.formats.tileset_io import standard_tileset, tileset_to_json
 from tests.conftest import LAYOUTS

@@ -25,7 +25,8 @@ def register(subparsers) -> None:
                      help=f"the game (default {DEFAULT_GAME}; `crashgrab games` lists them)")
     new.add_argument("--players", type=int, required=True, metavar="N",
                      help="number of players (Crash & Grab: 2-6; 2-4 share the 8x8 board)")
-    new.add_argument("--seed", type=int, help="seed for the random setup (printed when not given)")
+    new.add_argument("--seed", type=int,
+                     help="seed for a game's random setup (printed when not given; games without one ignore it)")
     new.add_argument("-o", "--output", metavar="FILE", help="write the layout here instead of stdout")
     new.set_defaults(run=run_new, usage_error=new.error)
 
@@ -69,10 +70,12 @@ def run_new(args: argparse.Namespace) -> int:
     if args.players not in system.players:
         args.usage_error(f"argument --players: {system.title} is played by "
                          f"{', '.join(str(p) for p in system.players)} players, not {args.players}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    seed = None
+    if system.random_setup:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+        if args.seed is None:
+            print(f"seed {seed}", file=sys.stderr)
     layout = system.new_layout(args.players, seed=seed)
-    if args.seed is None:
-        print(f"seed {seed}", file=sys.stderr)
     write_output(dumps(layout_to_json(layout)), args.output)
     return 0
 

@@ -70,7 +70,8 @@ class _Reader:
 
     # --- pieces ------------------------------------------------------------------------
     def players(self) -> tuple[Player, ...]:
-        players, owner = [], {}
+        players: list[Player] = []
+        owner: dict[str, str] = {}
         for index, raw in enumerate(self.doc["players"]):
             if any(p.id == raw["id"] for p in players):
                 self.fail(f"$.players[{index}].id", f"player id {raw['id']!r} is used twice.", "Give each player its own id.")
@@ -84,7 +85,7 @@ class _Reader:
                       "Give each player one saucer, or use two players.")
         return tuple(players)
 
-    def saucers(self, players, board) -> tuple[dict[str, SaucerState], dict]:
+    def saucers(self, players, board) -> tuple[dict[str, SaucerState], tuple[dict, dict]]:
         colors = [c for p in players for c in p.saucers]
         saucers: dict[str, SaucerState] = {}
         occupied: dict = {}
@@ -170,7 +171,8 @@ class _Reader:
         return freeze(choices)
 
     def turns(self) -> tuple[tuple[Turn | EndRound, ...], tuple[str | None, ...]]:
-        turns, notes = [], []
+        turns: list[Turn | EndRound] = []
+        notes: list[str | None] = []
         for raw in self.doc.get("turns", []):
             notes.append(raw.get("note"))
             if "end_round" in raw:
@@ -208,7 +210,8 @@ class _Reader:
                               f'Remove "{key}", or remove "setup" and place every piece yourself.')
             setup = SetUp(doc["setup"].get("seed"), tuple(doc["setup"].get("dice", ())))
             saucers = {c: SaucerState(c) for p in players for c in p.saucers}
-            crew_at, placed = {}, {}
+            crew_at: dict = {}
+            placed: dict = {}
         else:
             saucers, (occupied, placed) = self.saucers(players, board)
             crew_at = self.board_crew(board, occupied, placed)

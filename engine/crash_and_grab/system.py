@@ -27,6 +27,7 @@ class CrashAndGrab(GameSystem):
     geometry = SQUARE
     players = (2, 3, 4, 5, 6)
     layout_type = Layout
+    random_setup = True
     layout_schema = "layout"
     feature_kinds = (
         FeatureKind(CRASH_SITE, "Crash Site", numbered=True, symbol="1", colour="#f59e0b", shape="disc",

@@ -62,7 +62,8 @@ def gid_for(feature: CellFeature | None) -> int:
     if feature is None:
         return FLOOR_GID
     if feature.type == CRASH_SITE:
-        return _NUMBERED_GID.get(feature.number, UNNUMBERED_CRASH_SITE_GID)
+        return _NUMBERED_GID.get(feature.number, UNNUMBERED_CRASH_SITE_GID) if feature.number is not None \
+            else UNNUMBERED_CRASH_SITE_GID
     if feature.type == ACCELERATOR:
         return ACCELERATOR_GID
     return FLOOR_GID

@@ -12,6 +12,7 @@ editor's overlays and repeated validations of an unchanged board skip the work.
 from __future__ import annotations
 
 import threading
+from typing import Any
 from collections import OrderedDict, deque
 from functools import cached_property
 
@@ -42,7 +43,7 @@ class MoveAnalysis:
         self._moves_from: dict[Cell, dict[Cell, int]] = {}
 
     @cached_property
-    def out_edges(self) -> dict[object, dict[object, dict]]:
+    def out_edges(self) -> dict[Any, dict[Any, dict]]:
         """Node -> {target: edge data}: the graph's own adjacency (per-node views are slow to walk)."""
         return dict(self.graph.adjacency())
 
@@ -125,15 +126,15 @@ class MoveAnalysis:
         """A shortest cycle through the group's first cell (row-major), as cells, start not repeated."""
         start = bounce_node(min(group, key=row_major), distance)
         members = {bounce_node(c, distance) for c in group}
-        parents = {start: None}
+        parents: dict[tuple, tuple | None] = {start: None}
         queue = deque([start])
         while queue:
             current = queue.popleft()
             for target in sorted(self.bounce_successors[current], key=lambda n: (n[2], n[1])):
                 if target == start:
                     path = [current]
-                    while parents[path[-1]] is not None:
-                        path.append(parents[path[-1]])
+                    while (parent := parents[path[-1]]) is not None:
+                        path.append(parent)
                     return [(n[1], n[2]) for n in reversed(path)]
                 if target in members and target not in parents:
                     parents[target] = current

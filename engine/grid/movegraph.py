@@ -37,7 +37,7 @@ def bounce_node(cell: Cell, distance: int) -> tuple[str, int, int, int]:
 
 def node_cell(node: Node) -> Cell | None:
     """The board cell a node stands for; None for OFF."""
-    return None if node == OFF else (node[1], node[2])
+    return None if isinstance(node, str) else (node[1], node[2])
 
 
 def bounce_cells(board: Board, bounce_type: str) -> frozenset[Cell]:

@@ -47,7 +47,7 @@ def place_tiles(
         seen.add(placement.tile)
         cells = placement.cells(tile)
         outside = [c for c in cells if bounds and not (0 <= c[0] < bounds[0] and 0 <= c[1] < bounds[1])]
-        if outside:
+        if outside and bounds:
             findings.append(Finding(
                 "outside-board", "error",
                 f"Tile {placement.tile} ({where}) reaches outside the {bounds[0]}x{bounds[1]} board "

@@ -25,7 +25,7 @@ class PositionError(CrashGrabError):
     """A start-position edit that cannot be made; the message says why and what to do."""
 
 
-def empty_start(layout: Layout, *, rulings: Rulings = Rulings(), die_seed: int | None = None) -> GameState:
+def empty_start(layout: Layout, *, rulings: Rulings = Rulings(), die_seed: int | None = None) -> GameState:  # noqa: B008
     """The layout's board with no pieces on it, every crewmember lost.
 
     die_seed: the placement die's generator seed (None: every result is typed in)."""
@@ -141,7 +141,7 @@ def players_for_setup(count: int) -> tuple[Player, ...]:
     return tuple(Player(f"p{i + 1}", (COLORS[i],)) for i in range(count))
 
 
-def setup_start(layout: Layout, players: tuple[Player, ...], *, rulings: Rulings = Rulings(),
+def setup_start(layout: Layout, players: tuple[Player, ...], *, rulings: Rulings = Rulings(),  # noqa: B008
                 die_seed: int | None = None) -> GameState:
     """An empty board with these players, every saucer off the board: the state a SetUp
     action (set up by the rules) starts from."""
@@ -170,6 +170,7 @@ def _without_crew(state: GameState, crew: Crew) -> GameState:
 def _settled(state: GameState, *, pairs: bool = False) -> GameState:
     """Players from the saucers present, the Probe with p1, lost queues from what is placed."""
     colors = [c for c in COLORS if c in state.saucers]
+    players: tuple[Player, ...]
     if pairs and len(colors) == 4:
         players = (Player("p1", tuple(colors[:2])), Player("p2", tuple(colors[2:])))
     else:

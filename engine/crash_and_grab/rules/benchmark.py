@@ -13,6 +13,7 @@ from ...formats.layout_io import load_shipped_layout
 from ...timing import measure, percentile
 from ..resolve import resolve_layout
 from .actions import Turn
+from .frozen import FrozenMap
 from .apply import apply
 from .pieces import COLORS, Crew, default_queue
 from .state import GameState, Player, SaucerState
@@ -28,7 +29,8 @@ def chain_state() -> tuple[GameState, Turn]:
                "green": SaucerState("green", (2, 6)), "blue": SaucerState("blue", (4, 1))}
     crew = {(4, 6): Crew("blue", "pilot")}
     lost = {c: default_queue(c, crew.values()) for c in COLORS}
-    state = GameState(board, layout.directions, players, saucers, crew, lost, probe="p1", rng=7)
+    state = GameState(board, FrozenMap(layout.directions), players, FrozenMap(saucers), FrozenMap(crew),
+                      FrozenMap(lost), probe="p1", rng=7)
     return state, Turn("red", "0-5", 5, direction="east", choices={"lost_crew": ["red"]})
 
 

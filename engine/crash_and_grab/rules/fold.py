@@ -3,7 +3,7 @@ at once, so folding a turn's events from the old state gives the new state exact
 from __future__ import annotations
 
 from .frozen import evolve
-from typing import Callable
+from typing import Any, Callable
 
 from . import dice
 from .events import (Accelerator, Bonus, BoostUsed, Collision, Crash, Event, Move, Penalty, Pickup, Place,
@@ -83,7 +83,8 @@ def _win(state: GameState, event: Win) -> GameState:
     return evolve(state, winner=event.player)
 
 
-_FOLDS: dict[type, Callable[[GameState, Event], GameState]] = {
+# Each fold takes its own event type; the table is looked up by that type.
+_FOLDS: dict[type, Callable[[GameState, Any], GameState]] = {
     Bonus: _bonus, Move: _move, Pickup: _pickup, Collision: _nothing, Accelerator: _nothing, Crash: _crash,
     BoostUsed: _boost, Penalty: _penalty, Transfer: _transfer, Place: _place, ProbeMoved: _probe, Win: _win,
 }

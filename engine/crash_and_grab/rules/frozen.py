@@ -1,10 +1,13 @@
 """An immutable, hashable mapping for game state (a dict you cannot change)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
-class FrozenMap(dict):
+class FrozenMap(dict[K, V]):
     """A dict that refuses changes; `with_item` / `without` make changed copies.
 
     Subclassing dict keeps reads at C speed, which matters: every event makes a new state.
@@ -15,8 +18,8 @@ class FrozenMap(dict):
     def _refuse(self, *args: Any, **kwargs: Any):
         raise TypeError("FrozenMap is immutable; use with_item() or without()")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
-    __ior__ = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
@@ -33,18 +36,18 @@ class FrozenMap(dict):
     def __deepcopy__(self, memo) -> "FrozenMap":
         return self
 
-    def with_item(self, key: Any, value: Any) -> "FrozenMap":
+    def with_item(self, key: K, value: V) -> "FrozenMap[K, V]":
         copy = dict(self)
         copy[key] = value
         return FrozenMap(copy)
 
-    def without(self, key: Any) -> "FrozenMap":
+    def without(self, key: K) -> "FrozenMap[K, V]":
         copy = dict(self)
         del copy[key]
         return FrozenMap(copy)
 
 
-EMPTY = FrozenMap()
+EMPTY: FrozenMap[Any, Any] = FrozenMap()
 
 
 def freeze(value: Any) -> Any:

@@ -37,7 +37,7 @@ def _normalise(value: Any, options: Sequence[Any]) -> Any:
 
 class Play:
     def __init__(self, state: GameState, choices: Mapping[str, Any], *, turn_saucer: str | None = None,
-                 turn_player: str | None = None, accelerators: dict[str, Sequence[str]] | None = None,
+                 turn_player: str | None = None, accelerators: Mapping[str, Sequence[str]] | None = None,
                  action_dice: Sequence[int] = (), local_seed: int | None = None) -> None:
         self.state = state
         self.events: list[Event] = []

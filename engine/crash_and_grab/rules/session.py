@@ -103,7 +103,7 @@ class ScenarioTurnError(CrashGrabError):
         if not hasattr(self.error, "choice"):
             return {}
         options = getattr(self.error, "options", ())
-        return {"choice": getattr(self.error, "choice"),
+        return {"choice": self.error.choice,
                 "options": [o.to_json() if hasattr(o, "to_json") else o for o in options]}
 
 

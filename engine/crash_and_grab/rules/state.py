@@ -115,11 +115,12 @@ class GameState:
     """
 
     board: Board = field(hash=False)
-    directions: Mapping[str, str]
+    # Given as any mapping, kept as FrozenMaps (__post_init__), which is what every reader sees.
+    directions: FrozenMap[str, str]
     players: tuple[Player, ...]
-    saucers: Mapping[str, SaucerState]
-    crew: Mapping[Cell, Crew] = EMPTY
-    lost: Mapping[str, tuple[str, ...]] = EMPTY
+    saucers: FrozenMap[str, SaucerState]
+    crew: FrozenMap[Cell, Crew] = EMPTY
+    lost: FrozenMap[str, tuple[str, ...]] = EMPTY
     probe: str | None = None
     winner: str | None = None
     dice: tuple[int, ...] = ()

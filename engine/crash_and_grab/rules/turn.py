@@ -74,6 +74,7 @@ def apply_turn(state: GameState, turn: Turn):
 
 
 def _boost(play: Play, turn: Turn, distance: int) -> None:
+    assert turn.boost is not None  # called for a turn with a boost only
     color = turn.saucer
     saucer = play.state.saucers[color]
     if saucer.at is None:

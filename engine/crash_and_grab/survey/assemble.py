@@ -45,6 +45,7 @@ class TemplateBoards:
 
     def _piece(self, placement: Placement) -> Piece:
         tile = self.tileset.get(placement.tile)
+        assert tile is not None  # pieces are made from the tile set's own tiles
         width = self.template.width
         covered = 0
         for x, y in placement.cells(tile):

@@ -140,9 +140,9 @@ def _numbering(facts: BoardFacts) -> list[FastFinding]:
         cells = by_number.get(number, ())
         if len(cells) > 1:
             findings.append(_finding("crash-site-duplicate", tuple(at(c) for c in cells), {"number": number}))
-    for cell, number in facts.sites:
-        if number not in CRASH_SITE_NUMBERS:
-            findings.append(_finding("crash-site-range", (at(cell),), {"number": number}))
+    for cell, site_number in facts.sites:
+        if site_number not in CRASH_SITE_NUMBERS:
+            findings.append(_finding("crash-site-range", (at(cell),), {"number": site_number}))
     for number in CRASH_SITE_NUMBERS:
         following = number % 12 + 1
         for first in by_number.get(number, ()):
@@ -180,8 +180,8 @@ def _shortest_cycle(graph: dict[int, tuple[int, ...]], group: frozenset[int]) ->
         for target in sorted(graph[current]):
             if target == start:
                 path = [current]
-                while parents[path[-1]] is not None:
-                    path.append(parents[path[-1]])
+                while (parent := parents[path[-1]]) is not None:
+                    path.append(parent)
                 return path[::-1]
             if target in group and target not in parents:
                 parents[target] = current
@@ -306,7 +306,7 @@ def site_matrix(facts: BoardFacts) -> list[list[int | None]]:
 def crash_site_moves_metric(facts: BoardFacts) -> dict[str, Any]:
     matrix = site_matrix(facts)
     count = len(CRASH_SITE_NUMBERS)
-    between = [matrix[i][j] for i in range(count) for j in range(count) if i != j and matrix[i][j] is not None]
+    between = [d for i in range(count) for j in range(count) if i != j and (d := matrix[i][j]) is not None]
     return {"matrix": matrix, "mean": rounded_mean(between), "hardest": hardest_site(matrix)}
 
 

@@ -90,7 +90,7 @@ class Tally:
         self.first_loop.update(other.first_loop)
         self.off_moves_by_rest_cells.update(other.off_moves_by_rest_cells)
         self.moves_by_pairs.update(other.moves_by_pairs)
-        if other.boards:
+        if other.lowest_exposure is not None and other.highest_exposure is not None:  # it counted a board
             self._extremes(other.lowest_exposure, other.highest_exposure)
         self.best.extend(other.best)
         self.finish()

@@ -54,7 +54,7 @@ def crash_site_moves_metric(facts: BoardFacts) -> dict[str, Any]:
                         best = moves
             row.append(best)
         matrix.append(row)
-    between = [matrix[i][j] for i in range(12) for j in range(12) if i != j and matrix[i][j] is not None]
+    between = [d for i in range(12) for j in range(12) if i != j and (d := matrix[i][j]) is not None]
     return {"matrix": matrix, "mean": rounded_mean(between), "hardest": hardest_site(matrix)}
 
 
