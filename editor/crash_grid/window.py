@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter, QUndoStack
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QLabel, QListWidget, QMainWindow, QMessageBox,
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QListWidget, QMainWindow, QMessageBox,
                                QPushButton, QSpinBox, QWidget)
 
 from crashgrab.engine.crash_grid.editing import MAX_SIZE, MIN_SIZE

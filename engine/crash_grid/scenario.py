@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from ..errors import CrashGrabError
 from .model import ArenaLayout
-from .rules import Event, GridState, RuleError, Trick, apply
+from .rules import Event, GridState, MissingChoice, RuleError, Trick, apply
 from .terms import SUITS, Cell
 
 
@@ -75,7 +75,7 @@ class ScenarioTrickError(CrashGrabError):
         self.error = error
         who = f" ({error.suit})" if error.suit else ""
         where = f"$.tricks[{number - 1}]"
-        if getattr(error, "choice", None) and error.suit:
+        if isinstance(error, MissingChoice):
             where += f".{'initiative' if error.choice == 'initiative' else 'moves'}"
         elif error.suit:
             where += f".moves.{error.suit}"
@@ -84,7 +84,7 @@ class ScenarioTrickError(CrashGrabError):
     def details(self) -> dict[str, Any]:
         """The player and, for a missing choice, what is missing and the legal answers (JSON reports)."""
         details: dict[str, Any] = {"trick": self.number, "player": self.error.suit}
-        if hasattr(self.error, "choice"):
+        if isinstance(self.error, MissingChoice):
             details.update(choice=self.error.choice, options=list(self.error.options))
         return details
 

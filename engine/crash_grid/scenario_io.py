@@ -60,10 +60,9 @@ class _Reader:
 
     def riders(self, layout: ArenaLayout) -> tuple[Rider, ...]:
         if "riders" not in self.doc:
-            riders = tuple(Rider(s.suit, s.cell, s.facing, RAILS_IN_HAND_AT_START) for s in layout.starts)
-            for rider in riders:
-                self.place(rider.at, f"the {rider.suit} rider", "$.layout.starts", layout)
-            return riders
+            for start in layout.starts:
+                self.place(start.cell, f"the {start.suit} rider", "$.layout.starts", layout)
+            return tuple(Rider(s.suit, s.cell, s.facing, RAILS_IN_HAND_AT_START) for s in layout.starts)
         riders: list[Rider] = []
         for index, raw in enumerate(self.doc["riders"]):
             where = f"$.riders[{index}]"
@@ -82,7 +81,7 @@ class _Reader:
 
     def scenario(self) -> Scenario:
         layout, layout_ref = self.layout()
-        for index, cell in enumerate(sorted(layout.walls)):
+        for cell in layout.walls:
             self.occupied[cell] = "a wall"
         walls = set(layout.walls)
         for index, raw in enumerate(self.doc.get("walls", [])):

@@ -23,8 +23,8 @@ from .state import GridState, Rider
 
 
 def initiative_order(initiative: dict[str, str]) -> list[str]:
-    """The suits in the order their moves resolve: highest initiative card first."""
-    return sorted(initiative, key=lambda suit: parse_card(initiative[suit]), reverse=True)
+    """The suits in the order their moves resolve: highest initiative card first (cards checked)."""
+    return sorted(initiative, key=lambda suit: parse_card(initiative[suit]) or (-1, -1), reverse=True)
 
 
 def check_trick(state: GridState, trick: Trick) -> None:
