@@ -151,3 +151,19 @@ def test_the_main_windows_new_menu_opens_a_crash_grid_arena(qtbot, tmp_path):
     arena = main.other_windows[-1]
     qtbot.addWidget(arena, before_close_func=forget_changes)
     assert isinstance(arena, ArenaWindow) and arena.document.layout == template_layout("4")
+
+
+def test_a_playtest_saves_as_a_scenario_that_passes(window, monkeypatch, tmp_path):
+    from PySide6.QtWidgets import QFileDialog
+
+    from crashgrab.engine.cli import main
+
+    target = tmp_path / "playtest.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    window.playtest_action.trigger()
+    for suit in window.playtest.moves:
+        window.playtest.moves[suit].setCurrentText("Q")
+    window.playtest.play_button.click()
+    window.playtest.save_button.click()
+    assert target.exists()
+    assert main(["scenario", "run", str(target)]) == 0

@@ -14,6 +14,7 @@ from crashgrab.engine.crash_grid.rules import RuleError, Trick
 
 class PlaytestPanel(QWidget):
     shown = Signal(object)   # the GridState to draw
+    save_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -24,6 +25,8 @@ class PlaytestPanel(QWidget):
         self.play_button = QPushButton("Play trick")
         self.back_button = QPushButton("Back")
         self.forward_button = QPushButton("Forward")
+        self.save_button = QPushButton("Save as scenario…")
+        self.save_button.clicked.connect(self.save_requested)
         self.play_button.clicked.connect(self.play)
         self.back_button.clicked.connect(lambda: self._show(self.session.back()))
         self.forward_button.clicked.connect(lambda: self._show(self.session.forward()))
@@ -37,6 +40,7 @@ class PlaytestPanel(QWidget):
         layout.addLayout(self.choices)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
+        layout.addWidget(self.save_button)
         layout.addWidget(self.events, 1)
 
     def start(self, arena: ArenaLayout) -> None:

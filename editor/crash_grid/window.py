@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QListWid
 
 from crashgrab.engine.crash_grid.editing import MAX_SIZE, MIN_SIZE
 from crashgrab.engine.crash_grid.model import ArenaLayout
+from crashgrab.engine.crash_grid.scenario_io import save_scenario
 from crashgrab.engine.crash_grid.terms import SUITS
 from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.system import GameSystem
@@ -92,6 +93,7 @@ class ArenaWindow(QMainWindow):
     def _playtest_dock(self) -> None:
         self.playtest = PlaytestPanel()
         self.playtest.shown.connect(self.scene.show_state)
+        self.playtest.save_requested.connect(self.save_playtest)
         self.playtest_dock = QDockWidget("Playtest", self)
         self.playtest_dock.setObjectName("playtest")
         self.playtest_dock.setWidget(self.playtest)
@@ -195,6 +197,20 @@ class ArenaWindow(QMainWindow):
             QMessageBox.warning(self, "Not saved", str(error))
             return False
         self.undo_stack.setClean()
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def save_playtest(self) -> bool:
+        """The tricks played up to the one shown, as a scenario expecting what the board shows now."""
+        path, _ = QFileDialog.getSaveFileName(self, "Save playtest as scenario", "", "Scenarios (*.json)")
+        if not path:
+            return False
+        name = f"Playtest on {self.document.layout.name or 'an arena'}"
+        try:
+            save_scenario(self.playtest.session.to_scenario(name), path)
+        except CrashGrabError as error:
+            QMessageBox.warning(self, "Not saved", str(error))
+            return False
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
