@@ -21,7 +21,8 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
-from crashgrab.engine.grid.model import Board, Cell, CellFeature, Feature, Layout, Tile
+from crashgrab.engine.grid.model import Board, Cell, CellFeature, Feature, Tile
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
 from .placing import occupant, placement_area, slot_area

@@ -9,7 +9,8 @@ from typing import Mapping
 
 from PySide6.QtGui import QUndoCommand
 
-from crashgrab.engine.grid.model import Layout, Placement, TileSet
+from crashgrab.engine.grid.model import Placement, TileSet
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .document import LayoutDocument
 from .placing import Edit

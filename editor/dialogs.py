@@ -16,7 +16,7 @@ from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.terms import MARKERS
-from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
 from .board_painter import paint_board, picture_rect

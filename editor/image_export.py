@@ -15,7 +15,8 @@ from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
 
 from crashgrab.engine.errors import InvalidFileError, UsageError
 from crashgrab.engine.formats.atomic import write_bytes_atomic
-from crashgrab.engine.grid.model import Board, Layout
+from crashgrab.engine.grid.model import Board
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
 from .board_painter import BoardPicture, paint_board, picture_of

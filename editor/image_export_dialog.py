@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QFormLayo
                                QWidget)
 
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError
-from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .image_export import require_board, write_board_image
 from .image_size import (CELL_MM, DEFAULT_DPI, MAX_DPI, MAX_PIXELS, MIN_DPI, PRINT_DPI, ImageGeometry,

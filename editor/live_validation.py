@@ -15,7 +15,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from crashgrab.engine.crash_and_grab.validation import ValidationReport, validate_layout
-from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 
 class LiveValidator(QObject):

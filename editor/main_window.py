@@ -18,7 +18,7 @@ from crashgrab.engine.errors import CrashGrabError, InvalidFileError, Unreadable
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import all_systems, system_for_layout
-from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.layout import Layout
 from crashgrab.engine.system import GameSystem
 from crashgrab.engine.resources import docs_file
 

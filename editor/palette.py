@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QScrol
                                QWidget)
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
-from crashgrab.engine.grid.model import Layout, Tile, TileSet
+from crashgrab.engine.grid.model import Tile, TileSet
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
 from .board_painter import paint_tile_face

@@ -11,7 +11,8 @@ import json
 from dataclasses import dataclass, replace
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES, Slot, Template
-from crashgrab.engine.grid.model import Cell, Layout, Placement, Tile
+from crashgrab.engine.grid.model import Cell, Placement, Tile
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 TILE_MIME = "application/x-crashgrab-tile"
 

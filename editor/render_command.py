@@ -13,7 +13,7 @@ from pathlib import Path
 from crashgrab.engine.errors import UsageError
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
-from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry,
                          check_dpi, image_format)

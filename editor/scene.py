@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QTool
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.validation import ValidationReport
 from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links, reachable_in_one_move
-from crashgrab.engine.grid.model import Board, Cell, Layout
+from crashgrab.engine.grid.model import Board, Cell
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
 from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_tile_face, picture_of, \

@@ -25,7 +25,8 @@ from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE, DEFAU
 from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.formats.tileset_io import standard_tileset
 from crashgrab.engine.grid.geometry import ROTATIONS
-from crashgrab.engine.grid.model import SIDES, Feature, Layout, Placement, Tile, TileSet
+from crashgrab.engine.grid.model import SIDES, Feature, Placement, Tile, TileSet
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 SITE_CHARS = {**{str(n): n for n in range(1, 10)}, "a": 10, "b": 11, "c": 12, "x": 13}
 

@@ -12,7 +12,7 @@ from crashgrab.engine.cli import main
 from crashgrab.engine.formats.jsonio import read_json
 from crashgrab.engine.formats.layout_io import layout_from_json, load_layout, save_layout
 from crashgrab.engine.formats.migrations import upgrade
-from crashgrab.engine.grid.model import Layout
+from crashgrab.engine.crash_and_grab.layout import Layout
 from crashgrab.engine.grid.square import SQUARE
 from crashgrab.engine.system import GameSystem
 

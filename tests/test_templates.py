@@ -4,7 +4,8 @@ import pytest
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES, template_for_players
 from crashgrab.engine.formats.tileset_io import standard_tileset
-from crashgrab.engine.grid.model import Layout, Placement
+from crashgrab.engine.grid.model import Placement
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 # (template, board size, slot origin -> (roles, rotations)), from the slot list.
 ANY = (0, 90, 180, 270)

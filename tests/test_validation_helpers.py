@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
 from crashgrab.engine.grid.geometry import Direction
-from crashgrab.engine.grid.model import Feature, Layout, Placement, Tile, TileSet
+from crashgrab.engine.grid.model import Feature, Placement, Tile, TileSet
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 _SITE_CHARS = {**{str(n): n for n in range(1, 10)}, "a": 10, "b": 11, "c": 12}
 

@@ -6,7 +6,8 @@ import pytest
 from crashgrab.engine.crash_and_grab.terms import DEFAULT_DIRECTIONS
 from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.formats.tileset_io import standard_tileset
-from crashgrab.engine.grid.model import Layout, Placement
+from crashgrab.engine.grid.model import Placement
+from crashgrab.engine.crash_and_grab.layout import Layout
 
 CORES = (Placement("1", "A", 0, 0, 0), Placement("2", "A", 4, 0, 0),
          Placement("3", "A", 0, 4, 0), Placement("4", "A", 4, 4, 0))

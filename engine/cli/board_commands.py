@@ -24,7 +24,7 @@ def register(subparsers) -> None:
     new.add_argument("--game", default=DEFAULT_GAME, metavar="ID",
                      help=f"the game (default {DEFAULT_GAME}; `crashgrab games` lists them)")
     new.add_argument("--players", type=int, required=True, metavar="N",
-                     help="number of players (Crash & Grab: 2-6; 2-4 share the 8x8 board)")
+                     help="number of players (`crashgrab games` lists what each game allows)")
     new.add_argument("--seed", type=int,
                      help="seed for a game's random setup (printed when not given; games without one ignore it)")
     new.add_argument("-o", "--output", metavar="FILE", help="write the layout here instead of stdout")
@@ -35,15 +35,14 @@ def register(subparsers) -> None:
     show.set_defaults(run=run_show)
 
     export = subparsers.add_parser(
-        "export", help="write the board for another program (Crash & Grab: resolved JSON or a Tiled map)",
-        description="Formats depend on the layout's game (`crashgrab games` lists them). Crash & Grab: json, "
-                    "the resolved export, to stdout or OUT; tiled, a Tiled JSON map written to OUT "
-                    "(e.g. board.tmj) with its tileset image beside it (board-tiles.png).")
+        "export", help="write the board for another program, in one of its game's export formats",
+        description="The formats depend on the layout's game; `crashgrab games` lists them. A format that "
+                    "writes text goes to stdout or OUT; one that writes files (a map and its image) needs OUT.")
     export.add_argument("file", metavar="FILE")
     export.add_argument("-o", "--output", metavar="OUT",
                         help="write here instead of stdout (required for formats that write files, such as tiled)")
     export.add_argument("--format", default="json", metavar="FORMAT",
-                        help="export format (default: json; Crash & Grab: json or tiled)")
+                        help="export format (default: json; `crashgrab games` lists each game's formats)")
     export.set_defaults(run=run_export)
 
 

@@ -29,7 +29,7 @@ def register(subparsers) -> None:
     parser.add_argument("--format", choices=["text", "json"], default="text",
                         help="text: one line per finding (default); json: schemas/validation-report.schema.json")
     parser.add_argument("--select", metavar="CODES",
-                        help="report only these codes (comma-separated; a prefix such as crash-site selects a group)")
+                        help="report only these codes (comma-separated; a prefix ending before a '-' selects a group)")
     parser.add_argument("--ignore", metavar="CODES", help="leave out these codes (comma-separated, prefixes allowed)")
     parser.add_argument("--severity", action="append", default=[], metavar="CODE=LEVEL",
                         help=f"override a code's severity for this run ({'/'.join(LEVELS)}); repeatable")

@@ -5,7 +5,7 @@ from typing import Any
 
 from ..formats.migrations import CURRENT
 from ..formats.tileset_io import tileset_to_json
-from ..grid.model import Layout
+from .layout import Layout
 from .layout_file import layout_to_json
 from .resolve import resolve_layout
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..findings import Finding
-from ..grid.model import Board, Layout
+from ..grid.model import Board
+from .layout import Layout
 from ..grid.resolve import place_tiles
 from .templates import TEMPLATES
 from .terms import MARKERS

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ..grid.model import Layout, Placement, TileSet
+from ..grid.model import Placement, TileSet
+from .layout import Layout
 from .templates import Template, template_for_players
 from .terms import MARKERS
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import InvalidFileError, UsageError
-from ..grid.model import Layout
+from .layout import Layout
 from ..grid.square import SQUARE
 from ..report import ValidationReport
 from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Overlay, OverlayKind, PlacedFeature,

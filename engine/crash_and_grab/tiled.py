@@ -20,7 +20,7 @@ from typing import Any
 
 from .resolve import resolve_layout
 from .terms import ACCELERATOR, CRASH_SITE
-from ..grid.model import Layout
+from .layout import Layout
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.png import write_png
 from .tiled_tiles import (COLUMNS, EMPTY_GID, FIRST_GID, ROWS, TILE_KINDS, TILE_SIZE, gid_for,

@@ -55,7 +55,7 @@ def upgrade(document: Any, fmt: str, file=None) -> Any:
     if version > current:
         raise InvalidFileError(
             f"this {fmt} file is version {version}; this program reads up to version {current}.",
-            file=file, where="$.version", hint="Update Crash & Grab editor to open it.")
+            file=file, where="$.version", hint="Update the program to open it.")
     while version < current:
         step = MIGRATIONS[fmt].get(version)
         if step is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ...grid.model import Layout
+from ..layout import Layout
 from ..rules.actions import EndRound, SetUp, Turn
 from ..rules.apply import apply
 from ..rules.errors import IllegalAction, MissingChoice, RuleError

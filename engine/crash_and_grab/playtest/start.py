@@ -12,7 +12,8 @@ board and not held, Pilots first (the scenario files' default).
 from __future__ import annotations
 
 from ...errors import CrashGrabError
-from ...grid.model import Cell, Layout
+from ...grid.model import Cell
+from ..layout import Layout
 from ..resolve import resolve_layout
 from ..rules.dice import seed_state
 from ..rules.errors import cell_text

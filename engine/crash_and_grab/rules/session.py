@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...errors import CrashGrabError
-from ...grid.model import Layout
+from ..layout import Layout
 from .actions import EndRound, SetUp, Turn
 from .apply import apply
 from .errors import MissingChoice, MissingDieResult, RuleError

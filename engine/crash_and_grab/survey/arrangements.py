@@ -24,7 +24,8 @@ from itertools import permutations
 from math import perm, prod
 from typing import Iterator
 
-from ...grid.model import SIDES, Layout, Placement, TileSet
+from ...grid.model import SIDES, Placement, TileSet
+from ..layout import Layout
 from ..setup import random_layout
 from ..templates import Template
 from ..terms import DEFAULT_DIRECTIONS

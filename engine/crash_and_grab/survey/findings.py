@@ -12,7 +12,8 @@ from functools import lru_cache
 from typing import Any, Mapping, NamedTuple
 
 from ...findings import SEVERITIES
-from ...grid.model import Board, Layout
+from ...grid.model import Board
+from ..layout import Layout
 from ..resolve import resolve_layout
 from ..terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
 from ..validation.codes import DEFAULT_SEVERITY

@@ -11,7 +11,8 @@ import os
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from ...grid.model import Layout, TileSet
+from ...grid.model import TileSet
+from ..layout import Layout
 from ...formats.tileset_io import standard_tileset
 from ..templates import TEMPLATES, Template
 from .arrangements import arrangement_count, arrangements, sample_layout, sample_seed

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...grid.model import Layout
+from ..layout import Layout
 from ..resolve import resolve_layout
 from .accelerators import accelerator_findings
 from .codes import CODES, DEFAULT_SEVERITY, FILE_CODES, LEVELS

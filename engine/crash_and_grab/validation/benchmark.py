@@ -15,7 +15,7 @@ from typing import Callable
 
 from ...formats.layout_io import load_layout, load_shipped_layout
 from ...resources import shipped_layouts
-from ...grid.model import Layout
+from ..layout import Layout
 from ...grid.moveanalysis import clear_cache
 from ...timing import measure, percentile
 from . import validate_layout
