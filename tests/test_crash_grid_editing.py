@@ -100,3 +100,21 @@ def test_playtest_offers_the_unused_move_cards_and_a_full_deck():
     assert session.legal_moves("spades") == ("Q", "K") and session.legal_moves("hearts") == ("J", "Q")
     assert [e.kind for e in session.events_shown()] == ["order", "move", "move"]
     assert session.back().events_shown() == () and session.legal_moves("clubs") == ()
+
+
+def test_riders_are_placed_and_turned_before_the_first_trick():
+    from crashgrab.engine.crash_grid.playtest import PlacementRefused
+
+    session = PlaytestSession.on(ARENA).placed("spades", (4, 3)).turned("spades")
+    spades = session.state.rider("spades")
+    assert (spades.at, spades.facing) == ((4, 3), "west")
+    played = session.play(Trick({"spades": "AS", "hearts": "2H"}, {"spades": "K", "hearts": "K"}))
+    assert played.state.rider("spades").at == (3, 3)
+    for refused, words in [(lambda: session.placed("spades", (1, 1)), "[1,1] is taken"),      # a wall
+                           (lambda: session.placed("spades", (3, 5)), "[3,5] is taken"),      # hearts
+                           (lambda: session.placed("spades", (6, 0)), "off the board"),
+                           (lambda: session.placed("clubs", (0, 0)), "no clubs rider"),
+                           (lambda: played.placed("spades", (0, 0)), "before the first trick")]:
+        with pytest.raises(PlacementRefused, match=words.replace("[", r"\[").replace("]", r"\]")):
+            refused()
+    assert session.placed("spades", (4, 3)).state == session.state   # its own square is fine

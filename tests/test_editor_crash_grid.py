@@ -167,3 +167,18 @@ def test_a_playtest_saves_as_a_scenario_that_passes(window, monkeypatch, tmp_pat
     window.playtest.save_button.click()
     assert target.exists()
     assert main(["scenario", "run", str(target)]) == 0
+
+
+def test_riders_are_dragged_and_turned_before_the_first_trick(window):
+    window.playtest_action.trigger()
+    drag(window, (5, 0), (5, 3))
+    QTest.keyClick(window, Qt.Key_R)                      # south -> west
+    spades = window.playtest.session.state.rider("spades")
+    assert (spades.at, spades.facing) == ((5, 3), "west")
+    assert window.document.layout == template_layout("4")  # the arena itself is not edited
+    drag(window, (5, 3), (6, 11))                         # onto diamonds: refused
+    assert "[6,11] is taken" in window.playtest.status.text()
+    window.playtest.play_button.click()                   # every rider plays J: spades west -> south, [5,4]
+    assert window.playtest.session.state.rider("spades").at == (5, 4)
+    drag(window, (5, 4), (4, 4))
+    assert "before the first trick" in window.playtest.status.text()

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QLis
                                QWidget)
 
 from crashgrab.engine.crash_grid.model import ArenaLayout
-from crashgrab.engine.crash_grid.playtest import DECK, PlaytestSession
+from crashgrab.engine.crash_grid.playtest import DECK, PlacementRefused, PlaytestSession
 from crashgrab.engine.crash_grid.rules import RuleError, Trick
 
 
@@ -73,6 +73,24 @@ class PlaytestPanel(QWidget):
         over = f"round over: {state.winner or 'nobody'} scores" if state.over else "round goes on"
         self.status.setText(f"after trick {session.at} of {len(session.played)}; {over}")
         self.shown.emit(state)
+
+    def rider_at(self, cell) -> str | None:
+        """The suit of the rider on `cell` in the board shown, if any."""
+        return next((r.suit for r in self.session.state.riders_on_board() if r.at == cell), None)
+
+    def place(self, suit: str, cell) -> None:
+        self._placement(lambda: self.session.placed(suit, cell))
+
+    def turn(self, suit: str) -> None:
+        self._placement(lambda: self.session.turned(suit))
+
+    def _placement(self, change) -> None:
+        try:
+            session = change()
+        except PlacementRefused as error:
+            self.status.setText(f"not placed: {error}")
+            return
+        self._show(session)
 
     def play(self) -> None:
         trick = Trick({suit: box.currentText() for suit, box in self.initiative.items()},

@@ -129,6 +129,7 @@ class ArenaWindow(QMainWindow):
         self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 Crash board studio")
 
     def set_playtesting(self, on: bool) -> None:
+        self.scene.selected = None
         self.playtest_dock.setVisible(on)
         if on:
             self.playtest.start(self.document.layout)
@@ -148,9 +149,12 @@ class ArenaWindow(QMainWindow):
         return next((s.suit for s in self.document.layout.starts if s.cell == cell), None)
 
     def on_pressed(self, cell, button) -> None:
+        suit = self.playtest.rider_at(cell) if self.playtesting else self.start_at(cell)
         if self.playtesting:
+            self.dragging = suit
+            self.scene.selected = suit
+            self.scene.show_state(self.playtest.session.state)
             return
-        suit = self.start_at(cell)
         if suit is not None:
             self.select(suit)
             self.dragging = suit
@@ -162,6 +166,10 @@ class ArenaWindow(QMainWindow):
 
     def on_released(self, cell) -> None:
         suit, self.dragging = self.dragging, None
+        if self.playtesting:
+            if suit is not None and self.playtest.rider_at(cell) != suit:
+                self.playtest.place(suit, cell)
+            return
         start = self.document.layout.start_of(suit) if suit else None
         if start is not None and start.cell != cell:
             self.edit(commands.PlaceStart(self.document, suit, cell))
@@ -172,6 +180,9 @@ class ArenaWindow(QMainWindow):
 
     def keyPressEvent(self, event) -> None:
         suit = self.scene.selected
+        if self.playtesting and suit and event.key() == Qt.Key_R:
+            self.playtest.turn(suit)
+            return
         if suit and not self.playtesting and self.document.layout.start_of(suit):
             if event.key() == Qt.Key_R:
                 self.edit(commands.RotateStart(self.document, suit))

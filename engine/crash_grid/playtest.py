@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ..errors import CrashGrabError
+
 from .model import ArenaLayout
 from .rules import Event, GridState, Rider, Trick, apply
 from .scenario import Scenario, state_to_json
-from .terms import MOVES, RAILS_IN_HAND_AT_START, RANKS, SUIT_LETTERS
+from .terms import FACINGS, MOVES, RAILS_IN_HAND_AT_START, RANKS, SUIT_LETTERS, Cell, cell_text
 
 # The initiative deck, highest first, as a playtest offers it: "AS", "AH", ... "2C".
 DECK: tuple[str, ...] = tuple(rank + letter for rank in reversed(RANKS) for letter in SUIT_LETTERS)
@@ -17,6 +19,10 @@ DECK: tuple[str, ...] = tuple(rank + letter for rank in reversed(RANKS) for lett
 def starting_state(layout: ArenaLayout) -> GridState:
     riders = tuple(Rider(s.suit, s.cell, s.facing, RAILS_IN_HAND_AT_START) for s in layout.starts)
     return GridState(layout.width, layout.height, riders, walls=layout.walls)
+
+
+class PlacementRefused(CrashGrabError):
+    """A rider placed where it cannot stand, or after the first trick."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,29 @@ class PlaytestSession:
     @property
     def state(self) -> GridState:
         return self.played[self.at - 1].state if self.at else self.start
+
+    def placed(self, suit: str, cell: Cell, facing: str | None = None) -> "PlaytestSession":
+        """The session with `suit`'s rider moved (and turned) before the first trick."""
+        if self.played:
+            raise PlacementRefused("riders are placed before the first trick; step back to the start and "
+                                   "play again, or stop the playtest.")
+        rider = self.start.rider(suit)
+        if rider is None or rider.at is None:
+            raise PlacementRefused(f"there is no {suit} rider.")
+        if not self.start.on_board(cell):
+            raise PlacementRefused(f"{cell_text(cell)} is off the board.")
+        occupied = self.start.occupied() - {rider.at}
+        if cell in occupied:
+            raise PlacementRefused(f"{cell_text(cell)} is taken.")
+        start = self.start.with_rider(replace(rider, at=cell, facing=facing or rider.facing))
+        return replace(self, start=start)
+
+    def turned(self, suit: str) -> "PlaytestSession":
+        """`suit`'s rider turned a quarter clockwise, before the first trick."""
+        rider = self.start.rider(suit)
+        if rider is None or rider.at is None:
+            raise PlacementRefused(f"there is no {suit} rider.")
+        return self.placed(suit, rider.at, FACINGS[(FACINGS.index(rider.facing) + 1) % 4])
 
     def legal_moves(self, suit: str) -> tuple[str, ...]:
         """The move cards the suit's rider may play in the next trick (unused since the refresh)."""
@@ -79,4 +108,4 @@ class PlaytestSession:
                         tricks=tuple(p.trick for p in self.played[:self.at]), expect=expect, layout_ref=layout_ref)
 
 
-__all__ = ["DECK", "Played", "PlaytestSession", "starting_state"]
+__all__ = ["DECK", "PlacementRefused", "Played", "PlaytestSession", "starting_state"]
