@@ -182,3 +182,13 @@ def test_riders_are_dragged_and_turned_before_the_first_trick(window):
     assert window.playtest.session.state.rider("spades").at == (5, 4)
     drag(window, (5, 4), (4, 4))
     assert "before the first trick" in window.playtest.status.text()
+
+
+def test_the_territory_overlay_tints_each_riders_squares(window):
+    window.territory_action.trigger()
+    # the 4-player template: 35 squares each, no ties (docs/findings.md metrics)
+    assert window.scene.kinds().count("territory") == 140
+    click(window, (0, 0))                                 # a wall in a corner: one square fewer
+    assert window.scene.kinds().count("territory") == 139
+    window.territory_action.trigger()
+    assert window.scene.kinds().count("territory") == 0

@@ -74,8 +74,15 @@ class ArenaScene(QGraphicsScene):
         item.setData(0, "trail")
         item.setToolTip(f"{suit} trail card at [{cell[0]},{cell[1]}]")
 
-    def show_layout(self, layout: ArenaLayout) -> None:
+    def show_layout(self, layout: ArenaLayout, owners: dict | None = None) -> None:
+        """The arena; `owners` (cell -> suit initial, the territory overlay's labels) tints squares."""
         self._squares(layout.width, layout.height, layout.walls)
+        initials = {suit[0]: colour for suit, colour in SUIT_COLOURS.items()}
+        for cell, initial in (owners or {}).items():
+            tint = QColor(initials[initial])
+            tint.setAlpha(45)
+            item = self.addRect(cell[0] * CELL, cell[1] * CELL, CELL, CELL, QPen(Qt.NoPen), QBrush(tint))
+            item.setData(0, "territory")
         for start in layout.starts:
             self._rider(start.suit, start.cell, start.facing, "start")
 

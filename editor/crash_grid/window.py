@@ -104,6 +104,11 @@ class ArenaWindow(QMainWindow):
         self.addAction(self.playtest_action)
         self.playtest_action.setObjectName("playtest")
         self.toolbar.addAction(self.playtest_action)
+        self.territory_action = QAction("Territory", self, checkable=True, shortcut="Ctrl+T")
+        self.territory_action.setObjectName("territory")
+        self.territory_action.setToolTip("Tint each free square with the rider that reaches it first")
+        self.territory_action.toggled.connect(lambda _on: self.refresh())
+        self.toolbar.addAction(self.territory_action)
 
     # --- showing -----------------------------------------------------------------------------
     @property
@@ -113,7 +118,7 @@ class ArenaWindow(QMainWindow):
     def refresh(self) -> None:
         layout = self.document.layout
         if not self.playtesting:
-            self.scene.show_layout(layout)
+            self.scene.show_layout(layout, self._owners())
         self.width_box.setValue(layout.width)
         self.height_box.setValue(layout.height)
         report = self.system.validate(layout)
@@ -123,6 +128,11 @@ class ArenaWindow(QMainWindow):
             self.findings.addItem(f"{finding.severity} {finding.code}{where}: {finding.message}")
         self.findings_dock.setWindowTitle(f"Findings: {report.summary()}")
         self._title()
+
+    def _owners(self) -> dict | None:
+        if not self.territory_action.isChecked():
+            return None
+        return dict(self.system.overlay(self.document.layout, "territory").labels)
 
     def _title(self) -> None:
         name = self.document.path.name if self.document.path else self.document.layout.name or "Untitled"
@@ -134,7 +144,7 @@ class ArenaWindow(QMainWindow):
         if on:
             self.playtest.start(self.document.layout)
         else:
-            self.scene.show_layout(self.document.layout)
+            self.scene.show_layout(self.document.layout, self._owners())
 
     # --- editing -----------------------------------------------------------------------------
     def edit(self, command: commands.ArenaEdit) -> bool:
