@@ -11,14 +11,17 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import (QDockWidget, QGraphicsScene, QGraphicsView, QLabel, QListWidget, QMainWindow,
-                               QWidget)
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import (QDockWidget, QGraphicsItem, QGraphicsScene, QGraphicsView, QLabel, QListWidget,
+                               QMainWindow, QWidget)
 
+from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.atomic import write_bytes_atomic
 from crashgrab.engine.system import BoardPicture, GameSystem
 
 from . import style
+from .image_size import CELL_MM, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
 
 EDITOR_GROUP = "crashgrab.editors"
 CELL = 48.0  # pixels per board unit
@@ -45,35 +48,66 @@ def open_board_window(system: GameSystem, layout: Any, path: str | Path | None,
     return window
 
 
-def picture_scene(system: GameSystem, picture: BoardPicture) -> QGraphicsScene:
-    """Cells as the geometry shapes them, features by their kind's colour and shape."""
-    scene = QGraphicsScene()
+def paint_picture(painter: QPainter, system: GameSystem, picture: BoardPicture, cell: float = CELL) -> None:
+    """Cells as the geometry shapes them, features by their kind's colour and shape, `cell` per board unit.
+
+    Plain QPainter calls, so a PNG or SVG needs no widgets (a QGuiApplication is enough)."""
     geometry = system.geometry
-    outline = QPen(QColor("#475569"), 1)
-    for cell in picture.cells:
-        polygon = QPolygonF([QPointF(x * CELL, y * CELL) for x, y in geometry.cell_polygon(cell)])
-        scene.addPolygon(polygon, outline, QBrush(QColor("#f8fafc")))
+    painter.setPen(QPen(QColor("#475569"), max(1.0, cell / 48)))
+    painter.setBrush(QBrush(QColor("#f8fafc")))
+    for board_cell in picture.cells:
+        painter.drawPolygon(QPolygonF([QPointF(x * cell, y * cell) for x, y in geometry.cell_polygon(board_cell)]))
     for feature in picture.features:
         kind = system.feature_kind(feature.type)
         colour = QColor(kind.colour if kind else "#808080")
         if feature.edge is not None:
             (ax, ay), (bx, by) = geometry.edge(feature.cell, feature.edge)
-            scene.addLine(ax * CELL, ay * CELL, bx * CELL, by * CELL, QPen(colour, CELL * 0.12))
+            painter.setPen(QPen(colour, cell * 0.12))
+            painter.drawLine(QPointF(ax * cell, ay * cell), QPointF(bx * cell, by * cell))
             continue
         cx, cy = geometry.cell_centre(feature.cell)
-        r = CELL * 0.32
+        r = cell * 0.32
+        box = QRectF(cx * cell - r, cy * cell - r, 2 * r, 2 * r)
+        painter.setPen(QPen(colour.darker(), max(1.0, cell / 48)))
+        painter.setBrush(QBrush(colour))
         if kind is not None and kind.shape in ("square", "card"):
-            item = scene.addRect(cx * CELL - r, cy * CELL - r, 2 * r, 2 * r, QPen(colour.darker(), 1), QBrush(colour))
+            painter.drawRect(box)
         else:
-            item = scene.addEllipse(cx * CELL - r, cy * CELL - r, 2 * r, 2 * r, QPen(colour.darker(), 1), QBrush(colour))
-        words = kind.describe(feature.number, feature.facing) if kind else feature.type
-        item.setToolTip(f"{words} at [{feature.cell[0]},{feature.cell[1]}]")
+            painter.drawEllipse(box)
         label = str(feature.number) if feature.number is not None else (feature.facing or "")[:1].upper()
         if label:
-            text = scene.addSimpleText(label, style.font(CELL * 0.3, bold=True))
-            box = text.boundingRect()
-            text.setPos(cx * CELL - box.width() / 2, cy * CELL - box.height() / 2)
-    return scene
+            painter.setPen(QPen(QColor("white")))
+            painter.setFont(style.font(cell * 0.3, bold=True))
+            painter.drawText(box, Qt.AlignCenter, label)
+
+
+class PictureItem(QGraphicsItem):
+    """The board of a `BoardPicture` in a scene; hovering a feature says what it is."""
+
+    def __init__(self, system: GameSystem, picture: BoardPicture) -> None:
+        super().__init__()
+        self.system, self.picture = system, picture
+        self.setAcceptHoverEvents(True)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-CELL, -CELL, (self.picture.width + 2) * CELL, (self.picture.height + 2) * CELL)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        paint_picture(painter, self.system, self.picture)
+
+    def describe_at(self, point: QPointF) -> str:
+        """The features in the cell under `point` (board pixels), in words."""
+        cell = self.system.geometry.cell_at((point.x() / CELL, point.y() / CELL))
+        words = []
+        for feature in self.picture.features:
+            if feature.cell == cell:
+                kind = self.system.feature_kind(feature.type)
+                text = kind.describe(feature.number, feature.facing) if kind else feature.type
+                words.append(text + (f" on the {feature.edge} edge" if feature.edge else ""))
+        return f"[{cell[0]},{cell[1]}]: " + (", ".join(words) if words else "nothing")
+
+    def hoverMoveEvent(self, event) -> None:
+        self.setToolTip(self.describe_at(event.pos()))
 
 
 class ReadOnlyBoardWindow(QMainWindow):
@@ -85,7 +119,10 @@ class ReadOnlyBoardWindow(QMainWindow):
         self.system, self.layout, self.path = system, layout, Path(path) if path else None
         name = self.path.name if self.path else system.layout_name(layout) or "Untitled"
         self.setWindowTitle(f"{name} ({system.title}, read-only) \u2014 Crash board studio")
-        self.board_scene = picture_scene(system, system.picture(layout))
+        self.picture = system.picture(layout)
+        self.board_scene = QGraphicsScene(self)
+        self.board_item = PictureItem(system, self.picture)
+        self.board_scene.addItem(self.board_item)
         self.view = QGraphicsView(self.board_scene)
         self.view.setRenderHint(QPainter.Antialiasing)
         self.setCentralWidget(self.view)
@@ -101,3 +138,66 @@ class ReadOnlyBoardWindow(QMainWindow):
         dock.setWidget(self.findings)
         self.addDockWidget(Qt.RightDockWidgetArea, dock)
         self.resize(900, 640)
+
+
+def picture_image(system: GameSystem, layout: Any, path: str | Path, dpi: int, title: str) -> Path:
+    """The board drawn from its picture as PNG (at `dpi`) or SVG (in millimetres), at the same scale
+    as the Crash & Grab painter's images (one cell = CELL_MM, a margin of MARGIN_CELLS around),
+    written atomically. For games whose editor has no painter of its own."""
+    from .image_export import encode_png, gui_application
+
+    gui_application()
+    picture = system.picture(layout)
+    if not picture.cells:
+        raise InvalidFileError("the layout has no cells, so there is no board to draw.", file=str(path))
+    geometry = ImageGeometry(picture.width, picture.height)
+    margin = MARGIN_CELLS * CELL
+    source = QRectF(-margin, -margin, picture.width * CELL + 2 * margin, picture.height * CELL + 2 * margin)
+    title = title or system.title
+    path = Path(path)
+    if image_format(path) == "png":
+        check_dpi(dpi, geometry)
+        width, height = geometry.pixel_size(dpi)
+        image = QImage(width, height, QImage.Format_RGB32)
+        image.setDotsPerMeterX(round_half_up(dpi / MM_PER_INCH * 1000))
+        image.setDotsPerMeterY(round_half_up(dpi / MM_PER_INCH * 1000))
+        image.setText("Title", title)
+        painter = QPainter(image)
+        try:
+            _paint_into(painter, system, picture, QRectF(0, 0, width, height), source)
+        finally:
+            painter.end()
+        data = encode_png(image)
+    else:
+        from PySide6.QtSvg import QSvgGenerator
+
+        buffer_data = QByteArray()
+        buffer = QBuffer(buffer_data)
+        buffer.open(QIODevice.WriteOnly)
+        generator = QSvgGenerator()
+        generator.setOutputDevice(buffer)
+        generator.setResolution(254)  # one unit of its size = 0.1 mm
+        generator.setSize(QSize(round_half_up(geometry.width_mm * 10), round_half_up(geometry.height_mm * 10)))
+        generator.setViewBox(QRectF(0, 0, geometry.width_mm, geometry.height_mm))
+        generator.setTitle(title)
+        generator.setDescription(f"{system.title} board, {picture.width}x{picture.height} cells, "
+                                 f"one cell = {CELL_MM:g} mm")
+        painter = QPainter(generator)
+        try:
+            _paint_into(painter, system, picture, QRectF(0, 0, geometry.width_mm, geometry.height_mm), source)
+        finally:
+            painter.end()
+        buffer.close()
+        data = bytes(buffer_data)
+    write_bytes_atomic(path, data)
+    return path
+
+
+def _paint_into(painter: QPainter, system: GameSystem, picture: BoardPicture, target: QRectF, source: QRectF) -> None:
+    """The picture's `source` rectangle (board pixels) drawn to fill `target`, on white."""
+    painter.fillRect(target, QColor("white"))
+    painter.setRenderHint(QPainter.Antialiasing)
+    painter.translate(target.topLeft())
+    painter.scale(target.width() / source.width(), target.height() / source.height())
+    painter.translate(-source.topLeft())
+    paint_picture(painter, system, picture)

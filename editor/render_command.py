@@ -48,15 +48,22 @@ def run_render(args: argparse.Namespace) -> int:
         raise UsageError(f"the image would overwrite the layout {args.file}.", hint="Choose another name for -o.")
     layout = load_layout(args.file, strict=args.strict)
     system = system_for_layout(layout)
-    if not isinstance(layout, Layout):  # the painter draws tile layouts (Crash & Grab's) only, so far
-        raise UsageError(f"drawing {system.title} boards as images is not available yet.",
-                         hint="Use `crashgrab show` for the board as text.")
-    picture = require_board(layout, args.file)
+    dpi = args.dpi if args.dpi is not None else DEFAULT_DPI
+    if isinstance(layout, Layout):  # Crash & Grab's tiles, by the editor's painter
+        picture = require_board(layout, args.file)
+        width, height = picture.board.width, picture.board.height
+    else:  # another game, drawn from its picture
+        from .game_views import picture_image
+
+        drawn = system.picture(layout)
+        width, height = drawn.width, drawn.height
     for finding in system.resolve(layout).findings:  # drawn as they are, as the editor shows them
         print(f"{args.file}: {finding.severity} {finding.code} {finding.message} (drawn as it is)", file=sys.stderr)
-    dpi = args.dpi if args.dpi is not None else DEFAULT_DPI
-    path = write_board_image(picture, args.output, dpi, title=layout.name or None)
-    geometry = ImageGeometry(picture.board.width, picture.board.height)
+    if isinstance(layout, Layout):
+        path = write_board_image(picture, args.output, dpi, title=layout.name or None)
+    else:
+        path = picture_image(system, layout, args.output, dpi, system.layout_name(layout) or system.title)
+    geometry = ImageGeometry(width, height)
     if kind == "png":
         width, height = geometry.pixel_size(dpi)
         size = f"{width}x{height} pixels at {dpi} dpi"

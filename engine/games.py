@@ -31,11 +31,28 @@ def _loaded(entry: Any) -> GameSystem:
     return system
 
 
+_broken: dict[str, str] = {}  # entry point name -> why it did not load
+
+
 @lru_cache(maxsize=None)
 def _installed() -> tuple[GameSystem, ...]:
-    systems = [_loaded(entry) for entry in entry_points(group=GROUP)]
+    """Every game that loads; one that does not (a broken or half-installed package) is left out
+    and said by `broken_games()`, so the other games keep working."""
+    systems = []
+    _broken.clear()
+    for entry in entry_points(group=GROUP):
+        try:
+            systems.append(_loaded(entry))
+        except Exception as error:  # a plugin's fault, reported, never the studio's crash
+            _broken[entry.name] = f"{type(error).__name__}: {error}"
     # The default game first, then by title: the order menus and `crashgrab games` use.
     return tuple(sorted(systems, key=lambda s: (s.id != DEFAULT_GAME, s.title.lower(), s.id)))
+
+
+def broken_games() -> dict[str, str]:
+    """Installed games that failed to load: entry point name -> the error."""
+    _installed()
+    return dict(_broken)
 
 
 def all_systems() -> tuple[GameSystem, ...]:

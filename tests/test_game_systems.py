@@ -17,7 +17,7 @@ from crashgrab.engine.grid.square import SQUARE
 from crashgrab.engine.system import GameSystem
 
 from .conftest import LAYOUTS
-from .toy_game import GAME as TOY, toy_entry_point, with_post_moved
+from .toy_game import GAME as TOY, SYSTEM, toy_entry_point, with_post_moved
 
 
 @pytest.fixture
@@ -35,6 +35,26 @@ def toy_installed(monkeypatch):
     games.refresh()
     yield
     games.refresh()
+
+
+def test_a_game_that_does_not_load_is_reported_and_the_others_work(monkeypatch, capsys):
+    real = metadata.entry_points
+    broken = metadata.EntryPoint(name="broken-game", value="tests.no_such_module:SYSTEM", group=games.GROUP)
+
+    def entry_points(**selection):
+        found = real(**selection)
+        return metadata.EntryPoints((*found, broken)) if selection.get("group") == games.GROUP else found
+
+    monkeypatch.setattr(games, "entry_points", entry_points)
+    games.refresh()
+    try:
+        assert games.game_ids() == ["crash-and-grab"]
+        assert main(["games"]) == 0
+        captured = capsys.readouterr()
+        assert "crash-and-grab: Crash & Grab" in captured.out
+        assert "broken-game is installed but does not load (ModuleNotFoundError" in captured.err
+    finally:
+        games.refresh()
 
 
 def test_crash_and_grab_is_installed_and_first():
@@ -151,7 +171,7 @@ def test_the_toy_game_has_no_exports_and_no_scenarios(toy_installed, tmp_path, c
 def test_the_editor_opens_the_toy_game_read_only_and_keeps_its_own_board(toy_installed, qtbot, tmp_path):
     from crashgrab.editor.game_views import NOT_EDITABLE, ReadOnlyBoardWindow
     from crashgrab.editor.main_window import MainWindow
-    from PySide6.QtCore import QSettings
+    from PySide6.QtCore import QPointF, QSettings
     from PySide6.QtWidgets import QMenu
 
     path = tmp_path / "field.json"
@@ -165,10 +185,12 @@ def test_the_editor_opens_the_toy_game_read_only_and_keeps_its_own_board(toy_ins
     qtbot.addWidget(toy_window)
     assert isinstance(toy_window, ReadOnlyBoardWindow) and toy_window.notice.text() == NOT_EDITABLE
     assert "Fence Posts (toy), read-only" in toy_window.windowTitle()
-    # 16 cells, 2 posts (square, with a number), 1 fence drawn on the west edge of [0,0]
-    kinds = [type(item).__name__ for item in toy_window.board_scene.items()]
-    assert kinds.count("QGraphicsPolygonItem") == 16 and kinds.count("QGraphicsRectItem") == 2
-    assert kinds.count("QGraphicsLineItem") == 1
+    # The board item draws the system's picture (the drawing itself is checked through render below);
+    # hovering names what lies in a cell, edge features included.
+    assert toy_window.board_scene.items() == [toy_window.board_item]
+    assert toy_window.picture == SYSTEM.picture(load_layout(path))
+    assert toy_window.board_item.describe_at(QPointF(10, 10)) == "[0,0]: Post 1, Fence on the west edge"
+    assert toy_window.board_item.describe_at(QPointF(200, 10)) == "[4,0]: nothing"
     assert toy_window.findings.count() == 0
 
     submenu = window.new_menu.findChild(QMenu, f"new_game_{TOY}")
@@ -236,3 +258,24 @@ def test_crash_and_grab_exports_through_its_system(tmp_path):
     assert CG.export(layout, "json", None) == dumps(export_document(layout))
     note = CG.export(layout, "tiled", str(tmp_path / "board.tmj"))
     assert note == f"wrote {tmp_path / 'board.tmj'} (Tiled map) and {tmp_path / 'board-tiles.png'} (its tileset image)"
+
+
+def test_render_draws_the_toy_game_from_its_picture(toy_installed, tmp_path, capsys):
+    from PySide6.QtGui import QImage
+
+    from crashgrab.editor.image_size import CELL_MM, DEFAULT_DPI, MARGIN_CELLS, ImageGeometry
+
+    path = tmp_path / "field.json"
+    assert main(["new", "--game", TOY, "--players", "2", "-o", str(path)]) == 0
+    assert main(["render", str(path), "-o", str(tmp_path / "field.png"), "--dpi", "50"]) == 0
+    image = QImage(str(tmp_path / "field.png"))
+    assert (image.width(), image.height()) == ImageGeometry(4, 4).pixel_size(50) != ImageGeometry(4, 4).pixel_size(DEFAULT_DPI)
+    # The post "1" stands in cell [0,0]: its square is drawn in the post colour (#a16207), off-centre
+    # of the number printed on it.
+    pixels_per_mm = 50 / 25.4
+    x = round((MARGIN_CELLS * CELL_MM + 0.3 * CELL_MM) * pixels_per_mm)
+    y = round((MARGIN_CELLS * CELL_MM + 0.25 * CELL_MM) * pixels_per_mm)
+    assert image.pixelColor(x, y).name() == "#a16207"
+    assert main(["render", str(path), "-o", str(tmp_path / "field.svg")]) == 0
+    svg = (tmp_path / "field.svg").read_text()
+    assert f'width="{ImageGeometry(4, 4).width_mm:g}mm"' in svg and "Fence Posts (toy) board, 4x4 cells" in svg

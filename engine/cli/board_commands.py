@@ -13,7 +13,7 @@ from pathlib import Path
 from ..errors import UsageError
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
-from ..games import DEFAULT_GAME, all_systems, get_system, system_for_layout
+from ..games import DEFAULT_GAME, all_systems, broken_games, get_system, system_for_layout
 
 
 def register(subparsers) -> None:
@@ -61,6 +61,8 @@ def run_games(args: argparse.Namespace) -> int:
             print(f"  template {template.id}: {template.title}, {template.width}x{template.height}")
         if system.export_formats:
             print(f"  exports: {', '.join(f.id for f in system.export_formats)}")
+    for name, error in broken_games().items():
+        print(f"crashgrab games: {name} is installed but does not load ({error}).", file=sys.stderr)
     return 0
 
 
