@@ -13,7 +13,7 @@ from ..grid.square import SQUARE
 from ..report import ValidationReport
 from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Overlay, OverlayKind, PlacedFeature,
                       Resolution, TemplateInfo)
-from . import layout_io
+from . import GAME_ID, TITLE, layout_io
 from .model import ArenaLayout
 from .templates import TEMPLATE_SIZES, template_layout
 from .validation import CODES, free_squares, territories, validate_arena
@@ -50,8 +50,8 @@ class CrashGridRun:
 
 
 class CrashGrid(GameSystem):
-    id = "crash-grid"
-    title = "Crash Grid"
+    id = GAME_ID
+    title = TITLE
     geometry = SQUARE
     players = (3, 4)
     layout_type = ArenaLayout
