@@ -154,3 +154,11 @@ def test_template_arena_from_new_equals_the_engine_template(capsys, tmp_path):
     target = tmp_path / "three.json"
     crashgrab(capsys, "new", "--game", "crash-grid", "--players", "3", "-o", target)
     assert load_layout(target) == template_layout("3")
+
+
+def test_the_worked_example_in_the_scenarios_doc_is_real_output(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    docs = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8").split("\n## Crash Grid scenarios\n", 1)[1]
+    shown = docs.split("initiative-tie-two.json` prints:\n\n```\n", 1)[1].split("\n```", 1)[0]
+    code, out, _ = crashgrab(capsys, "scenario", "run", "tests/crash_grid_scenarios/initiative-tie-two.json")
+    assert code == 0 and out.rstrip("\n") == shown
