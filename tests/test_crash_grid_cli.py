@@ -162,3 +162,12 @@ def test_the_worked_example_in_the_scenarios_doc_is_real_output(capsys, monkeypa
     shown = docs.split("initiative-tie-two.json` prints:\n\n```\n", 1)[1].split("\n```", 1)[0]
     code, out, _ = crashgrab(capsys, "scenario", "run", "tests/crash_grid_scenarios/initiative-tie-two.json")
     assert code == 0 and out.rstrip("\n") == shown
+
+
+def test_render_draws_a_crash_grid_arena(capsys, tmp_path):
+    arena = tmp_path / "arena.json"
+    crashgrab(capsys, "new", "--game", "crash-grid", "--players", "4", "-o", arena)
+    code, _, err = crashgrab(capsys, "render", arena, "-o", tmp_path / "arena.png", "--dpi", "50")
+    assert code == 0, err
+    assert (tmp_path / "arena.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "wrote" in err
