@@ -192,3 +192,20 @@ def test_the_territory_overlay_tints_each_riders_squares(window):
     assert window.scene.kinds().count("territory") == 139
     window.territory_action.trigger()
     assert window.scene.kinds().count("territory") == 0
+
+
+def test_opening_a_crash_grid_file_from_the_main_window_opens_the_arena_editor(qtbot, tmp_path):
+    from crashgrab.editor.main_window import MainWindow
+    from crashgrab.engine.crash_grid.layout_io import save_layout
+
+    path = tmp_path / "arena.json"
+    save_layout(template_layout("3"), path)
+    main = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
+    qtbot.addWidget(main)
+    before = main.document.layout
+    assert main.open_path(path)
+    arena = main.other_windows[-1]
+    qtbot.addWidget(arena, before_close_func=forget_changes)
+    assert isinstance(arena, ArenaWindow) and arena.document.path == path
+    assert arena.document.layout == template_layout("3") and main.document.layout is before
+    assert not arena.windowTitle().startswith("*")
