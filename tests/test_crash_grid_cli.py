@@ -164,7 +164,7 @@ def test_the_worked_example_in_the_scenarios_doc_is_real_output(capsys, monkeypa
     assert code == 0 and out.rstrip("\n") == shown
 
 
-def test_render_draws_a_crash_grid_arena(capsys, tmp_path):
+def test_render_draws_a_crash_grid_arena(qapp, capsys, tmp_path):  # a QApplication first, as the editor has
     arena = tmp_path / "arena.json"
     crashgrab(capsys, "new", "--game", "crash-grid", "--players", "4", "-o", arena)
     code, _, err = crashgrab(capsys, "render", arena, "-o", tmp_path / "arena.png", "--dpi", "50")
