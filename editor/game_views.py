@@ -144,7 +144,7 @@ def picture_image(system: GameSystem, layout: Any, path: str | Path, dpi: int, t
     """The board drawn from its picture as PNG (at `dpi`) or SVG (in millimetres), at the same scale
     as the Crash & Grab painter's images (one cell = CELL_MM, a margin of MARGIN_CELLS around),
     written atomically. For games whose editor has no painter of its own."""
-    from .image_export import encode_png, gui_application
+    from .qt_images import encode_png, gui_application
 
     gui_application()
     picture = system.picture(layout)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter
 
 from crashgrab.engine.errors import InvalidFileError, UsageError
 from crashgrab.engine.formats.atomic import write_bytes_atomic
@@ -19,6 +19,7 @@ from crashgrab.engine.grid.model import Board
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
+from .qt_images import encode_png, gui_application
 from .board_painter import BoardPicture, paint_board, picture_of
 from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi,
                          image_format, round_half_up)
@@ -27,18 +28,6 @@ BACKGROUND = QColor("white")
 SVG_RESOLUTION = 254  # QSvgGenerator's dots per inch: one "pixel" of its size = 0.1 mm
 
 Source = Layout | Board | BoardPicture
-
-
-def gui_application() -> QGuiApplication:
-    """The running Qt application, or a new offscreen one: fonts need one, a display does not."""
-    global _headless_app
-    app = QGuiApplication.instance()
-    if app is None:
-        app = _headless_app = QGuiApplication(["crashgrab", "-platform", "offscreen"])
-    return app
-
-
-_headless_app: QGuiApplication | None = None  # kept so Python does not destroy it
 
 
 def require_board(source: Source, file: str | Path | None = None) -> BoardPicture:
@@ -89,17 +78,6 @@ def render_png(source: Source, dpi: int = DEFAULT_DPI, title: str | None = None)
 
 def png_bytes(source: Source, dpi: int = DEFAULT_DPI, title: str | None = None) -> bytes:
     return encode_png(render_png(source, dpi, title))
-
-
-def encode_png(image: QImage) -> bytes:
-    """`image` as PNG file contents, encoded in memory (UsageError if Qt cannot)."""
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.WriteOnly)
-    if not image.save(buffer, "PNG"):
-        raise UsageError("Qt could not encode the PNG.")
-    buffer.close()
-    return bytes(data)
 
 
 def write_png(image: QImage, path: str | Path) -> None:

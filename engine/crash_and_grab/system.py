@@ -39,8 +39,7 @@ class CrashAndGrab(GameSystem):
                       for t in TEMPLATES.values())
     overlay_kinds = (
         OverlayKind("exposure", "Edge exposure", "How many of a rest cell's 20 moves crash off the board."),
-        OverlayKind("accelerators", "Accelerator links", "Which Accelerators bounce into which."),
-        OverlayKind("reach", "One-move reach", "The cells one card's move reaches from a chosen cell."),
+        OverlayKind("accelerators", "Accelerator links", "Which Accelerators bounce into which (a move of 1)."),
     )
     export_formats = (
         ExportFormat("json", "Resolved board (JSON for other programs)"),
