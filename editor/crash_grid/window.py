@@ -1,0 +1,248 @@
+"""The Crash Grid arena editor: arena size, starts (place, drag, R to turn, Delete to remove)
+and wall squares, every edit undoable; findings beside the arena; a playtest dock.
+
+Tools and the scene never change the model: they turn mouse and keys into undo commands,
+which call the document."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter, QUndoStack
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QListWidget, QMainWindow, QMessageBox,
+                               QPushButton, QSpinBox, QWidget)
+
+from crashgrab.engine.crash_grid.editing import MAX_SIZE, MIN_SIZE
+from crashgrab.engine.crash_grid.model import ArenaLayout
+from crashgrab.engine.crash_grid.scenario_io import save_scenario
+from crashgrab.engine.crash_grid.terms import SUITS
+from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.system import GameSystem
+
+from ..dialogs import ask_to_save
+from . import commands
+from .document import ArenaDocument
+from .playtest_panel import PlaytestPanel
+from .scene import ArenaScene
+
+WALL_TOOL = "wall"
+
+
+class ArenaWindow(QMainWindow):
+    def __init__(self, system: GameSystem, layout: ArenaLayout, path: Path | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.system = system
+        self.document = ArenaDocument(layout, path)
+        self.undo_stack = QUndoStack(self)
+        self.scene = ArenaScene()
+        self.view = QGraphicsView(self.scene)
+        self.view.setRenderHint(QPainter.Antialiasing)
+        self.setCentralWidget(self.view)
+        self.tool = WALL_TOOL
+        self.dragging: str | None = None
+        self._toolbar()
+        self._findings_dock()
+        self._playtest_dock()
+        self.document.changed.connect(self.refresh)
+        self.scene.pressed.connect(self.on_pressed)
+        self.scene.released.connect(self.on_released)
+        self.refresh()
+        self.resize(1000, 720)
+
+    # --- building ----------------------------------------------------------------------------
+    def _toolbar(self) -> None:
+        bar = self.toolbar = self.addToolBar("Arena")
+        bar.setObjectName("arena_tools")
+        group = QActionGroup(self)
+        for tool, text in [(WALL_TOOL, "Wall"), *[(suit, f"{suit.title()} start") for suit in SUITS]]:
+            action = QAction(text, self, checkable=True)
+            action.setObjectName(f"tool_{tool}")
+            action.setChecked(tool == WALL_TOOL)
+            action.triggered.connect(lambda _checked=False, t=tool: setattr(self, "tool", t))
+            group.addAction(action)
+            bar.addAction(action)
+        bar.addSeparator()
+        self.width_box, self.height_box = QSpinBox(), QSpinBox()
+        for box in (self.width_box, self.height_box):
+            box.setRange(MIN_SIZE, MAX_SIZE)
+            bar.addWidget(box)
+        resize = QPushButton("Resize")
+        resize.setObjectName("resize")
+        resize.clicked.connect(lambda: self.edit(commands.Resize(self.document, self.width_box.value(),
+                                                                 self.height_box.value())))
+        bar.addWidget(resize)
+        undo = self.undo_stack.createUndoAction(self, "Undo")
+        undo.setShortcut(QKeySequence.Undo)
+        redo = self.undo_stack.createRedoAction(self, "Redo")
+        redo.setShortcut(QKeySequence.Redo)
+        save = QAction("Save", self, shortcut=QKeySequence.Save, triggered=self.save)
+        save_as = QAction("Save As…", self, shortcut=QKeySequence.SaveAs, triggered=self.save_as)
+        for action in (undo, redo, save, save_as):
+            self.addAction(action)
+            bar.addAction(action)
+
+    def _findings_dock(self) -> None:
+        self.findings = QListWidget()
+        self.findings_dock = QDockWidget("Findings", self)
+        self.findings_dock.setObjectName("findings")
+        self.findings_dock.setWidget(self.findings)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.findings_dock)
+
+    def _playtest_dock(self) -> None:
+        self.playtest = PlaytestPanel()
+        self.playtest.shown.connect(self.scene.show_state)
+        self.playtest.save_requested.connect(self.save_playtest)
+        self.playtest_dock = QDockWidget("Playtest", self)
+        self.playtest_dock.setObjectName("playtest")
+        self.playtest_dock.setWidget(self.playtest)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.playtest_dock)
+        self.playtest_dock.hide()
+        self.playtest_action = QAction("Playtest", self, checkable=True, shortcut="Ctrl+P")
+        self.playtest_action.toggled.connect(self.set_playtesting)
+        self.addAction(self.playtest_action)
+        self.playtest_action.setObjectName("playtest")
+        self.toolbar.addAction(self.playtest_action)
+        self.territory_action = QAction("Territory", self, checkable=True, shortcut="Ctrl+T")
+        self.territory_action.setObjectName("territory")
+        self.territory_action.setToolTip("Tint each free square with the rider that reaches it first")
+        self.territory_action.toggled.connect(lambda _on: self.refresh())
+        self.toolbar.addAction(self.territory_action)
+
+    # --- showing -----------------------------------------------------------------------------
+    @property
+    def playtesting(self) -> bool:
+        return self.playtest_action.isChecked()
+
+    def refresh(self) -> None:
+        layout = self.document.layout
+        if not self.playtesting:
+            self.scene.show_layout(layout, self._owners())
+        self.width_box.setValue(layout.width)
+        self.height_box.setValue(layout.height)
+        report = self.system.validate(layout)
+        self.findings.clear()
+        for finding in report.findings:
+            where = f" [{finding.cells[0][0]},{finding.cells[0][1]}]" if finding.cells else ""
+            self.findings.addItem(f"{finding.severity} {finding.code}{where}: {finding.message}")
+        self.findings_dock.setWindowTitle(f"Findings: {report.summary()}")
+        self._title()
+
+    def _owners(self) -> dict | None:
+        if not self.territory_action.isChecked():
+            return None
+        return dict(self.system.overlay(self.document.layout, "territory").labels)
+
+    def _title(self) -> None:
+        name = self.document.path.name if self.document.path else self.document.layout.name or "Untitled"
+        self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 Crash board studio")
+
+    def set_playtesting(self, on: bool) -> None:
+        self.scene.selected = None
+        self.playtest_dock.setVisible(on)
+        if on:
+            self.playtest.start(self.document.layout)
+        else:
+            self.scene.show_layout(self.document.layout, self._owners())
+
+    # --- editing -----------------------------------------------------------------------------
+    def edit(self, command: commands.ArenaEdit) -> bool:
+        """Push an edit; a refused one leaves nothing on the stack and says why."""
+        self.undo_stack.push(command)
+        if command.refused is not None:
+            self.statusBar().showMessage(f"Not done: {command.refused.message}", 8000)
+            return False
+        return True
+
+    def start_at(self, cell) -> str | None:
+        return next((s.suit for s in self.document.layout.starts if s.cell == cell), None)
+
+    def on_pressed(self, cell, button) -> None:
+        suit = self.playtest.rider_at(cell) if self.playtesting else self.start_at(cell)
+        if self.playtesting:
+            self.dragging = suit
+            self.scene.selected = suit
+            self.scene.show_state(self.playtest.session.state)
+            return
+        if suit is not None:
+            self.select(suit)
+            self.dragging = suit
+        elif self.tool == WALL_TOOL:
+            self.edit(commands.ToggleWall(self.document, cell))
+        else:
+            if self.edit(commands.PlaceStart(self.document, self.tool, cell)):
+                self.select(self.tool)
+
+    def on_released(self, cell) -> None:
+        suit, self.dragging = self.dragging, None
+        if self.playtesting:
+            if suit is not None and self.playtest.rider_at(cell) != suit:
+                self.playtest.place(suit, cell)
+            return
+        start = self.document.layout.start_of(suit) if suit else None
+        if start is not None and start.cell != cell:
+            self.edit(commands.PlaceStart(self.document, suit, cell))
+
+    def select(self, suit: str | None) -> None:
+        self.scene.selected = suit
+        self.refresh()
+
+    def keyPressEvent(self, event) -> None:
+        suit = self.scene.selected
+        if self.playtesting and suit and event.key() == Qt.Key_R:
+            self.playtest.turn(suit)
+            return
+        if suit and not self.playtesting and self.document.layout.start_of(suit):
+            if event.key() == Qt.Key_R:
+                self.edit(commands.RotateStart(self.document, suit))
+                return
+            if event.key() in (Qt.Key_Delete, Qt.Key_Backspace):
+                self.edit(commands.RemoveStart(self.document, suit))
+                self.scene.selected = None
+                return
+        super().keyPressEvent(event)
+
+    # --- files -------------------------------------------------------------------------------
+    def save(self) -> bool:
+        return self.save_to(self.document.path) if self.document.path else self.save_as()
+
+    def save_as(self) -> bool:
+        path, _ = QFileDialog.getSaveFileName(self, "Save arena", str(self.document.path or ""), "Layouts (*.json)")
+        return self.save_to(Path(path)) if path else False
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            self.document.save(path)
+        except CrashGrabError as error:
+            QMessageBox.warning(self, "Not saved", str(error))
+            return False
+        self.undo_stack.setClean()
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def save_playtest(self) -> bool:
+        """The tricks played up to the one shown, as a scenario expecting what the board shows now."""
+        path, _ = QFileDialog.getSaveFileName(self, "Save playtest as scenario", "", "Scenarios (*.json)")
+        if not path:
+            return False
+        name = f"Playtest on {self.document.layout.name or 'an arena'}"
+        try:
+            save_scenario(self.playtest.session.to_scenario(name), path)
+        except CrashGrabError as error:
+            QMessageBox.warning(self, "Not saved", str(error))
+            return False
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def closeEvent(self, event) -> None:
+        if self.document.dirty and not ask_to_save(self, "Unsaved arena", "Save the changes to this arena?",
+                                                   self.save):
+            event.ignore()
+            return
+        event.accept()
+
+
+def open_editor(system: GameSystem, layout: Any, path: Path | None, parent: QWidget | None = None) -> ArenaWindow:
+    """The "crashgrab.editors" entry point for crash-grid."""
+    return ArenaWindow(system, layout, path, parent)

@@ -1,0 +1,111 @@
+"""A playtest session on an arena: riders on their starts, tricks played one by one, and a
+cursor to step back and forward through them. Immutable: every change returns a new session.
+It saves as a scenario whose expectations are the outcome shown (see `to_scenario`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..errors import CrashGrabError
+
+from .model import ArenaLayout
+from .rules import Event, GridState, Rider, Trick, apply
+from .scenario import Scenario, state_to_json
+from .terms import FACINGS, MOVES, RAILS_IN_HAND_AT_START, RANKS, SUIT_LETTERS, Cell, cell_text
+
+# The initiative deck, highest first, as a playtest offers it: "AS", "AH", ... "2C".
+DECK: tuple[str, ...] = tuple(rank + letter for rank in reversed(RANKS) for letter in SUIT_LETTERS)
+
+
+def starting_state(layout: ArenaLayout) -> GridState:
+    riders = tuple(Rider(s.suit, s.cell, s.facing, RAILS_IN_HAND_AT_START) for s in layout.starts)
+    return GridState(layout.width, layout.height, riders, walls=layout.walls)
+
+
+class PlacementRefused(CrashGrabError):
+    """A rider placed where it cannot stand, or after the first trick."""
+
+
+@dataclass(frozen=True)
+class Played:
+    trick: Trick
+    events: tuple[Event, ...]
+    state: GridState
+
+
+@dataclass(frozen=True)
+class PlaytestSession:
+    layout: ArenaLayout
+    start: GridState
+    played: tuple[Played, ...] = ()
+    at: int = 0          # how many of the played tricks are shown (0: the start)
+
+    @classmethod
+    def on(cls, layout: ArenaLayout) -> "PlaytestSession":
+        return cls(layout, starting_state(layout))
+
+    @property
+    def state(self) -> GridState:
+        return self.played[self.at - 1].state if self.at else self.start
+
+    def placed(self, suit: str, cell: Cell, facing: str | None = None) -> "PlaytestSession":
+        """The session with `suit`'s rider moved (and turned) before the first trick."""
+        if self.played:
+            raise PlacementRefused("riders are placed before the first trick; step back to the start and "
+                                   "play again, or stop the playtest.")
+        rider = self.start.rider(suit)
+        if rider is None or rider.at is None:
+            raise PlacementRefused(f"there is no {suit} rider.")
+        if not self.start.on_board(cell):
+            raise PlacementRefused(f"{cell_text(cell)} is off the board.")
+        occupied = self.start.occupied() - {rider.at}
+        if cell in occupied:
+            raise PlacementRefused(f"{cell_text(cell)} is taken.")
+        start = self.start.with_rider(replace(rider, at=cell, facing=facing or rider.facing))
+        return replace(self, start=start)
+
+    def turned(self, suit: str) -> "PlaytestSession":
+        """`suit`'s rider turned a quarter clockwise, before the first trick."""
+        rider = self.start.rider(suit)
+        if rider is None or rider.at is None:
+            raise PlacementRefused(f"there is no {suit} rider.")
+        return self.placed(suit, rider.at, FACINGS[(FACINGS.index(rider.facing) + 1) % 4])
+
+    def legal_moves(self, suit: str) -> tuple[str, ...]:
+        """The move cards the suit's rider may play in the next trick (unused since the refresh)."""
+        rider = self.state.rider(suit)
+        return tuple(m for m in MOVES if rider is not None and rider.on_board and m not in rider.used)
+
+    def events_shown(self) -> tuple[Event, ...]:
+        """The events of the trick shown (none at the start)."""
+        return self.played[self.at - 1].events if self.at else ()
+
+    def play(self, trick: Trick) -> "PlaytestSession":
+        """Play a trick from the state shown; tricks after it (stepped back over) are dropped.
+        An illegal trick raises the rules' error and the session stays as it was."""
+        state, events = apply(self.state, trick)
+        return replace(self, played=self.played[:self.at] + (Played(trick, events, state),), at=self.at + 1)
+
+    def back(self) -> "PlaytestSession":
+        return replace(self, at=max(0, self.at - 1))
+
+    def forward(self) -> "PlaytestSession":
+        return replace(self, at=min(len(self.played), self.at + 1))
+
+    def to_scenario(self, name: str, layout_ref: str | None = None) -> Scenario:
+        """The tricks up to the one shown, expecting exactly the outcome shown."""
+        final = self.state
+        final_json = state_to_json(final)
+        expect = {
+            "riders": {suit: {"at": rider["at"], "facing": rider["facing"], "rails": rider["rails"],
+                              "used": rider["used"]} for suit, rider in final_json["riders"].items()},
+            "trails": final_json["trails"],
+            "walls": final_json["walls"],
+            "winner": final.winner,
+            "points": final.points(),
+            "events": [e.kind for p in self.played[:self.at] for e in p.events],
+        }
+        return Scenario(name=name, layout=self.layout, initial=self.start,
+                        tricks=tuple(p.trick for p in self.played[:self.at]), expect=expect, layout_ref=layout_ref)
+
+
+__all__ = ["DECK", "PlacementRefused", "Played", "PlaytestSession", "starting_state"]

@@ -1,0 +1,45 @@
+"""Scenario reports in the shape `crashgrab scenario run` prints for every game: text, or
+{"file", "name", "events", "final", "expect"} as JSON."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .scenario import Scenario, ScenarioResult, state_to_json
+from .text import LEGEND, riders_text, state_text
+
+
+def _value(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
+
+
+def text_report(scenario: Scenario, result: ScenarioResult) -> str:
+    lines = [f"== {scenario.file}: {scenario.name}"]
+    number = 0
+    for step in result.steps:
+        lines.append(f"trick {step.number}: {step.trick.describe()}")
+        for event in step.events:
+            number += 1
+            lines.append(f"  {number:3}. {event.describe()}")
+    final = result.final
+    lines += ["final board:", state_text(final), LEGEND, *riders_text(final)]
+    points = ", ".join(f"{suit} {n}" for suit, n in final.points().items())
+    lines.append(f"  round {'over' if final.over else 'goes on'}; winner: {final.winner or 'none'}; points: {points}")
+    if result.checks:
+        lines.append("expectations:")
+    for check in result.checks:
+        if check.passed:
+            lines.append(f"  PASS {check.what} = {_value(check.actual)}")
+        else:
+            lines.append(f"  FAIL {check.what}: expected {_value(check.expected)}, actual {_value(check.actual)}")
+    failed = len(result.failures)
+    verdict = "PASS" if not failed else f"FAIL ({failed} of {len(result.checks)} expectations failed)"
+    lines.append(f"{verdict}: {scenario.file}")
+    return "\n".join(lines)
+
+
+def json_report(scenario: Scenario, result: ScenarioResult) -> dict[str, Any]:
+    events = [{"turn": step.number, **event.to_json()} for step in result.steps for event in step.events]
+    return {"file": scenario.file, "name": scenario.name, "events": events, "final": state_to_json(result.final),
+            "expect": {"passed": result.passed, "failures": [c.to_json() for c in result.failures],
+                       "checked": len(result.checks)}}

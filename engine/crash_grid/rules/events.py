@@ -1,0 +1,111 @@
+"""Events: every step of a trick, each enough to draw without the state.
+
+Kinds: order, move, crash, refresh, win, no-point. `to_json()` gives {"kind": ..., fields}.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from ..terms import Cell, cell_text
+
+_JSON_NAMES = {"origin": "from"}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            document[_JSON_NAMES.get(f.name, f.name)] = _json(getattr(self, f.name))
+        return document
+
+    def describe(self) -> str:  # pragma: no cover - every kind overrides it
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Order(Event):
+    """The initiative order of the trick, high to low: ((suit, card), ...)."""
+    kind: ClassVar[str] = "order"
+    order: tuple[tuple[str, str], ...]
+
+    def describe(self) -> str:
+        return "initiative: " + ", ".join(f"{suit} ({card})" for suit, card in self.order)
+
+
+@dataclass(frozen=True)
+class Move(Event):
+    """A rider turned by its move card and entered `to`. mode "trail": a new trail card there,
+    the old one stays behind; "extended": its card slid forward and a wall fills `from`."""
+    kind: ClassVar[str] = "move"
+    suit: str
+    card: str
+    origin: Cell
+    to: Cell
+    facing: str
+    mode: str
+    rails: int
+
+    def describe(self) -> str:
+        left = ("leaving its trail" if self.mode == "trail"
+                else "sliding its card forward, a wall left behind")
+        return (f"{self.suit} plays {self.card}: {cell_text(self.origin)} -> {cell_text(self.to)} "
+                f"facing {self.facing}, {left} ({self.rails} trail cards in hand)")
+
+
+@dataclass(frozen=True)
+class Crash(Event):
+    """A rider's move entered an occupied square or left the board; it is removed, its card at
+    `at` stays as trail. into: "edge", "wall", "trail" or "rider"; other: whose trail or rider."""
+    kind: ClassVar[str] = "crash"
+    suit: str
+    card: str
+    at: Cell
+    target: Cell
+    facing: str
+    into: str
+    other: str | None
+
+    def describe(self) -> str:
+        what = {"edge": "off the board", "wall": "into a wall",
+                "trail": f"into {'its own' if self.other == self.suit else f'the {self.other}'} trail",
+                "rider": f"into the {self.other} rider"}[self.into]
+        return f"{self.suit} plays {self.card} facing {self.facing} and crashes {what} at {cell_text(self.target)}"
+
+
+@dataclass(frozen=True)
+class Refresh(Event):
+    """After the third trick every rider takes back J, Q and K."""
+    kind: ClassVar[str] = "refresh"
+    suits: tuple[str, ...]
+
+    def describe(self) -> str:
+        return "third trick done: " + (", ".join(self.suits) or "nobody") + " refresh J, Q, K"
+
+
+@dataclass(frozen=True)
+class Win(Event):
+    kind: ClassVar[str] = "win"
+    suit: str
+
+    def describe(self) -> str:
+        return f"{self.suit} is the last rider standing and scores 1 point"
+
+
+@dataclass(frozen=True)
+class NoPoint(Event):
+    """Every remaining rider crashed in the same trick."""
+    kind: ClassVar[str] = "no-point"
+    suits: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{', '.join(self.suits)} all crashed in this trick: the round ends, nobody scores"

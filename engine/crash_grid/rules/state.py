@@ -1,0 +1,65 @@
+"""The state of a Crash Grid round: immutable, so `apply` returns a new one."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..terms import SUITS, TRICKS_PER_REFRESH, Cell
+
+
+@dataclass(frozen=True)
+class Rider:
+    suit: str
+    at: Cell | None          # the square of its most recent trail card; None: crashed
+    facing: str
+    rails: int               # trail cards still in hand
+    used: frozenset[str] = frozenset()   # move cards used since the last refresh
+
+    @property
+    def on_board(self) -> bool:
+        return self.at is not None
+
+
+@dataclass(frozen=True)
+class GridState:
+    width: int
+    height: int
+    riders: tuple[Rider, ...]                 # in suit order
+    trails: frozenset[tuple[Cell, str]] = frozenset()   # (square, suit): trail cards other than riders' squares
+    walls: frozenset[Cell] = frozenset()      # fixed walls and extended mode's face-down cards
+    tricks_since_refresh: int = 0
+    tricks_played: int = 0
+    over: bool = False                        # the round has ended
+    winner: str | None = None
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.tricks_since_refresh < TRICKS_PER_REFRESH:
+            raise ValueError("tricks_since_refresh must be 0, 1 or 2")
+
+    def rider(self, suit: str) -> Rider | None:
+        return next((r for r in self.riders if r.suit == suit), None)
+
+    def riders_on_board(self) -> tuple[Rider, ...]:
+        return tuple(r for r in self.riders if r.on_board)
+
+    def on_board(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def trail_at(self, cell: Cell) -> str | None:
+        return next((suit for square, suit in self.trails if square == cell), None)
+
+    def occupied(self) -> frozenset[Cell]:
+        """Every square a move may not enter: walls, trail cards and riders."""
+        return (self.walls | {square for square, _ in self.trails}
+                | {r.at for r in self.riders if r.at is not None})
+
+    def points(self) -> dict[str, int]:
+        """This round's points: 1 for the last rider standing, 0 for everyone else."""
+        return {r.suit: int(r.suit == self.winner) for r in self.riders}
+
+    def with_rider(self, rider: Rider) -> "GridState":
+        riders = tuple(rider if r.suit == rider.suit else r for r in self.riders)
+        return replace(self, riders=riders)
+
+
+def sort_riders(riders) -> tuple[Rider, ...]:
+    return tuple(sorted(riders, key=lambda r: SUITS.index(r.suit)))

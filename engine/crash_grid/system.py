@@ -1,0 +1,151 @@
+"""Crash Grid as a game system: the one object the CLI, the formats and the editor talk to.
+
+Registered as the entry point "crash-grid" in the "crashgrab.games" group (pyproject.toml).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..errors import CrashGrabError, InvalidFileError, UsageError
+from ..grid.square import SQUARE
+from ..report import ValidationReport
+from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Overlay, OverlayKind, PlacedFeature,
+                      Resolution, TemplateInfo)
+from . import GAME_ID, TITLE, layout_io
+from .model import ArenaLayout
+from .templates import TEMPLATE_SIZES, template_layout
+from .validation import CODES, free_squares, territories, validate_arena
+
+FREE_FORM_SIZE = 12
+
+
+class ScenarioFileError(CrashGrabError):
+    """A scenario file that cannot run (exit 2, as a missing or illegal choice)."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class CrashGridRun:
+    """A scenario played through Crash Grid's rules: what `crashgrab scenario run` prints."""
+
+    scenario: Any
+    result: Any
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.result.passed)
+
+    def text(self) -> str:
+        from .report import text_report
+
+        return text_report(self.scenario, self.result)
+
+    def to_json(self) -> dict[str, Any]:
+        from .report import json_report
+
+        return json_report(self.scenario, self.result)
+
+
+class CrashGrid(GameSystem):
+    id = GAME_ID
+    title = TITLE
+    geometry = SQUARE
+    players = (3, 4)
+    layout_type = ArenaLayout
+    layout_schema = "crash-grid-layout"
+    finding_codes = CODES
+    feature_kinds = (
+        FeatureKind("start", "Start", facing=True, symbol="S>", colour="#dc2626", shape="card",
+                    description="Where a rider's starting trail card lies; its short edge points the way it faces."),
+        FeatureKind("wall", "Wall", symbol="# ", colour="#374151", shape="square",
+                    description="A fixed wall square: a rider moving into it crashes."),
+    )
+    templates = tuple(TemplateInfo(t, f"{t} players ({size}x{size})", (int(t),), size, size)
+                      for t, size in TEMPLATE_SIZES.items())
+    overlay_kinds = (
+        OverlayKind("territory", "Territory", "The free squares each start reaches strictly before every other."),
+    )
+    export_formats = (ExportFormat("json", "Arena (JSON for other programs)"),)
+
+    # --- layouts --------------------------------------------------------------------------
+    def new_layout(self, players: int | None = None, *, template: str | None = None,
+                   seed: int | None = None, name: str | None = None) -> ArenaLayout:
+        # The rules fix the starts: there is no random setup, so `seed` changes nothing.
+        if players is not None:
+            template = self.template_for_players(players).id
+        if template is None:
+            return ArenaLayout(name or "Untitled arena", FREE_FORM_SIZE, FREE_FORM_SIZE)
+        if template not in TEMPLATE_SIZES:
+            raise UsageError(f"Crash Grid has no template {template!r}.", hint=f"Use one of {', '.join(TEMPLATE_SIZES)}.")
+        return template_layout(template, name)
+
+    def layout_from_json(self, document: dict[str, Any], file: str | Path | None = None, *,
+                         strict: bool = False) -> ArenaLayout:
+        # Loading always refuses what no arena can hold (layout_io), so `strict` adds nothing.
+        return layout_io.layout_from_json(document, file)
+
+    def layout_to_json(self, layout: ArenaLayout, folder: str | Path | None = None) -> dict[str, Any]:
+        return layout_io.layout_to_json(layout)
+
+    def describe_layout(self, layout: ArenaLayout) -> str:
+        kind = f"template {layout.template}" if layout.template else "custom"
+        return f"{layout.name} ({kind}, {layout.width}x{layout.height})"
+
+    # --- boards and checks ----------------------------------------------------------------
+    def resolve(self, layout: ArenaLayout) -> Resolution:
+        return Resolution(layout, ())
+
+    def validate(self, layout: ArenaLayout, severity_overrides: Mapping[str, str] | None = None) -> ValidationReport:
+        return validate_arena(layout, severity_overrides)
+
+    def picture(self, layout: ArenaLayout) -> BoardPicture:
+        cells = tuple((x, y) for y in range(layout.height) for x in range(layout.width))
+        features = [PlacedFeature("wall", cell) for cell in sorted(layout.walls, key=lambda c: (c[1], c[0]))]
+        features += [PlacedFeature("start", s.cell, facing=s.facing, owner=s.suit) for s in layout.starts]
+        return BoardPicture(layout.width, layout.height, cells, tuple(features))
+
+    def board_text(self, layout: ArenaLayout) -> str:
+        from .text import layout_text
+
+        return layout_text(layout)
+
+    def overlay(self, layout: ArenaLayout, overlay_id: str) -> Overlay:
+        if overlay_id == "territory":
+            owned = territories(layout, free_squares(layout))
+            shade = {suit: 0.25 + 0.75 * index / 3 for index, suit in enumerate(("spades", "hearts", "diamonds", "clubs"))}
+            cells = {cell: shade[suit] for suit, squares in owned.items() for cell in squares}
+            labels = {cell: suit[0] for suit, squares in owned.items() for cell in squares}
+            return Overlay("territory", cells, labels)
+        return super().overlay(layout, overlay_id)
+
+    # --- exports --------------------------------------------------------------------------
+    def check_exportable(self, layout: ArenaLayout, file: str | Path | None = None) -> None:
+        return None  # every loadable arena has squares to export
+
+    def export(self, layout: ArenaLayout, format_id: str, output: str | None, file: str | None = None) -> str | None:
+        if format_id == "json":
+            from ..formats.jsonio import dumps
+            from ..formats.schemas import validate
+            from .export import export_document
+
+            document = export_document(layout)
+            validate(document, "crash-grid-export", output)
+            return dumps(document)
+        return super().export(layout, format_id, output, file)
+
+    # --- scenarios ------------------------------------------------------------------------
+    def run_scenario_file(self, document: dict[str, Any], file: str) -> CrashGridRun:
+        from .scenario import run_scenario
+        from .scenario_io import scenario_from_json
+
+        try:
+            scenario = scenario_from_json(document, file)
+        except InvalidFileError as error:
+            raise ScenarioFileError(error.message, file=error.file, where=error.where, hint=error.hint) from None
+        return CrashGridRun(scenario, run_scenario(scenario))
+
+
+SYSTEM = CrashGrid()

@@ -1,0 +1,51 @@
+"""The arena as text, two characters a square: what `crashgrab show` and the scenario runner print.
+
+`. ` free, `# ` wall, `s h d c` a trail card of spades/hearts/diamonds/clubs, and a rider (or a
+start) by its suit's capital and an arrow for its facing: `S>` spades facing east.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .model import ArenaLayout
+from .rules import GridState
+from .terms import Cell, cell_text
+
+ARROWS = {"north": "^", "east": ">", "south": "v", "west": "<"}
+LEGEND = ".  free   #  wall   s h d c  trail cards   S H D C + ^ > v <  a rider (start) and its facing"
+
+
+def _grid(width: int, height: int, marks: dict[Cell, str]) -> str:
+    header = "    " + "".join(f"{x % 10} " for x in range(width))
+    lines = [header, "   +" + "-" * (2 * width) + "+"]
+    for y in range(height):
+        row = "".join(marks.get((x, y), ". ") for x in range(width))
+        lines.append(f"{y:2} |{row}|")
+    lines.append("   +" + "-" * (2 * width) + "+")
+    return "\n".join(lines)
+
+
+def _rider(suit: str, facing: str) -> str:
+    return suit[0].upper() + ARROWS[facing]
+
+
+def layout_text(layout: ArenaLayout) -> str:
+    marks = {cell: "# " for cell in layout.walls}
+    marks.update({s.cell: _rider(s.suit, s.facing) for s in layout.starts})
+    lines = [_grid(layout.width, layout.height, marks), LEGEND]
+    lines += [f"  {s.suit} starts at {cell_text(s.cell)} facing {s.facing}" for s in layout.starts]
+    return "\n".join(lines)
+
+
+def state_text(state: GridState) -> str:
+    marks = {cell: "# " for cell in state.walls}
+    marks.update({cell: suit[0] + " " for cell, suit in state.trails})
+    marks.update({r.at: _rider(r.suit, r.facing) for r in state.riders if r.at is not None})
+    return _grid(state.width, state.height, marks)
+
+
+def riders_text(state: GridState) -> Iterable[str]:
+    for rider in state.riders:
+        used = ", ".join(m for m in ("J", "Q", "K") if m in rider.used) or "-"
+        where = f"at {cell_text(rider.at)} facing {rider.facing}" if rider.at else "crashed"
+        yield f"  {rider.suit}: {where}; {rider.rails} trail cards in hand; used since the refresh: {used}"
