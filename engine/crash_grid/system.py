@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ..errors import CrashGrabError, InvalidFileError, UsageError
 from ..grid.square import SQUARE
@@ -98,7 +98,9 @@ class CrashGrid(GameSystem):
     def resolve(self, layout: ArenaLayout) -> Resolution:
         return Resolution(layout, ())
 
-    def validate(self, layout: ArenaLayout, severity_overrides: Mapping[str, str] | None = None) -> ValidationReport:
+    def validate(self, layout: ArenaLayout, severity_overrides: Mapping[str, str] | None = None,
+                 upgrades: tuple[str, ...] = ()) -> ValidationReport:
+        # Crash Grid has no upgrades (upgrade_names is empty): the CLI refuses them before this.
         return validate_arena(layout, severity_overrides)
 
     def picture(self, layout: ArenaLayout) -> BoardPicture:
@@ -125,7 +127,8 @@ class CrashGrid(GameSystem):
     def check_exportable(self, layout: ArenaLayout, file: str | Path | None = None) -> None:
         return None  # every loadable arena has squares to export
 
-    def export(self, layout: ArenaLayout, format_id: str, output: str | None, file: str | None = None) -> str | None:
+    def export(self, layout: ArenaLayout, format_id: str, output: str | None, file: str | None = None, *,
+               warn: Callable[[str], None] | None = None) -> str | None:
         if format_id == "json":
             from ..formats.jsonio import dumps
             from ..formats.schemas import validate
