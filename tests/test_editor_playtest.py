@@ -326,16 +326,22 @@ def test_set_up_by_the_rules_with_a_seed(qtbot, window, tmp_path, capsys):
     mode.panel.setup_players.setValue(2)
     mode.panel.setup_seed.setValue(5)
     click(qtbot, mode.panel.setup_button)
+    for choice, option in (("pilot", "yellow"), ("booster", "green")):  # setup step 9, 2 players
+        dialog = mode.pending.dialog
+        assert isinstance(dialog, ChoiceDialog) and mode.pending.missing.choice == choice
+        dialog.options.setCurrentRow(dialog.missing.options.index(option))
+        qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
+    setup = SetUp(seed=5, choices={"pilot": "yellow", "booster": "green"})
     start = setup_start(load_layout(STANDARD), players_for_setup(2))
-    state, events = apply(start, SetUp(seed=5))
-    assert mode.session.setup == SetUp(seed=5) and mode.session.events == events
+    state, events = apply(start, setup)
+    assert mode.session.setup == setup and mode.session.events == events
     assert board(mode)[0] == {c: s.at for c, s in state.saucers.items()}
     assert board(mode)[1] == {crew: cell for cell, crew in state.crew.items()}
-    assert len(board(mode)[0]) == 4 and sorted(c.type for c in board(mode)[1]) == ["pilot"] * 4
+    assert len(board(mode)[0]) == 4 and sorted(c.type for c in board(mode)[1]) == ["pilot"] * 2
     assert mode.panel.tabs.currentIndex() == 1  # next turn: the start is fixed now
     capsys.readouterr()
     target = mode.save_scenario(tmp_path / "setup.json")
-    assert json.loads(target.read_text())["setup"] == {"seed": 5}
+    assert json.loads(target.read_text())["setup"] == {"seed": 5, "choices": {"pilot": "yellow", "booster": "green"}}
     assert crashgrab(["scenario", "run", str(target)]) == 0
 
 

@@ -182,12 +182,14 @@ def test_the_start_is_fixed_once_an_action_is_played(corridor):
 def test_set_up_by_the_rules_stays_through_a_reset(standard):
     start = setup_start(standard, players_for_setup(2))
     session = PlaytestSession(start)
-    played = session.play(SetUp(seed=5))
-    assert played.events == apply(start, SetUp(seed=5))[1]
-    assert [e.kind for e in played.events] == ["place"] * 8 + ["bonus"] * 3  # 4 saucers, 4 Pilots; p2's booster
+    setup = SetUp(seed=5, choices={"pilot": "red", "booster": "green"})
+    played = session.play(setup)
+    assert played.events == apply(start, setup)[1]
+    # 2 energy, 4 saucers, then p1's red Pilot, p2's booster on green and blue's Pilot
+    assert [e.kind for e in played.events] == ["bonus"] * 2 + ["place"] * 5 + ["bonus", "place"]
     session.play(EndRound())
     session.reset()
-    assert session.setup == SetUp(seed=5) and session.turns == () and len(session.events) == 11
+    assert session.setup == setup and session.turns == () and len(session.events) == 9
 
 
 # --- what the board shows while a choice is open ------------------------------------------------------

@@ -8,7 +8,6 @@ import pytest
 
 from engine.crashgrab.rules import (Crew, EndRound, IllegalAction, MissingChoice, Player, SaucerState, SetUp, Turn,
                                     apply, crash_sites, replay)
-from engine.crashgrab.rules.setup import setup_boosters
 from engine.crashgrab.resolve import resolve_layout
 from engine.formats.layout_io import load_layout
 from tests.conftest import LAYOUTS
@@ -84,17 +83,14 @@ def test_setup_by_the_rulebook_is_reproducible_and_legal():
     sites = set(crash_sites(board).values())
     saucer_cells = [one.saucers[c].at for c in colors]
     assert len(set(saucer_cells)) == 5 and set(saucer_cells) <= sites
-    assert {crew: cell for cell, crew in one.crew.items()}.keys() == {Crew(c, "pilot") for c in colors}
+    # p2 sits to the right of p3 (the Probe holder): booster, no Pilot; p3 (the Probe): no Pilot
+    assert {crew: cell for cell, crew in one.crew.items()}.keys() == {Crew(c, "pilot") for c in ("red", "blue", "purple")}
     assert set(one.crew) <= sites and not set(one.crew) & set(saucer_cells)
     # placed in seat order from the Probe holder: p3, p4, p5, p1, p2
-    assert [e.saucer for e in events_one[:5]] == ["green", "blue", "purple", "red", "yellow"]
-    assert [one.saucers[c].boosters for c in colors] == [1, 1, 0, 1, 1]
+    assert [e.saucer for e in events_one if e.kind == "place"][:5] == ["green", "blue", "purple", "red", "yellow"]
+    assert [one.saucers[c].boosters for c in colors] == [0, 1, 0, 0, 0]
     assert all(one.saucers[c].energy == 1 for c in colors)
     assert replay(state, events_one) == one
-
-
-def test_setup_boosters_ruling():
-    assert [setup_boosters(seat) for seat in range(4)] == [0, 1, 1, 1]
 
 
 def test_setup_needs_an_empty_board():

@@ -256,5 +256,6 @@ def test_a_seeded_setup_scenario_is_reproducible():
     document["setup"] = {"seed": 2024}
     document["turns"] = []
     one, two = (run_scenario(scenario_from_json(document, BASE_FILE)) for _ in range(2))
-    assert one.events == two.events and len(one.events) == 4 + 3  # 2 saucers, 2 pilots; energy, booster, energy
+    # 2 energy, 2 saucers, the Probe player's (red's) Pilot, the other player's booster (its only saucer)
+    assert one.events == two.events and [e.kind for e in one.events] == ["bonus"] * 2 + ["place"] * 3 + ["bonus"]
     assert all(s.at is not None for s in one.final.saucers.values())

@@ -290,7 +290,7 @@ class PlaytestMode(QObject):
         self.refresh()
 
     def set_up_by_rules(self, players: int, seed: int) -> bool:
-        """A fresh start: the players' saucers and Pilots placed by the die (SetUp(seed))."""
+        """A fresh start set up by the rules (SetUp(seed)); a 2-player setup asks its two choices."""
         if not self._start_editable(allow_setup=True):
             return False
         self.session.clear()

@@ -24,6 +24,9 @@ QUESTIONS = {
     "steal": "Which of {saucer}'s off-coloured crewmembers is stolen?",
     "lost_crew": "A crewmember was picked up, so a lost one is placed. Which colour's queue does it come "
                  "from? (Its front crewmember is placed by the die.)",
+    "pilot": "Setup: the Probe player places the Pilot of one of their saucers. Which saucer's Pilot?",
+    "booster": "Setup: the other player gives one of their saucers a booster and places the Pilot of "
+               "their other saucer. Which saucer takes the booster?",
 }
 
 

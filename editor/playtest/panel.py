@@ -173,8 +173,8 @@ class PlaytestPanel(QWidget):
         self.setup_seed.setValue(1)
         self.setup_seed.setPrefix("seed ")
         self.setup_button = QPushButton("Set Up")
-        self.setup_button.setToolTip("Saucers, then Pilots placed by the die; boosters and energy as the rulebook "
-                                     "says. The same seed gives the same set-up.")
+        self.setup_button.setToolTip("Energy, saucers placed by the die, then step 9's booster and Pilots as the "
+                                     "rulebook says (2 players: two choices). The same seed gives the same set-up.")
         self.setup_button.clicked.connect(
             lambda: self.setupByRulesRequested.emit(self.setup_players.value(), self.setup_seed.value()))
         rules.addWidget(self.setup_players)

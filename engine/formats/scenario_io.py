@@ -205,7 +205,8 @@ class _Reader:
                 if key in doc:
                     self.fail(f"$.{key}", f'"{key}" cannot be given with "setup": the setup places the pieces.',
                               f'Remove "{key}", or remove "setup" and place every piece yourself.')
-            setup = SetUp(doc["setup"].get("seed"), tuple(doc["setup"].get("dice", ())))
+            setup = SetUp(doc["setup"].get("seed"), tuple(doc["setup"].get("dice", ())),
+                          doc["setup"].get("choices", {}))
             saucers = {c: SaucerState(c) for p in players for c in p.saucers}
             crew_at, placed = {}, {}
         else:
@@ -290,6 +291,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
             setup["seed"] = scenario.setup.seed
         if scenario.setup.dice:
             setup["dice"] = list(scenario.setup.dice)
+        if scenario.setup.choices:
+            setup["choices"] = dict(scenario.setup.choices)
         document["setup"] = setup
     else:
         document["saucers"] = []

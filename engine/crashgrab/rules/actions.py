@@ -18,6 +18,8 @@ PER_SAUCER_CHOICES: tuple[str, ...] = ("give", "receiver", "steal_or_energy", "s
 # Choices that are a list, used front first, one item each time the choice comes up.
 LISTED_CHOICES: tuple[str, ...] = ("lost_crew", "handover", "die")
 TURN_CHOICES: tuple[str, ...] = PER_SAUCER_CHOICES + LISTED_CHOICES
+# Setup choices (2 players only), one saucer colour each.
+SETUP_CHOICES: tuple[str, ...] = ("pilot", "booster")
 
 
 def _with_choice(choices: Mapping[str, Any], error: MissingChoice, option: Any) -> FrozenMap:
@@ -92,19 +94,25 @@ class EndRound:
 
 @dataclass(frozen=True)
 class SetUp:
-    """Set up by the rulebook: saucers, then Pilots placed by the die; boosters and energy.
+    """Set up by the rulebook: energy, saucers placed by the die, boosters, Pilots.
 
     The setup rolls come from `dice` (scripted, front first), then a generator seeded
     with `seed`, then the state's own die; neither changes the state's dice or seed.
+    choices (2 players only): "pilot": the Probe player's saucer whose Pilot is placed;
+    "booster": the other player's saucer that takes the booster.
     """
 
     seed: int | None = None
     dice: tuple[int, ...] = ()
+    choices: Mapping[str, Any] = field(default_factory=FrozenMap)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(self.dice))
+        object.__setattr__(self, "choices", freeze(self.choices or {}))
 
     def answered(self, error: MissingChoice, option: Any) -> "SetUp":
+        if error.choice in SETUP_CHOICES:
+            return replace(self, choices=FrozenMap(self.choices).with_item(error.choice, option))
         return replace(self, dice=self.dice + (option,))
 
 

@@ -27,7 +27,8 @@ class IllegalAction(RuleError):
 class MissingChoice(RuleError):
     """The rules leave a choice to a player and the action does not carry it.
 
-    choice: "accelerator", "give", "receiver", "steal_or_energy", "steal", "lost_crew" or "die".
+    choice: "accelerator", "give", "receiver", "steal_or_energy", "steal", "lost_crew", "die", or in
+    a 2-player setup "pilot" and "booster".
     options: the legal options, in the documented order (auto_choices takes options[0]).
     saucer: the saucer the choice is about (the crashed saucer for penalties, the moving
     saucer at an Accelerator), or None.   at: the cell concerned, or None.
