@@ -6,6 +6,7 @@ import json
 import pytest
 
 from engine.cli import main
+from engine.formats.migrations import upgrade
 from engine.formats.schemas import validate
 from tests.conftest import ROOT
 
@@ -151,7 +152,7 @@ def test_the_scenario_schema_is_a_valid_draft_2020_12_schema():
     from engine.formats.schemas import schema
     Draft202012Validator.check_schema(schema("scenario"))
     assert schema("scenario")["$id"] == "https://schemas.crash-grab.example/scenario.schema.json"
-    validate(json.loads((SCENARIOS / "rule1-cards.json").read_text()), "scenario")
+    validate(upgrade(json.loads((SCENARIOS / "rule1-cards.json").read_text()), "crash-grab-scenario"), "scenario")
 
 
 @pytest.mark.parametrize("page", ["docs/scenarios.md", "README.md"])

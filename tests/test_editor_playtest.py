@@ -33,7 +33,8 @@ GREEN_DOCTOR, YELLOW_PILOT = Crew("green", "doctor"), Crew("yellow", "pilot")
 # Red at [2,2] plays 3 east; blue at [3,2]; the green doctor at [6,2]. Red takes an energy, enters [3,2]
 # with 2 spaces left and hits blue, which is pushed 2: [4,2], then the Accelerator at [5,2]; pushed, it
 # keeps east for 2 more: [6,2] (picking up the green doctor), [7,2]. Red moves into [3,2]. The pickup
-# means a lost crewmember is placed: the designer picks the yellow queue (its Pilot) and types die 4:
+# means a lost crewmember is placed: with the replacement_queue ruling "any" the designer picks the
+# yellow queue (its Pilot) and types die 4:
 # Crash Site 4 at [4,2] is free, so the yellow pilot goes there.
 PUSH_TURN_STEPS = [  # (event kind, red, blue, crew on the board) after each step
     (None, (2, 2), (3, 2), {GREEN_DOCTOR: (6, 2)}),
@@ -80,6 +81,8 @@ def ok_button(dialog):
 
 def set_up_push_position(window):
     mode = start_playtest(window)
+    replacement = mode.panel.ruling_boxes["replacement_queue"]
+    replacement.setCurrentIndex(replacement.findData("any"))  # so the designer picks the lost queue
     assert drop(window, "red", (2, 2))
     assert drop(window, "blue", (3, 2))
     assert drop(window, GREEN_DOCTOR, (6, 2))

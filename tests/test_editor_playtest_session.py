@@ -14,7 +14,7 @@ import pytest
 from engine.crashgrab.playtest import (PlaytestSession, PositionError, empty_start, events_before_choice,
                                        place_crew, place_saucer, players_for_setup, remove_at, set_supplies,
                                        setup_start, two_saucers_each, with_die_seed, with_pairing)
-from engine.crashgrab.rules import (Crew, EndRound, IllegalAction, MissingChoice, Player, SetUp, Turn, apply,
+from engine.crashgrab.rules import (Rulings, Crew, EndRound, IllegalAction, MissingChoice, Player, SetUp, Turn, apply,
                                     replay)
 from engine.formats.layout_io import load_layout
 from engine.formats.scenario_io import Scenario, load_scenario, run_scenario, scenario_from_json, scenario_to_json
@@ -210,8 +210,10 @@ def test_the_steps_before_an_accelerator_choice(standard):
 
 def test_the_steps_before_a_lost_crewmember_choice(standard):
     """Red at [2,2] plays 3 east and pushes blue at [3,2] 2 spaces onto the Accelerator at [5,2]; blue
-    keeps going east 2 and picks up the green doctor at [6,2]; so a lost crewmember must be placed."""
-    start = place_saucer(place_saucer(empty_start(standard, die_seed=None), "red", (2, 2)), "blue", (3, 2))
+    keeps going east 2 and picks up the green doctor at [6,2]; so a lost crewmember must be placed (from any
+    colour's queue: ruling replacement_queue "any")."""
+    start = empty_start(standard, die_seed=None, rulings=Rulings(replacement_queue="any"))
+    start = place_saucer(place_saucer(start, "red", (2, 2)), "blue", (3, 2))
     start = place_crew(start, Crew("green", "doctor"), (6, 2))
     turn = Turn("red", "3", direction="east")
     with pytest.raises(MissingChoice) as missing:

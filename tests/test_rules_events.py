@@ -81,7 +81,7 @@ def test_events_are_frozen():
 
 def test_folding_a_turns_events_gives_its_state_and_every_step_in_between():
     state = game(["RB.>....", "1.2....."], crew={(4, 0): BLUE_PILOT}, dice=(1,))
-    new_state, events = apply(state, Turn("red", "3", direction="east", choices={"lost_crew": ["red"]}))
+    new_state, events = apply(state, Turn("red", "3", direction="east"))
     assert replay(state, events) == new_state
     steps = [state]
     for event in events:

@@ -14,7 +14,7 @@ from tests.conftest import LAYOUTS
 from tests.rules_support import game, kinds
 
 def test_lost_crew_options_are_colours_with_a_queue_in_colour_order():
-    state = game(["R1", "23"], crew={(1, 0): Crew("blue", "pilot")}, dice=(2,))
+    state = game(["R1", "23"], crew={(1, 0): Crew("blue", "pilot")}, dice=(2,), replacement_queue="any")
     with pytest.raises(MissingChoice) as caught:
         apply(state, Turn("red", "0-5", 1, direction="east"))
     assert caught.value.choice == "lost_crew"
@@ -24,7 +24,7 @@ def test_lost_crew_options_are_colours_with_a_queue_in_colour_order():
 
 def test_each_pickup_places_one_lost_crewmember_chosen_by_the_turns_player():
     state = game(["R12.", "3456"], crew={(1, 0): Crew("blue", "pilot"), (2, 0): Crew("blue", "doctor")},
-                 dice=(1, 1))
+                 dice=(1, 1), replacement_queue="any")
     new_state, events = apply(state, Turn("red", "2", direction="east", choices={"lost_crew": ["green", "green"]}))
     assert kinds(events) == ["bonus", "move", "pickup", "move", "pickup", "place", "place"]
     # die 1: site 1 at [1,0] is free again (red moved on); then site 1 taken -> site 2 at [2,0] holds red -> 3

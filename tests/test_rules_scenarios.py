@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine.crashgrab.rules import Crew, MissingChoice, Turn, replay
+from engine.crashgrab.rules.pieces import HandOver
 from engine.errors import InvalidFileError
 from engine.formats.schemas import validate
 from engine.formats.scenario_io import (ScenarioTurnError, expect_from_outcome, load_scenario, run_scenario,
@@ -20,8 +21,9 @@ BASE_FILE = SCENARIOS / "base.json"  # not written: relative layout paths resolv
 
 def base() -> dict:
     return {
-        "format": "crash-grab-scenario", "version": 1, "name": "base",
+        "format": "crash-grab-scenario", "version": 2, "name": "base",
         "layout": "../../layouts/standard-2-4p.json",
+        "rulings": {"replacement_queue": "any"},
         "players": [{"id": "p1", "saucers": ["red"]}, {"id": "p2", "saucers": ["blue"]}],
         "saucers": [{"color": "red", "at": [0, 0], "crew": [{"color": "green", "type": "pilot"}]},
                     {"color": "blue", "at": [7, 7]}],
@@ -125,7 +127,7 @@ BAD = [
     ("unknown top-level field", "colour", "red", "$", "unknown field 'colour'"),
     ("unknown turn field", "turns.0.speed", 3, "$.turns[0]", "unknown field 'speed'"),
     ("unknown expect field", "expect.score", 3, "$.expect", "unknown field 'score'"),
-    ("version 2", "version", 2, "$.version", "version 2"),
+    ("version 3", "version", 3, "$.version", "version 3"),
     ("not a scenario", "format", "crash-grab-layout", "$.format", "is not \"crash-grab-scenario\""),
     ("bad card", "turns.0.card", "4", "$.turns[0].card", "\"4\" is not allowed here"),
     ("bad direction", "turns.0.direction", "up", "$.turns[0].direction", "\"up\" is not allowed here"),
@@ -139,8 +141,10 @@ BAD = [
                                                {"color": "blue", "type": "doctor", "at": [2, 0]}],
      "$.crew[1]", "the blue doctor is already on the board at [1,0]"),
     ("lost queue missing one", "lost", {"blue": ["pilot", "scientist"]}, "$.lost.blue", "the blue engineer is nowhere"),
-    ("lost queue with a placed one", "lost", {"blue": ["doctor", "pilot", "scientist", "engineer"]},
-     "$.lost.blue[0]", "the blue doctor is lost here but also on the board"),
+    ("lost queue with a placed one", "lost", {"blue": ["pilot", "doctor", "scientist", "engineer"]},
+     "$.lost.blue[1]", "the blue doctor is lost here but also on the board"),
+    ("lost pilot not at the front", "lost", {"blue": ["scientist", "pilot", "engineer"]},
+     "$.lost.blue[1]", "Pilots are kept at the front"),
     ("unknown Probe holder", "probe", "p9", "$.probe", "'p9' is not a player"),
     ("one player", "players", [{"id": "p1", "saucers": ["red"]}], "$.players", "1 item here; at least 2 are needed"),
     ("seven players", "players", [{"id": f"p{n}", "saucers": ["red"]} for n in range(7)], "$.players",
@@ -210,7 +214,8 @@ def test_turns_load_as_actions():
     document["turns"] = [
         {"saucer": "red", "card": "0-5", "distance": 4, "direction": "Sun", "accelerators": ["east"],
          "boost": {"direction": "west", "accelerators": ["Stars"]},
-         "choices": {"steal": {"blue": {"color": "green", "type": "doctor"}}, "handover": [{"color": "red", "type": "pilot"}],
+         "choices": {"steal": {"blue": {"color": "green", "type": "doctor"}}, "handover": [{"color": "red", "type": "pilot"},
+                                                                                       {"color": "red", "type": "doctor", "leg": 2}],
                      "die": [3]}},
         {"end_round": True, "choices": {"die": [5]}},
     ]
@@ -218,7 +223,8 @@ def test_turns_load_as_actions():
     assert isinstance(turn, Turn) and (turn.distance, turn.direction, turn.accelerators) == (4, "Sun", ("east",))
     assert turn.boost.accelerators == ("Stars",)
     assert turn.choices["steal"]["blue"] == Crew("green", "doctor")
-    assert turn.choices["handover"] == (Crew("red", "pilot"),) and turn.choices["die"] == (3,)
+    assert turn.choices["handover"] == (HandOver(Crew("red", "pilot")), HandOver(Crew("red", "doctor"), 2))
+    assert turn.choices["die"] == (3,)
     assert end.choices["die"] == (5,)
 
 
@@ -239,13 +245,13 @@ def test_save_refuses_an_invalid_scenario_and_keeps_the_old_file(tmp_path):
 
 
 def test_new_game_builds_what_a_file_describes():
-    from engine.crashgrab.rules import SaucerState, new_game
+    from engine.crashgrab.rules import Rulings, SaucerState, new_game
     loaded = scenario_from_json(base(), BASE_FILE).initial
     built = new_game(loaded.board, {"north": "Sun", "east": "Asteroids", "south": "Meteor", "west": "Stars"},
                      [("p1", ["red"]), ("p2", ["blue"])],
                      {"red": SaucerState("red", (0, 0)).with_crew(Crew("green", "pilot")),
                       "blue": SaucerState("blue", (7, 7))},
-                     {(1, 0): Crew("blue", "doctor")}, dice=(4,))
+                     {(1, 0): Crew("blue", "doctor")}, dice=(4,), rulings=Rulings(replacement_queue="any"))
     assert built == loaded
 
 

@@ -35,7 +35,7 @@ from engine.crashgrab.rules.events import Event
 from engine.crashgrab.rules.fold import replay
 from engine.crashgrab.rules.pieces import Crew
 from engine.crashgrab.rules.session import describe_action
-from engine.crashgrab.rules.state import GameState, Rulings
+from engine.crashgrab.rules.state import GameState
 from engine.errors import CrashGrabError, InvalidFileError
 from engine.formats.layout_io import is_tileset_path, layout_to_json, raise_structure_errors
 from engine.formats.scenario_io import load_scenario, save_scenario
@@ -156,7 +156,7 @@ class PlaytestMode(QObject):
             self._status(f"Playtest needs a complete board: {error.message} Fix it first (see Findings).", 12000)
             self._set_action(False)
             return False
-        self.session = PlaytestSession(empty_start(layout, rulings=Rulings(self.panel.rulings_choice()),
+        self.session = PlaytestSession(empty_start(layout, rulings=self.panel.rulings_choice(),
                                                    die_seed=self.panel.die_seed_choice()))
         self.message = ""
         self._log_key = None
@@ -284,7 +284,7 @@ class PlaytestMode(QObject):
             self._refuse(str(error))
             self.panel.set_start_options(False, self.panel.rulings_choice(), self.panel.die_seed_choice())
             state = with_pairing(state, False)
-        state = with_rulings(state, Rulings(self.panel.rulings_choice()))
+        state = with_rulings(state, self.panel.rulings_choice())
         state = with_die_seed(state, self.panel.die_seed_choice())
         self.session.set_start(state)
         self.refresh()
@@ -295,7 +295,7 @@ class PlaytestMode(QObject):
             return False
         self.session.clear()
         start = setup_start(self.document.layout, players_for_setup(players),
-                            rulings=Rulings(self.panel.rulings_choice()), die_seed=self.panel.die_seed_choice())
+                            rulings=self.panel.rulings_choice(), die_seed=self.panel.die_seed_choice())
         self.session.set_start(start)
         if not self._play(SetUp(seed=seed), "jump"):
             return False
@@ -310,7 +310,7 @@ class PlaytestMode(QObject):
         self._close_pending()
         self.session.clear()
         self.session.set_start(clear_pieces(empty_start(self.document.layout,
-                                                        rulings=Rulings(self.panel.rulings_choice()),
+                                                        rulings=self.panel.rulings_choice(),
                                                         die_seed=self.panel.die_seed_choice())))
         self.panel.set_start_options(False, self.panel.rulings_choice(), self.panel.die_seed_choice())
         self.message = ""
@@ -585,7 +585,7 @@ class PlaytestMode(QObject):
                                       set(start.crew.values()) | held)
         self.panel.set_start_editable(session.editable and pending is None,
                                       "" if session.editable else FIXED_MESSAGE)
-        self.panel.set_start_options(two_saucers_each(start), start.rulings.push_distance,
+        self.panel.set_start_options(two_saucers_each(start), start.rulings,
                                      self.panel.die_seed_choice() if start.rng is not None else None)
         self._refresh_transport()
         self.panel.set_caption(self._caption(state))
@@ -728,7 +728,7 @@ class PlaytestMode(QObject):
         self.session = session
         self._log_key = None
         start = session.start
-        self.panel.set_start_options(two_saucers_each(start), start.rulings.push_distance,
+        self.panel.set_start_options(two_saucers_each(start), start.rulings,
                                      start.rng if start.rng is not None and start.rng < 2**31 else None)
         self.panel.set_directions(self.document.layout.directions)
         if failure is not None:

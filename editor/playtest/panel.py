@@ -18,11 +18,24 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLay
 from engine.crashgrab.playtest import PlaytestSession
 from engine.crashgrab.rules.actions import Boost, Turn
 from engine.crashgrab.rules.events import Event
-from engine.crashgrab.rules.state import GameState
+from engine.crashgrab.rules.state import GameState, Rulings
 from engine.grid.geometry import Direction
 
 from .palette import PiecePalette
 from .pieces import paint_saucer
+
+# The rulings a designer may switch (docs/rulings.md): (name, label, [(option text, setting)]),
+# the rulebook's reading first.
+RULING_CHOICES = (
+    ("push_distance", "Push distance:", [("remaining spaces (rulebook)", "remaining"),
+                                         ("full distance (digital edition)", "full")]),
+    ("own_saucer_crash", "Own saucer crashed:", [("the saucer whose turn it is pays (rulebook)", "mover"),
+                                                 ("the crashed saucer pays", "crashed")]),
+    ("two_player_win", "2-player win:", [("every station on each saucer (rulebook)", "each_saucer"),
+                                         ("every station on the two together", "combined")]),
+    ("replacement_queue", "Replacement:", [("from the picked-up colour's queue (rulebook)", "same_colour"),
+                                           ("from any colour's queue", "any")]),
+)
 
 CARD_CHOICES = (("2", "2 \u00b7 take a booster, move 2"), ("3", "3 \u00b7 take an energy, move 3"),
                 ("0-5", "0\u20135 \u00b7 move the number you choose"))
@@ -143,11 +156,16 @@ class PlaytestPanel(QWidget):
         self.pairs_box.setToolTip("p1 flies the first two saucers (in colour order), p2 the other two; needs four")
         self.pairs_box.toggled.connect(self._options_changed)
         form.addRow("Players:", self.pairs_box)
-        self.push_box = QComboBox()
-        self.push_box.addItem("remaining spaces (rulebook)", "remaining")
-        self.push_box.addItem("full distance (digital edition)", "full")
-        self.push_box.currentIndexChanged.connect(self._options_changed)
-        form.addRow("Push distance:", self.push_box)
+        self.ruling_boxes: dict[str, QComboBox] = {}
+        for name, label, options in RULING_CHOICES:
+            box = QComboBox()
+            box.setObjectName(f"ruling_{name}")
+            for text, value in options:
+                box.addItem(text, value)
+            box.currentIndexChanged.connect(self._options_changed)
+            form.addRow(label, box)
+            self.ruling_boxes[name] = box
+        self.push_box = self.ruling_boxes["push_distance"]
         die = QHBoxLayout()
         self.die_mode = QComboBox()
         self.die_mode.addItem("rolled by seed", "seed")
@@ -191,7 +209,7 @@ class PlaytestPanel(QWidget):
         self.start_note.setStyleSheet("color: #9a6700;")
         layout.addWidget(self.start_note)
         layout.addStretch(1)
-        self._start_widgets = [self.palette, self.pairs_box, self.push_box, self.die_mode, self.die_seed,
+        self._start_widgets = [self.palette, self.pairs_box, *self.ruling_boxes.values(), self.die_mode, self.die_seed,
                                self.setup_players, self.setup_seed, self.setup_button]
         return page
 
@@ -294,8 +312,8 @@ class PlaytestPanel(QWidget):
         if index >= 0:
             self.saucer_box.setCurrentIndex(index)
 
-    def rulings_choice(self) -> str:
-        return self.push_box.currentData()
+    def rulings_choice(self) -> Rulings:
+        return Rulings(**{name: box.currentData() for name, box in self.ruling_boxes.items()})
 
     def die_seed_choice(self) -> int | None:
         """The die generator's seed, or None when results are typed in."""
@@ -335,11 +353,12 @@ class PlaytestPanel(QWidget):
         self.saucer_box.setCurrentIndex(index if index >= 0 else 0)
         self.saucer_box.blockSignals(False)
 
-    def set_start_options(self, pairs: bool, push: str, die_seed: int | None) -> None:
+    def set_start_options(self, pairs: bool, rulings: Rulings, die_seed: int | None) -> None:
         self._filling = True
         try:
             self.pairs_box.setChecked(pairs)
-            self.push_box.setCurrentIndex(max(0, self.push_box.findData(push)))
+            for name, box in self.ruling_boxes.items():
+                box.setCurrentIndex(max(0, box.findData(getattr(rulings, name))))
             self.die_mode.setCurrentIndex(0 if die_seed is not None else 1)
             if die_seed is not None and die_seed <= self.die_seed.maximum():
                 self.die_seed.setValue(die_seed)

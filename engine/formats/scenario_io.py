@@ -15,7 +15,7 @@ from ..crashgrab.resolve import resolve_layout
 from ..crashgrab.rules.actions import Boost, EndRound, SetUp, Turn
 from ..crashgrab.rules.dice import seed_state
 from ..crashgrab.rules.frozen import FrozenMap, freeze
-from ..crashgrab.rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
+from ..crashgrab.rules.pieces import COLORS, CREW_TYPES, Crew, HandOver, default_queue
 from ..crashgrab.rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
                                        expect_from_outcome, run_scenario, state_to_json)
 from ..crashgrab.rules.state import GameState, Player, Rulings, SaucerState
@@ -144,6 +144,11 @@ class _Reader:
                 lost[color] = unplaced
                 continue
             queue = given[color]
+            if "pilot" in queue[1:]:
+                self.fail(f"$.lost.{color}[{queue.index('pilot')}]",
+                          f"the {color} pilot is behind the {color} {queue[0]} in its lost queue, but Pilots are "
+                          "kept at the front (Setup, step 6: \"Pilots must be kept closest to the board\").",
+                          f"Move \"pilot\" to the front of $.lost.{color}.")
             for position, crew_type in enumerate(queue):
                 crew = Crew(color, crew_type)
                 if crew in placed_crew:
@@ -164,7 +169,7 @@ class _Reader:
             if name in ("give", "steal"):
                 value = {saucer: Crew.from_json(crew) for saucer, crew in value.items()}
             elif name == "handover":
-                value = [Crew.from_json(crew) for crew in value]
+                value = [HandOver.from_json(item) for item in value]
             choices[name] = value
         return freeze(choices)
 
@@ -244,7 +249,7 @@ def load_scenario(path) -> Scenario:
 
 # --- writing -------------------------------------------------------------------------------
 def _thaw(value: Any) -> Any:
-    if isinstance(value, Crew):
+    if isinstance(value, (Crew, HandOver)):
         return value.to_json()
     if isinstance(value, dict):
         return {k: _thaw(v) for k, v in value.items()}
@@ -277,7 +282,7 @@ def _turn_json(action, note: str | None) -> dict[str, Any]:
 def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     """The scenario file's document (loading it gives the same scenario back)."""
     state = scenario.initial
-    document: dict[str, Any] = {"format": "crash-grab-scenario", "version": 1, "name": scenario.name}
+    document: dict[str, Any] = {"format": "crash-grab-scenario", "version": 2, "name": scenario.name}
     if scenario.notes:
         document["notes"] = scenario.notes
     document["layout"] = scenario.layout_ref if scenario.layout_ref else layout_to_json(scenario.layout)

@@ -160,7 +160,8 @@ class BoostUsed(Event):
 class Penalty(Event):
     """A crash penalty for `saucer` (the crashed one).
 
-    outcome "give": `crew` goes from `giver` (the crashed saucer) to `receiver`;
+    outcome "give": `crew` goes from `giver` (the crashed saucer, or with two saucers per
+    player the saucer whose turn it is: ruling own_saucer_crash) to `receiver`;
     "steal": `crew` goes from `giver` (the crashed saucer) to `receiver` (the turn's saucer);
     "energy": `receiver` (the turn's saucer) takes an energy instead;
     "nothing": the crashed saucer has no off-coloured crewmember to give.
@@ -174,12 +175,16 @@ class Penalty(Event):
     receiver: str | None = None
 
     def describe(self) -> str:
+        if self.outcome == "give" and self.giver != self.saucer:
+            return f"{self.saucer} crashed, so {self.giver} gives the {self.crew} to {self.receiver}"
         if self.outcome == "give":
             return f"{self.saucer} crashed and gives the {self.crew} to {self.receiver}"
         if self.outcome == "steal":
             return f"{self.receiver} steals the {self.crew} from crashed {self.saucer}"
         if self.outcome == "energy":
             return f"{self.receiver} takes an energy for crashing {self.saucer}"
+        if self.giver is not None and self.giver != self.saucer:
+            return f"{self.saucer} crashed but {self.giver} has no off-coloured crewmember to give"
         return f"{self.saucer} crashed but has no off-coloured crewmember to give"
 
 

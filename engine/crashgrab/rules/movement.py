@@ -22,9 +22,12 @@ from .win import check_win
 def move_saucer(play: Play, saucer: str, direction: Direction, distance: int, *, pushed: bool,
                 phase: str = "move") -> None:
     """Move `saucer` and everything it sets off. `phase` is "move" or "boost" (which list
-    of Accelerator directions the owner's choices come from)."""
+    of Accelerator directions the owner's choices come from). Each straight leg of the
+    owner's own movement ends with `play.leg_ended` (2-player hand-overs)."""
     while True:
         accelerator = _walk(play, saucer, direction, distance, pushed)
+        if not pushed:
+            play.leg_ended(saucer, distance)
         if accelerator is None:
             return
         if not pushed:
@@ -61,7 +64,7 @@ def _walk(play: Play, saucer: str, direction: Direction, distance: int, pushed: 
         if crew is not None:
             stationed = not play.state.saucers[saucer].stack(crew.type)
             play.emit(Pickup(saucer, crew, step.cell, stationed))
-            play.pickups += 1
+            play.pickups.append(crew)
             check_win(play, saucer)
         feature = features.get(step.cell)
         if feature is not None and feature.type == ACCELERATOR:

@@ -44,13 +44,18 @@ def place_by_die(play: Play, *, reason: str, saucer: str | None = None, crew: Cr
 
 
 def place_lost_crew(play: Play) -> None:
-    """For each crewmember picked up this turn, the turn's player chooses a colour's lost
-    queue and its front crewmember is placed by the die."""
-    for _ in range(play.pickups):
+    """Turn Clean-up, Place Crewmembers: for each crewmember picked up this turn, the front
+    of "that color's queue" is placed by the die (ruling replacement_queue "same_colour",
+    the default); when that queue is empty, or with "any", the turn's player chooses a
+    colour whose queue is not empty (choice lost_crew)."""
+    for picked in play.pickups:
         lost = play.state.lost
         options = [color for color in COLORS if lost.get(color)]
         if not options:
             return  # everyone is found: nothing left to place (ruling no-lost-crew)
-        fronts = ", ".join(f"{c} {lost[c][0]}" for c in options)
-        color = play.choose("lost_crew", options, reason=f"which lost crewmember to place; fronts: {fronts}")
+        if play.state.rulings.replacement_queue == "same_colour" and lost.get(picked.color):
+            color = picked.color
+        else:
+            fronts = ", ".join(f"{c} {lost[c][0]}" for c in options)
+            color = play.choose("lost_crew", options, reason=f"which lost crewmember to place; fronts: {fronts}")
         place_by_die(play, reason="pickup", crew=Crew(color, lost[color][0]))

@@ -7,7 +7,7 @@ inside one `apply` call; nothing outside sees it, so `apply` stays pure.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...grid.geometry import Direction
 from ...grid.model import Cell
@@ -50,8 +50,14 @@ class Play:
         self.per_saucer_used: set[tuple[str, str]] = set()
         self.action_dice = tuple(action_dice) + tuple(choices.get("die", ()))
         self.local_rng = dice.seed_state(local_seed) if local_seed is not None else None
-        self.pickups = 0                  # crewmembers picked up this turn (each is replaced)
+        self.pickups: list[Crew] = []     # crewmembers picked up this turn, in order (each is replaced)
         self.crashes: list[Crash] = []    # this turn's crashes, in order (penalties)
+        self.on_leg_end: Callable[[str, int], None] | None = None
+
+    def leg_ended(self, saucer: str, distance: int) -> None:
+        """A straight leg of `saucer`'s own movement (`distance` spaces) has ended."""
+        if self.on_leg_end is not None:
+            self.on_leg_end(saucer, distance)
 
     # --- events --------------------------------------------------------------------
     def emit(self, event: Event) -> None:

@@ -9,22 +9,40 @@ from .dice import seed_state
 from .frozen import EMPTY, FrozenMap, evolve
 from .pieces import COLORS, CREW_TYPES, Crew, default_queue
 
-PUSH_DISTANCE_RULINGS: tuple[str, ...] = ("remaining", "full")
+# Each ruling's settings, the rulebook's reading first (the default); docs/rulings.md.
+RULING_SETTINGS: dict[str, tuple[str, ...]] = {
+    "push_distance": ("remaining", "full"),
+    "own_saucer_crash": ("mover", "crashed"),
+    "two_player_win": ("each_saucer", "combined"),
+    "replacement_queue": ("same_colour", "any"),
+}
+PUSH_DISTANCE_RULINGS: tuple[str, ...] = RULING_SETTINGS["push_distance"]
 NO_CREW: tuple[tuple[Crew, ...], ...] = ((), (), (), ())
 
 
 @dataclass(frozen=True)
 class Rulings:
-    """Rulings a scenario may choose (docs/rulings.md)."""
+    """Rulings a scenario may choose (docs/rulings.md); the defaults are the rulebook's reading.
+
+    push_distance: how far a hit saucer is pushed. own_saucer_crash (2 players): which
+    saucer pays when one of a player's saucers crashes the other. two_player_win: each of
+    a player's two saucers needs all four stations, or the two together. replacement_queue:
+    a picked-up crewmember is replaced from its own colour's queue, or any colour's.
+    """
 
     push_distance: str = "remaining"
+    own_saucer_crash: str = "mover"
+    two_player_win: str = "each_saucer"
+    replacement_queue: str = "same_colour"
 
     def __post_init__(self) -> None:
-        if self.push_distance not in PUSH_DISTANCE_RULINGS:
-            raise ValueError(f"push_distance must be one of {PUSH_DISTANCE_RULINGS}, not {self.push_distance!r}")
+        for name, settings in RULING_SETTINGS.items():
+            value = getattr(self, name)
+            if value not in settings:
+                raise ValueError(f"{name} must be one of {settings}, not {value!r}")
 
     def to_json(self) -> dict[str, str]:
-        return {"push_distance": self.push_distance}
+        return {name: getattr(self, name) for name in RULING_SETTINGS}
 
 
 @dataclass(frozen=True)

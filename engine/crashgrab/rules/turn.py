@@ -9,10 +9,11 @@ from .events import Bonus, BoostUsed, Transfer
 from .hooks import run_end_of_turn, run_start_of_turn
 from .movement import move_saucer
 from .penalties import apply_penalties
-from .pieces import CARDS, CHOSEN_DISTANCES, Crew
+from .pieces import CARDS, CHOSEN_DISTANCES, Crew, HandOver
 from .placement import place_by_die, place_lost_crew
 from .play import GameOver, Play
 from .state import GameState
+from .win import check_win
 
 
 def check_turn(state: GameState, turn: Turn):
@@ -51,6 +52,7 @@ def apply_turn(state: GameState, turn: Turn):
         accelerators["boost"] = turn.boost.accelerators
     play = Play(state, turn.choices, turn_saucer=color, turn_player=state.player_of(color).id,
                 accelerators=accelerators)
+    handovers = HandOvers(play, color)
     try:
         if state.saucers[color].at is None:
             place_by_die(play, reason="turn", saucer=color)
@@ -60,7 +62,7 @@ def apply_turn(state: GameState, turn: Turn):
         move_saucer(play, color, direction, distance, pushed=False, phase="move")
         if turn.boost is not None:
             _boost(play, turn, distance)
-        _hand_over(play, color)
+        handovers.after_last_leg()
         apply_penalties(play)
         place_lost_crew(play)
         run_end_of_turn(play, color)
@@ -81,6 +83,9 @@ def _boost(play: Play, turn: Turn, distance: int) -> None:
                             hint="Remove the boost from this turn.")
     if saucer.boosters < 1:
         raise IllegalAction(f"{color} has no booster to spend on a boost.")
+    if distance == 0:
+        raise IllegalAction(f"a boost of 0 is not a boost: {color} chose 0 for its 0-5 card, and a boost moves "
+                            "that same number.", hint="Remove the boost from this turn.")
     direction = resolve_direction(turn.boost.direction, play.state.directions)
     if direction is None:
         raise IllegalAction(f"boost direction {turn.boost.direction!r} is not a direction; use one of "
@@ -89,26 +94,66 @@ def _boost(play: Play, turn: Turn, distance: int) -> None:
     move_saucer(play, color, direction, distance, pushed=False, phase="boost")
 
 
-def _hand_over(play: Play, color: str) -> None:
-    """2-player games: when a player's two saucers end the move side by side, either may
-    hand over any of its own-colour crewmembers (the turn's "handover" list)."""
-    requested = play.choices.get("handover", ())
-    if not requested:
-        return
-    play.listed_used["handover"] = len(requested)
-    state = play.state
-    partner = state.partner(color)
-    if partner is None:
-        raise IllegalAction(f"a hand-over needs a player with two saucers; {color}'s player has one.")
-    here, there = state.saucers[color].at, state.saucers[partner].at
-    if here is None or there is None or not orthogonally_adjacent(here, there):
-        raise IllegalAction(f"{color} and {partner} are not side by side after the move, so no hand-over.")
-    for item in requested:
-        crew = item if isinstance(item, Crew) else Crew(item["color"], item["type"])
-        holder = next((c for c in (color, partner) if play.state.saucers[c].holds(crew)), None)
-        if holder is None:
-            raise IllegalAction(f"neither {color} nor {partner} holds the {crew}, so it cannot be handed over.")
-        if crew.color != holder:
-            raise IllegalAction(f"{holder} may hand over only its own-colour ({holder}) crewmembers, "
-                                f"not the {crew}.")
-        play.emit(Transfer(holder, partner if holder == color else color, crew))
+class HandOvers:
+    """Passing crewmembers (Crewmembers, "Passing crewmembers"), 2-player games: when a
+    leg of the turn saucer's own movement (the card's move, a leg from an Accelerator, the
+    boost) ends with it orthogonally next to its player's other saucer, either saucer may
+    hand over any of its own-colour crewmembers, at that moment. A leg of 0 spaces is no
+    move. The turn's "handover" list says what and after which leg (none: the last)."""
+
+    def __init__(self, play: Play, color: str) -> None:
+        self.play = play
+        self.color = color
+        self.items = [_hand_over_item(item) for item in play.choices.get("handover", ())]
+        self.legs: list[bool] = []          # per leg ended so far: side by side then?
+        if self.items:
+            play.listed_used["handover"] = len(self.items)
+            play.on_leg_end = self.leg_ended
+            if play.state.partner(color) is None:
+                raise IllegalAction(f"a hand-over needs a player with two saucers; {color}'s player has one.")
+
+    def leg_ended(self, saucer: str, distance: int) -> None:
+        if saucer != self.color:
+            return
+        state = self.play.state
+        partner = state.partner(self.color)
+        here, there = state.saucers[self.color].at, state.saucers[partner].at
+        self.legs.append(distance > 0 and here is not None and there is not None
+                         and orthogonally_adjacent(here, there))
+        number = len(self.legs)
+        self._hand([item for item in self.items if item.leg == number], number)
+
+    def after_last_leg(self) -> None:
+        late = [item for item in self.items if item.leg is not None and item.leg > len(self.legs)]
+        if late:
+            raise IllegalAction(f"a hand-over after leg {late[0].leg}, but {self.color}'s movement had only "
+                                f"{len(self.legs)} leg(s).")
+        self._hand([item for item in self.items if item.leg is None], len(self.legs))
+
+    def _hand(self, items, number: int) -> None:
+        if not items:
+            return
+        play, color = self.play, self.color
+        partner = play.state.partner(color)
+        if not number or not self.legs[number - 1]:
+            raise IllegalAction(f"{color} and {partner} are not side by side after leg {number} of the move "
+                                "(a move of 0 does not count), so no hand-over.")
+        for item in items:
+            crew = item.crew
+            holder = next((c for c in (color, partner) if play.state.saucers[c].holds(crew)), None)
+            if holder is None:
+                raise IllegalAction(f"neither {color} nor {partner} holds the {crew}, so it cannot be handed over.")
+            if crew.color != holder:
+                raise IllegalAction(f"{holder} may hand over only its own-colour ({holder}) crewmembers, "
+                                    f"not the {crew}.")
+            receiver = partner if holder == color else color
+            play.emit(Transfer(holder, receiver, crew))
+            check_win(play, receiver)
+
+
+def _hand_over_item(item) -> HandOver:
+    if isinstance(item, HandOver):
+        return item
+    if isinstance(item, Crew):
+        return HandOver(item)
+    return HandOver.from_json(item)
