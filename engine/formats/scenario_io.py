@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..crashgrab.resolve import resolve_layout
-from ..crashgrab.rules.actions import Boost, EndRound, SetUp, Turn
+from ..crashgrab.rules.actions import Boost, EndRound, Round, SetUp, Turn
 from ..crashgrab.rules.dice import seed_state
 from ..crashgrab.rules.frozen import FrozenMap, freeze
 from ..crashgrab.rules.pieces import COLORS, CREW_TYPES, Crew, HandOver, default_queue
@@ -173,12 +173,16 @@ class _Reader:
             choices[name] = value
         return freeze(choices)
 
-    def turns(self) -> tuple[tuple[Turn | EndRound, ...], tuple[str | None, ...]]:
+    def turns(self) -> tuple[tuple[Turn | EndRound | Round, ...], tuple[str | None, ...]]:
         turns, notes = [], []
         for raw in self.doc.get("turns", []):
             notes.append(raw.get("note"))
             if "end_round" in raw:
                 turns.append(EndRound(self._choices(raw.get("choices", {}))))
+                continue
+            if "round" in raw:
+                body = raw["round"]
+                turns.append(Round(body["plan"], body.get("rotation"), body.get("choices", {})))
                 continue
             boost = raw.get("boost")
             turns.append(Turn(
@@ -259,8 +263,18 @@ def _thaw(value: Any) -> Any:
 
 
 def _turn_json(action, note: str | None) -> dict[str, Any]:
+    if isinstance(action, Round):
+        body: dict[str, Any] = {"plan": _thaw(action.plan)}
+        if action.rotation is not None:
+            body["rotation"] = action.rotation
+        if action.choices:
+            body["choices"] = _thaw(action.choices)
+        document: dict[str, Any] = {"round": body}
+        if note:
+            document["note"] = note
+        return document
     if isinstance(action, EndRound):
-        document: dict[str, Any] = {"end_round": True}
+        document = {"end_round": True}
     else:
         document = {"saucer": action.saucer, "card": action.card}
         if action.distance is not None:

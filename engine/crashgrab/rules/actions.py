@@ -116,4 +116,68 @@ class SetUp:
         return replace(self, dice=self.dice + (option,))
 
 
-Action = Turn | EndRound | SetUp
+# What a round's choices may say about one saucer's turn.
+ROUND_TURN_KEYS: tuple[str, ...] = ("distance", "direction", "accelerators", "boost") + TURN_CHOICES
+
+
+def _boost_json(boost: Boost | None) -> FrozenMap | None:
+    if boost is None:
+        return None
+    document = {"direction": boost.direction}
+    if boost.accelerators:
+        document["accelerators"] = boost.accelerators
+    return freeze(document)
+
+
+@dataclass(frozen=True)
+class Round:
+    """A whole round (Round Overview): the Plan, the rotation die, every saucer's turn in
+    turn order, then the End of Round.
+
+    plan: saucer colour (or the id of a player with one saucer) -> {"card", "direction"} and,
+    for card "0-5", optionally "distance" (else asked at the turn, choice "distance").
+    rotation: "left" or "right" (3+ players); None: rolled from the state's seed, and not
+    used with 2 players.
+    choices: saucer colour -> that saucer's turn: "distance", "direction" (only a saucer placed
+    at the start of its turn or holding an override token may leave its planned one),
+    "accelerators", "boost" {"direction", "accelerators"} and the turn choices (give, ...);
+    "first": {player: saucer} (2 players: which saucer moves first); "die": [...] for the End
+    of Round.
+    """
+
+    plan: Mapping[str, Any]
+    rotation: str | None = None
+    choices: Mapping[str, Any] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plan", freeze(self.plan or {}))
+        object.__setattr__(self, "choices", freeze(self.choices or {}))
+
+    def turn_choices(self, saucer: str) -> FrozenMap:
+        return FrozenMap(self.choices.get(saucer, EMPTY))
+
+    def answered(self, error: MissingChoice, option: Any) -> "Round":
+        choices = FrozenMap(self.choices)
+        saucer = getattr(error, "turn_saucer", None)
+        if error.choice == "first":
+            first = FrozenMap(choices.get("first", EMPTY)).with_item(error.player, option)
+            return replace(self, choices=choices.with_item("first", first))
+        if saucer is None:  # the End of Round's die
+            return replace(self, choices=choices.with_item("die", tuple(choices.get("die", ())) + (option,)))
+        details = self.turn_choices(saucer)
+        if error.choice == "distance":
+            return replace(self, choices=choices.with_item(saucer, details.with_item("distance", option)))
+        boost = details.get("boost")
+        turn = Turn(saucer, "2", direction="north", accelerators=details.get("accelerators", ()),
+                    boost=Boost(boost["direction"], boost.get("accelerators", ())) if boost else None,
+                    choices={k: v for k, v in details.items() if k in TURN_CHOICES}).answered(error, option)
+        updated = dict(details)
+        updated.update(turn.choices)
+        if turn.accelerators:
+            updated["accelerators"] = turn.accelerators
+        if turn.boost is not None:
+            updated["boost"] = _boost_json(turn.boost)
+        return replace(self, choices=choices.with_item(saucer, freeze(updated)))
+
+
+Action = Turn | EndRound | SetUp | Round

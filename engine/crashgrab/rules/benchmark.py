@@ -23,8 +23,8 @@ LAYOUT = Path(__file__).resolve().parents[3] / "layouts" / "standard-2-4p.json"
 
 def chain_state() -> tuple[GameState, Turn]:
     """red at [0,6] plays 0-5 for 5 east: it hits yellow at [1,6] (pushed 4), which hits
-    green at [2,6] (pushed 3), which picks up the blue pilot at [4,6]; then a lost
-    crewmember is placed by the seeded die (print the events with -v)."""
+    green at [2,6] (pushed 3), which picks up the blue pilot at [4,6]; then its replacement,
+    the front of the blue queue, is placed by the seeded die (print the events with -v)."""
     layout = load_layout(LAYOUT)
     board = resolve_layout(layout).board
     players = (Player("p1", ("red",)), Player("p2", ("yellow",)), Player("p3", ("green",)), Player("p4", ("blue",)))
@@ -33,7 +33,7 @@ def chain_state() -> tuple[GameState, Turn]:
     crew = {(4, 6): Crew("blue", "pilot")}
     lost = {c: default_queue(c, crew.values()) for c in COLORS}
     state = GameState(board, layout.directions, players, saucers, crew, lost, probe="p1", rng=7)
-    return state, Turn("red", "0-5", 5, direction="east", choices={"lost_crew": ["red"]})
+    return state, Turn("red", "0-5", 5, direction="east")
 
 
 def main(argv: list[str]) -> int:

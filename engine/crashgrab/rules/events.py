@@ -1,7 +1,7 @@
 """Events: every step the rules take, in order, each enough to draw without the state.
 
 Stable kinds: bonus, move, pickup, collision, accelerator, crash, boost, penalty,
-transfer, place, probe, win. `to_json()` gives {"kind": ..., fields}; `describe()` says
+transfer, place, probe, win, and in a whole round: round (its start) and turn. `to_json()` gives {"kind": ..., fields}; `describe()` says
 it in words. Folding events with `apply_event` (fold.py) rebuilds the state.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from .errors import cell_text
 from .pieces import Crew
 
 EVENT_KINDS: tuple[str, ...] = ("bonus", "move", "pickup", "collision", "accelerator", "crash", "boost",
-                                "penalty", "transfer", "place", "probe", "win")
+                                "penalty", "transfer", "place", "probe", "win", "round", "turn")
 # Attribute name -> JSON key where Python cannot use the JSON name.
 _JSON_NAMES = {"origin": "from"}
 
@@ -263,8 +263,49 @@ class Win(Event):
         return f"{self.player} wins: a stationed pilot, scientist, doctor and engineer"
 
 
+@dataclass(frozen=True)
+class RoundBegan(Event):
+    """A whole round begins: the plan is made and the rotation die read.
+
+    rotation: "left" (clockwise) or "right", None with 2 players (not rolled).
+    roll: the generator's roll when the rotation came from the seed (1-6 left, 7-12
+    right), else None. order: the saucers in turn order. overrides: the saucers whose
+    players hold an override token this round (5-6 players).
+    """
+
+    kind: ClassVar[str] = "round"
+    rotation: str | None
+    roll: int | None
+    order: tuple[str, ...]
+    overrides: tuple[str, ...]
+
+    def describe(self) -> str:
+        how = f"turn order passes {self.rotation}" if self.rotation else "no rotation die (2 players)"
+        rolled = f" (die {self.roll})" if self.roll is not None else ""
+        tokens = f"; override tokens: {', '.join(self.overrides)}" if self.overrides else ""
+        return f"a round begins: {how}{rolled}; order {', '.join(self.order)}{tokens}"
+
+
+@dataclass(frozen=True)
+class TurnBegan(Event):
+    """A saucer's turn in a round: its card revealed with the direction it moves.
+    free: it may move any direction (placed at the start of its turn, or an override token)."""
+
+    kind: ClassVar[str] = "turn"
+    saucer: str
+    player: str
+    card: str
+    direction: str
+    free: bool
+
+    def describe(self) -> str:
+        free = " (any direction allowed)" if self.free else ""
+        return f"{self.player}'s turn: {self.saucer} reveals card {self.card}, {self.direction}{free}"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
-    Bonus, Move, Pickup, Collision, Accelerator, Crash, BoostUsed, Penalty, Transfer, Place, ProbeMoved, Win)}
+    Bonus, Move, Pickup, Collision, Accelerator, Crash, BoostUsed, Penalty, Transfer, Place, ProbeMoved, Win,
+    RoundBegan, TurnBegan)}
 assert tuple(EVENT_TYPES) == EVENT_KINDS
 
 

@@ -7,7 +7,7 @@ from typing import Callable
 
 from . import dice
 from .events import (Accelerator, Bonus, BoostUsed, Collision, Crash, Event, Move, Penalty, Pickup, Place,
-                     ProbeMoved, Transfer, Win)
+                     ProbeMoved, RoundBegan, Transfer, TurnBegan, Win)
 from .state import GameState, SaucerState
 
 
@@ -83,9 +83,16 @@ def _win(state: GameState, event: Win) -> GameState:
     return evolve(state, winner=event.player)
 
 
+def _round(state: GameState, event: RoundBegan) -> GameState:
+    if event.roll is not None:
+        return evolve(state, rng=dice.advance(state.rng))
+    return state
+
+
 _FOLDS: dict[type, Callable[[GameState, Event], GameState]] = {
     Bonus: _bonus, Move: _move, Pickup: _pickup, Collision: _nothing, Accelerator: _nothing, Crash: _crash,
     BoostUsed: _boost, Penalty: _penalty, Transfer: _transfer, Place: _place, ProbeMoved: _probe, Win: _win,
+    RoundBegan: _round, TurnBegan: _nothing,
 }
 
 

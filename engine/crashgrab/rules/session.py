@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ...errors import CrashGrabError
 from ...grid.model import Layout
-from .actions import EndRound, SetUp, Turn
+from .actions import EndRound, Round, SetUp, Turn
 from .apply import apply
 from .errors import MissingChoice, MissingDieResult, RuleError
 from .events import Event
@@ -30,7 +30,7 @@ class Scenario:
     name: str
     layout: Layout
     initial: GameState
-    turns: tuple[Turn | EndRound, ...] = ()
+    turns: tuple[Turn | EndRound | Round, ...] = ()
     expect: Mapping[str, Any] = field(default_factory=FrozenMap)
     auto_choices: bool = False
     setup: SetUp | None = None
@@ -45,7 +45,7 @@ class Step:
     """One action of a run and the events it caused."""
 
     number: int                        # 0 for the setup, then 1, 2, ... for the turns
-    action: Turn | EndRound | SetUp    # as played (with any auto choices filled in)
+    action: Turn | EndRound | SetUp | Round   # as played (with any auto choices filled in)
     events: tuple[Event, ...]
     state: GameState                   # the state after it
 
@@ -98,11 +98,15 @@ class ScenarioTurnError(CrashGrabError):
         super().__init__(f"{label}: {error.message}", file=file, where=where, hint=error.hint)
 
 
-def describe_action(action: Turn | EndRound | SetUp) -> str:
+def describe_action(action: Turn | EndRound | SetUp | Round) -> str:
     if isinstance(action, SetUp):
         return "setup"
     if isinstance(action, EndRound):
         return "end of round"
+    if isinstance(action, Round):
+        plans = ", ".join(f"{key} {entry['card']} {entry['direction']}" for key, entry in action.plan.items())
+        rotation = f", rotation {action.rotation}" if action.rotation else ""
+        return f"round: {plans}{rotation}"
     distance = f" {action.distance}" if action.card == "0-5" else ""
     boost = f", boost {action.boost.direction}" if action.boost else ""
     return f"{action.saucer} plays {action.card}{distance} {action.direction}{boost}"
