@@ -391,3 +391,64 @@ def test_cancelling_a_choice_plays_nothing(qtbot, window):
     assert mode.pending is None and mode.session.played == ()
     assert board(mode) == ({"red": (2, 2), "blue": (3, 2)}, {GREEN_DOCTOR: (6, 2)})
     assert mode.panel.tabs.isEnabled() and mode.panel.palette.isEnabled()
+
+
+def test_play_a_round_with_the_plan_entered_for_every_player(qtbot, window, tmp_path, monkeypatch, capsys):
+    """Four saucers; p1 (red) holds the Probe. The Round tab plans red 3 east, yellow 0-5 for 4
+    east, green and blue 0-5 for 0; the rotation die says left: red, yellow, green, blue. Red
+    takes an energy, moves [1,1], [2,1] and hits yellow at [3,1] (pushed 1 to [4,1]); yellow then
+    moves 4 east from [4,1] and crashes off the east edge after [7,1]. End of Round: yellow is
+    placed, die 4 typed in: Crash Site 4 at [4,2]. Everyone has 0 stationed crewmembers, so the
+    Probe goes to the player who went last: p4."""
+    mode = start_playtest(window)
+    for color, cell in (("red", (0, 1)), ("yellow", (3, 1)), ("green", (0, 7)), ("blue", (4, 7))):
+        assert drop(window, color, cell)
+    mode.panel.die_mode.setCurrentIndex(mode.panel.die_mode.findData("typed"))
+    mode.panel.tabs.setCurrentWidget(mode.panel.round_tab)
+    tab = mode.panel.round_tab
+    assert tab.table.rowCount() == 4 and tab.rotation_box.isEnabled()
+    tab.set_entry("red", "3", "east")
+    tab.set_entry("yellow", "0-5", "east", distance=4)
+    tab.set_entry("green", "0-5", "north", distance=0)
+    tab.set_entry("blue", "0-5", "north", distance=0)
+    tab.set_rotation("left")
+    click(qtbot, tab.play_button)
+    die = mode.pending.dialog
+    assert isinstance(die, DieDialog) and mode.pending.missing.what == "yellow"
+    die.result_box.selectAll()
+    qtbot.keyClicks(die.result_box, "4")
+    qtbot.mouseClick(ok_button(die), Qt.LeftButton)
+    assert mode.pending is None and mode.session.at_end
+    assert board(mode)[0] == {"red": (3, 1), "yellow": (4, 2), "green": (0, 7), "blue": (4, 7)}
+    assert mode.session.end_state.probe == "p4"
+    kinds = [e.kind for e in mode.session.events]
+    assert kinds[0] == "round" and kinds.count("turn") == 4 and kinds[-2:] == ["place", "probe"]
+    target = tmp_path / "round.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    click(qtbot, mode.panel.save_button)
+    saved = json.loads(target.read_text())["turns"][0]["round"]
+    assert saved["rotation"] == "left" and saved["plan"]["yellow"] == {"card": "0-5", "direction": "east", "distance": 4}
+    assert saved["choices"] == {"die": [4]}
+    capsys.readouterr()
+    assert crashgrab(["scenario", "run", str(target)]) == 0
+
+
+def test_a_two_player_round_asks_which_saucer_moves_first(qtbot, window):
+    mode = start_playtest(window)
+    for color, cell in (("red", (0, 0)), ("yellow", (2, 0)), ("green", (4, 0)), ("blue", (7, 7))):
+        assert drop(window, color, cell)
+    mode.panel.pairs_box.setChecked(True)  # p1 red and yellow, p2 green and blue
+    tab = mode.panel.round_tab
+    assert not tab.rotation_box.isEnabled()
+    for color in ("red", "yellow", "green", "blue"):
+        tab.set_entry(color, "0-5", "north", distance=0)
+    mode.panel.tabs.setCurrentWidget(tab)
+    click(qtbot, tab.play_button)
+    for player, option in (("p1", "yellow"), ("p2", "blue")):
+        dialog = mode.pending.dialog
+        assert isinstance(dialog, ChoiceDialog) and mode.pending.missing.choice == "first"
+        assert f"{player}'s saucers" in dialog.findChild(QLabel).text()
+        dialog.options.setCurrentRow(dialog.missing.options.index(option))
+        qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
+    turns = [e.saucer for e in mode.session.events if e.kind == "turn"]
+    assert turns == ["yellow", "blue", "red", "green"] and mode.session.end_state.probe == "p2"

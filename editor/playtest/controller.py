@@ -131,6 +131,7 @@ class PlaytestMode(QObject):
         p.resetRequested.connect(self.reset)
         p.takeBackRequested.connect(self.take_back)
         p.endRoundRequested.connect(self.end_round)
+        p.roundRequested.connect(self.play_round)
         p.setupByRulesRequested.connect(self.set_up_by_rules)
         p.clearRequested.connect(self.clear)
         p.startOptionsChanged.connect(self._start_options_changed)
@@ -395,6 +396,15 @@ class PlaytestMode(QObject):
             return self._refuse("Put saucers on the board first.")
         return self._play(EndRound(), "jump")
 
+    def play_round(self) -> bool:
+        """A whole round with the Round tab's plan; its open choices are asked as for a turn."""
+        if not self.active or self.pending is not None:
+            return False
+        action = self.panel.round_tab.round()
+        if action is None or not self.session.end_state.players:
+            return self._refuse("Put saucers on the board first.")
+        return self._play(action, "jump")
+
     def set_playing(self, on: bool) -> None:
         """Play: one step per tick at the panel's speed, through what has been played or,
         from the end, through the next turn."""
@@ -579,6 +589,8 @@ class PlaytestMode(QObject):
         editable = session.editable and pending is None
         self.panel.set_table(state, editable)
         self.panel.set_saucers(session.end_state.saucer_colors() if session.end_state.players else ())
+        self.panel.round_tab.set_game(session.end_state.saucer_colors() if session.end_state.players else (),
+                                      len(session.end_state.players), session.end_state.directions)
         start = session.start
         held = {c for s in start.saucers.values() for c in s.held}
         self.panel.palette.set_in_use({c for c, s in start.saucers.items() if s.at is not None},

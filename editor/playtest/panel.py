@@ -23,6 +23,7 @@ from engine.grid.geometry import Direction
 
 from .palette import PiecePalette
 from .pieces import paint_saucer
+from .round_tab import RoundTab
 
 # The rulings a designer may switch (docs/rulings.md): (name, label, [(option text, setting)]),
 # the rulebook's reading first.
@@ -70,6 +71,7 @@ class PlaytestPanel(QWidget):
     resetRequested = Signal()
     takeBackRequested = Signal()
     endRoundRequested = Signal()
+    roundRequested = Signal()  # play a whole round with the Round tab's plan
     setupByRulesRequested = Signal(int, int)  # players, seed
     clearRequested = Signal()
     startOptionsChanged = Signal()  # pairing, push ruling, die
@@ -95,6 +97,9 @@ class PlaytestPanel(QWidget):
         start.setWidget(self._start_tab())
         self.tabs.addTab(start, "Start position")
         self.tabs.addTab(self._turn_tab(), "Next turn")
+        self.round_tab = RoundTab()
+        self.round_tab.playRequested.connect(self.roundRequested)
+        self.tabs.addTab(self.round_tab, "Round")
         self.splitter.addWidget(self.tabs)
         lower = QWidget()
         layout = QVBoxLayout(lower)
