@@ -8,6 +8,7 @@ the 24 crewmembers is in exactly one place.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from ..crashgrab.rules.pieces import COLORS, CREW_TYPES, Crew, HandOver, default
 from ..crashgrab.rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
                                        expect_from_outcome, run_scenario, state_to_json)
 from ..crashgrab.rules.state import GameState, Player, Rulings, SaucerState
+from ..crashgrab.rules.upgrade_cards import default_deck
 from ..errors import InvalidFileError
 from .jsonio import read_json, write_json_atomic
 from .layout_io import layout_from_json, layout_to_json, load_layout
@@ -161,6 +163,38 @@ class _Reader:
             lost[color] = tuple(queue)
         return lost
 
+    def upgrades(self, saucers, players) -> tuple[dict[str, SaucerState], tuple[str, ...], tuple[str, ...]]:
+        """Upgrade cards held ("upgrades"), the deck (top first) and the discard pile. A card
+        is in one place only; the deck left out holds every card not held or discarded, in
+        collector order (2 players: without the Rotational Stabilizer)."""
+        held = self.doc.get("upgrades", {})
+        where: dict[str, str] = {}
+        saucers = dict(saucers)
+        for color, cards in held.items():
+            if color not in saucers:
+                self.fail(f"$.upgrades.{color}", f"there is no {color} saucer in this scenario.")
+            saucers[color] = replace(saucers[color], upgrades=tuple(cards))
+            for index, card in enumerate(cards):
+                if card in where:
+                    self.fail(f"$.upgrades.{color}[{index}]", f"{card} is already {where[card]}.")
+                where[card] = f"held by {color}"
+        discard = tuple(self.doc.get("upgrade_discard", ()))
+        for index, card in enumerate(discard):
+            if card in where:
+                self.fail(f"$.upgrade_discard[{index}]", f"{card} is already {where[card]}.")
+            where[card] = "in the discard pile"
+        if "upgrade_deck" in self.doc:
+            deck = tuple(self.doc["upgrade_deck"])
+            for index, card in enumerate(deck):
+                if card in where:
+                    self.fail(f"$.upgrade_deck[{index}]", f"{card} is already {where[card]}.")
+                where[card] = "in the deck"
+        else:
+            deck = tuple(c for c in default_deck(len(players)) if c not in where)
+        if len(players) == 2 and "Rotational Stabilizer" in where:
+            self.fail("$.upgrades", "the Rotational Stabilizer is removed from 2-player games (Setup, step 4).")
+        return saucers, deck, discard
+
     # --- actions -----------------------------------------------------------------------
     @staticmethod
     def _choices(raw: dict[str, Any]) -> FrozenMap:
@@ -226,11 +260,12 @@ class _Reader:
         if probe not in [p.id for p in players]:
             self.fail("$.probe", f"{probe!r} is not a player; the players are {', '.join(p.id for p in players)}.")
         self.check_expect(players, saucers)
+        saucers, deck, discard = self.upgrades(saucers, players)
         initial = GameState(
             board=board, directions=FrozenMap(layout.directions), players=players, saucers=FrozenMap(saucers),
             crew=FrozenMap(crew_at), lost=FrozenMap(lost), probe=probe, dice=tuple(doc.get("dice", ())),
             rng=seed_state(doc["seed"]) if "seed" in doc else None,
-            rulings=Rulings(**doc.get("rulings", {})))
+            rulings=Rulings(**doc.get("rulings", {})), upgrade_deck=deck, upgrade_discard=discard)
         for player in players:
             if initial.stationed_types(player.id) >= set(CREW_TYPES):
                 self.fail("$.saucers", f"{player.id} already has a stationed pilot, scientist, doctor and engineer, "
@@ -328,6 +363,15 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
         document["crew"] = [{**crew.to_json(), "at": cell_json(cell)}
                             for cell, crew in sorted(state.crew.items(), key=lambda item: item[1])]
         document["lost"] = {color: list(state.lost.get(color, ())) for color in COLORS}
+    held = {c: list(state.saucers[c].upgrades) for c in state.saucer_colors() if state.saucers[c].upgrades}
+    if held:
+        document["upgrades"] = held
+    if state.upgrade_deck != tuple(c for c in default_deck(len(state.players))
+                                   if not any(c in s.upgrades for s in state.saucers.values())
+                                   and c not in state.upgrade_discard):
+        document["upgrade_deck"] = list(state.upgrade_deck)
+    if state.upgrade_discard:
+        document["upgrade_discard"] = list(state.upgrade_discard)
     document["probe"] = state.probe
     if state.dice:
         document["dice"] = list(state.dice)

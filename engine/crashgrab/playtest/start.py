@@ -19,6 +19,7 @@ from ..rules.errors import cell_text
 from ..rules.frozen import FrozenMap, evolve
 from ..rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
 from ..rules.state import GameState, Player, Rulings, SaucerState
+from ..rules.upgrade_cards import default_deck
 
 
 class PositionError(CrashGrabError):
@@ -147,7 +148,8 @@ def setup_start(layout: Layout, players: tuple[Player, ...], *, rulings: Rulings
     action (set up by the rules) starts from."""
     state = empty_start(layout, rulings=rulings, die_seed=die_seed)
     saucers = FrozenMap({c: SaucerState(c) for p in players for c in p.saucers})
-    return evolve(state, players=tuple(players), saucers=saucers, probe=players[0].id)
+    return evolve(state, players=tuple(players), saucers=saucers, probe=players[0].id,
+                  upgrade_deck=default_deck(len(players)))
 
 
 # --- keeping the derived parts in step -----------------------------------------------------
@@ -177,4 +179,6 @@ def _settled(state: GameState, *, pairs: bool = False) -> GameState:
     placed = set(state.crew.values()) | {crew for s in state.saucers.values() for crew in s.held}
     lost = FrozenMap({color: default_queue(color, placed) for color in COLORS})
     saucers = FrozenMap({c: state.saucers[c] for c in colors})  # colour order: the seat order
-    return evolve(state, players=players, saucers=saucers, lost=lost, probe=players[0].id if players else None)
+    held = {card for s in saucers.values() for card in s.upgrades}
+    return evolve(state, players=players, saucers=saucers, lost=lost, probe=players[0].id if players else None,
+                  upgrade_deck=tuple(c for c in default_deck(len(players)) if c not in held))

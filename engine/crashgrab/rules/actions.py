@@ -18,6 +18,8 @@ PER_SAUCER_CHOICES: tuple[str, ...] = ("give", "receiver", "steal_or_energy", "s
 # Choices that are a list, used front first, one item each time the choice comes up.
 LISTED_CHOICES: tuple[str, ...] = ("lost_crew", "handover", "die")
 TURN_CHOICES: tuple[str, ...] = PER_SAUCER_CHOICES + LISTED_CHOICES
+# Upgrade cards: abilities used {card: how}, buying one (true) and the card kept.
+UPGRADE_CHOICES: tuple[str, ...] = ("upgrades", "upgrade", "keep")
 # Setup choices (2 players only), one saucer colour each.
 SETUP_CHOICES: tuple[str, ...] = ("pilot", "booster")
 
@@ -52,7 +54,8 @@ class Turn:
     on its own move (a pushed saucer keeps its direction and needs none).
     choices: "give" {crashed saucer: crew}, "receiver" {crashed saucer: saucer},
     "steal_or_energy" {crashed saucer: "steal" | "energy"}, "steal" {crashed saucer: crew},
-    "lost_crew" [colour, ...], "handover" [crew, ...], "die" [1-12, ...].
+    "lost_crew" [colour, ...], "handover" [crew, ...], "die" [1-12, ...]; upgrade cards:
+    "upgrades" {card: how} (upgrades.py), "upgrade": true (buy one) and "keep" (the card kept).
     """
 
     saucer: str
@@ -69,6 +72,8 @@ class Turn:
 
     def answered(self, error: MissingChoice, option: Any) -> "Turn":
         """This turn with the missing choice answered by `option`."""
+        if error.choice == "keep":
+            return replace(self, choices=FrozenMap(self.choices).with_item("keep", option))
         if error.choice == "accelerator":
             if error.phase == "boost" and self.boost is not None:
                 return replace(self, boost=replace(self.boost, accelerators=self.boost.accelerators + (option,)))
@@ -117,7 +122,7 @@ class SetUp:
 
 
 # What a round's choices may say about one saucer's turn.
-ROUND_TURN_KEYS: tuple[str, ...] = ("distance", "direction", "accelerators", "boost") + TURN_CHOICES
+ROUND_TURN_KEYS: tuple[str, ...] = ("distance", "direction", "accelerators", "boost") + TURN_CHOICES + UPGRADE_CHOICES
 
 
 def _boost_json(boost: Boost | None) -> FrozenMap | None:
@@ -170,7 +175,8 @@ class Round:
         boost = details.get("boost")
         turn = Turn(saucer, "2", direction="north", accelerators=details.get("accelerators", ()),
                     boost=Boost(boost["direction"], boost.get("accelerators", ())) if boost else None,
-                    choices={k: v for k, v in details.items() if k in TURN_CHOICES}).answered(error, option)
+                    choices={k: v for k, v in details.items() if k in TURN_CHOICES + UPGRADE_CHOICES}
+                    ).answered(error, option)
         updated = dict(details)
         updated.update(turn.choices)
         if turn.accelerators:

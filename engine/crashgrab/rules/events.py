@@ -1,7 +1,8 @@
 """Events: every step the rules take, in order, each enough to draw without the state.
 
 Stable kinds: bonus, move, pickup, collision, accelerator, crash, boost, penalty,
-transfer, place, probe, win, and in a whole round: round (its start) and turn. `to_json()` gives {"kind": ..., fields}; `describe()` says
+transfer, place, probe, win, and in a whole round: round (its start) and turn; with
+upgrade cards: upgrade (bought), ability (a card used), jump, swap, mine. `to_json()` gives {"kind": ..., fields}; `describe()` says
 it in words. Folding events with `apply_event` (fold.py) rebuilds the state.
 """
 from __future__ import annotations
@@ -14,7 +15,8 @@ from .errors import cell_text
 from .pieces import Crew
 
 EVENT_KINDS: tuple[str, ...] = ("bonus", "move", "pickup", "collision", "accelerator", "crash", "boost",
-                                "penalty", "transfer", "place", "probe", "win", "round", "turn")
+                                "penalty", "transfer", "place", "probe", "win", "round", "turn", "upgrade", "ability",
+                                "jump", "swap", "mine")
 # Attribute name -> JSON key where Python cannot use the JSON name.
 _JSON_NAMES = {"origin": "from"}
 
@@ -303,9 +305,80 @@ class TurnBegan(Event):
         return f"{self.player}'s turn: {self.saucer} reveals card {self.card}, {self.direction}{free}"
 
 
+@dataclass(frozen=True)
+class UpgradeBought(Event):
+    """III. Turn Clean-up, 4: `saucer` trades 2 energy for the top two upgrade cards, keeps
+    `kept` face up and discards the other. reshuffled: the discard pile, in its order, put
+    under the deck because the deck ran out before the draw (empty: no reshuffle)."""
+
+    kind: ClassVar[str] = "upgrade"
+    saucer: str
+    drawn: tuple[str, ...]
+    kept: str
+    reshuffled: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        others = [c for c in self.drawn if c != self.kept]
+        discarded = f", discards {others[0]}" if others else ""
+        again = " (the discard pile is reshuffled into the deck)" if self.reshuffled else ""
+        return f"{self.saucer} trades 2 energy for an upgrade: keeps {self.kept}{discarded}{again}"
+
+
+@dataclass(frozen=True)
+class AbilityUsed(Event):
+    """An upgrade card's ability is used (what it does follows as its own events)."""
+
+    kind: ClassVar[str] = "ability"
+    saucer: str
+    card: str
+    detail: str
+
+    def describe(self) -> str:
+        return f"{self.saucer} uses {self.card}: {self.detail}"
+
+
+@dataclass(frozen=True)
+class Jump(Event):
+    """An upgrade puts `saucer` onto `to` without moving through the spaces between (no
+    pickup, no Accelerator on the way)."""
+
+    kind: ClassVar[str] = "jump"
+    saucer: str
+    origin: Cell
+    to: Cell
+
+    def describe(self) -> str:
+        return f"{self.saucer} goes from {cell_text(self.origin)} to {cell_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Swap(Event):
+    kind: ClassVar[str] = "swap"
+    saucer: str
+    other: str
+    at: Cell
+    other_at: Cell
+
+    def describe(self) -> str:
+        return f"{self.saucer} at {cell_text(self.at)} and {self.other} at {cell_text(self.other_at)} swap places"
+
+
+@dataclass(frozen=True)
+class Mined(Event):
+    """Proximity Mines: `saucer` collides with `other` at `at`, which crashes instead of being pushed."""
+
+    kind: ClassVar[str] = "mine"
+    saucer: str
+    other: str
+    at: Cell
+
+    def describe(self) -> str:
+        return f"{self.saucer}'s Proximity Mines crash {self.other} at {cell_text(self.at)}"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Bonus, Move, Pickup, Collision, Accelerator, Crash, BoostUsed, Penalty, Transfer, Place, ProbeMoved, Win,
-    RoundBegan, TurnBegan)}
+    RoundBegan, TurnBegan, UpgradeBought, AbilityUsed, Jump, Swap, Mined)}
 assert tuple(EVENT_TYPES) == EVENT_KINDS
 
 
@@ -313,7 +386,7 @@ def _from_json_value(name: str, value: Any) -> Any:
     if isinstance(value, dict) and set(value) == {"color", "type"}:
         return Crew.from_json(value)
     if isinstance(value, list):
-        if name in ("origin", "to", "at", "into") and len(value) == 2 and all(isinstance(v, int) for v in value):
+        if name in ("origin", "to", "at", "into", "other_at") and len(value) == 2 and all(isinstance(v, int) for v in value):
             return tuple(value)
         return tuple(_from_json_value("", v) for v in value)
     return value

@@ -7,7 +7,8 @@ from typing import Callable
 
 from . import dice
 from .events import (Accelerator, Bonus, BoostUsed, Collision, Crash, Event, Move, Penalty, Pickup, Place,
-                     ProbeMoved, RoundBegan, Transfer, TurnBegan, Win)
+                     AbilityUsed, Jump, Mined, ProbeMoved, RoundBegan, Swap, Transfer, TurnBegan, UpgradeBought,
+                     Win)
 from .state import GameState, SaucerState
 
 
@@ -76,7 +77,39 @@ def _place(state: GameState, event: Place) -> GameState:
 
 
 def _probe(state: GameState, event: ProbeMoved) -> GameState:
-    return evolve(state, probe=event.to)
+    """The round is over: upgrades acquired in it are no longer fresh."""
+    saucers = state.saucers
+    for color, saucer in saucers.items():
+        if saucer.fresh:
+            saucers = saucers.with_item(color, evolve(saucer, fresh=()))
+    return evolve(state, probe=event.to, saucers=saucers)
+
+
+def _upgrade(state: GameState, event: UpgradeBought) -> GameState:
+    deck, discard = state.upgrade_deck, state.upgrade_discard
+    if event.reshuffled:
+        deck, discard = deck + event.reshuffled, ()
+    deck = deck[len(event.drawn):]
+    discard = discard + tuple(c for c in event.drawn if c != event.kept)
+    saucer = state.saucers[event.saucer]
+    saucer = evolve(saucer, energy=saucer.energy - 2, upgrades=saucer.upgrades + (event.kept,),
+                    fresh=saucer.fresh + (event.kept,))
+    return evolve(state, upgrade_deck=deck, upgrade_discard=discard,
+                  saucers=state.saucers.with_item(saucer.color, saucer))
+
+
+def _jump(state: GameState, event: Jump) -> GameState:
+    return _with_saucer(state, evolve(state.saucers[event.saucer], at=event.to))
+
+
+def _swap(state: GameState, event: Swap) -> GameState:
+    saucers = state.saucers.with_item(event.saucer, evolve(state.saucers[event.saucer], at=event.other_at))
+    saucers = saucers.with_item(event.other, evolve(saucers[event.other], at=event.at))
+    return evolve(state, saucers=saucers)
+
+
+def _mined(state: GameState, event: Mined) -> GameState:
+    return _with_saucer(state, evolve(state.saucers[event.other], at=None))
 
 
 def _win(state: GameState, event: Win) -> GameState:
@@ -92,7 +125,8 @@ def _round(state: GameState, event: RoundBegan) -> GameState:
 _FOLDS: dict[type, Callable[[GameState, Event], GameState]] = {
     Bonus: _bonus, Move: _move, Pickup: _pickup, Collision: _nothing, Accelerator: _nothing, Crash: _crash,
     BoostUsed: _boost, Penalty: _penalty, Transfer: _transfer, Place: _place, ProbeMoved: _probe, Win: _win,
-    RoundBegan: _round, TurnBegan: _nothing,
+    RoundBegan: _round, TurnBegan: _nothing, UpgradeBought: _upgrade, AbilityUsed: _nothing, Jump: _jump,
+    Swap: _swap, Mined: _mined,
 }
 
 

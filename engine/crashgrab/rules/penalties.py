@@ -17,7 +17,9 @@ from .win import check_win
 
 
 def apply_penalties(play: Play) -> None:
-    for crash in play.crashes:
+    """The crashes not yet settled, in order."""
+    crashes, play.crashes_settled = play.crashes[play.crashes_settled:], len(play.crashes)
+    for crash in crashes:
         if crash.own_turn:
             _give(play, crash)
         else:

@@ -48,7 +48,8 @@ def place_lost_crew(play: Play) -> None:
     of "that color's queue" is placed by the die (ruling replacement_queue "same_colour",
     the default); when that queue is empty, or with "any", the turn's player chooses a
     colour whose queue is not empty (choice lost_crew)."""
-    for picked in play.pickups:
+    picked_up, play.pickups_settled = play.pickups[play.pickups_settled:], len(play.pickups)
+    for picked in picked_up:
         lost = play.state.lost
         options = [color for color in COLORS if lost.get(color)]
         if not options:

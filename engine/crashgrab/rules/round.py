@@ -11,6 +11,7 @@ from .events import ProbeMoved
 from .placement import place_by_die
 from .play import Play
 from .state import GameState
+from .upgrades import scavenger_bot
 
 
 def apply_end_round(state: GameState, action: EndRound):
@@ -37,6 +38,7 @@ def end_round(play: Play, went: Sequence[str] | None) -> None:
         for color in player.saucers:
             if play.state.saucers[color].at is None:
                 place_by_die(play, reason="round", saucer=color)
+                scavenger_bot(play, color)
     if went is None:
         went = [p.id for p in seats]
     counts = tuple((p.id, play.state.stationed_count(p.id)) for p in state.players)

@@ -8,6 +8,7 @@ from ...grid.model import Board, Cell
 from .dice import seed_state
 from .frozen import EMPTY, FrozenMap, evolve
 from .pieces import COLORS, CREW_TYPES, Crew, default_queue
+from .upgrade_cards import default_deck
 
 # Each ruling's settings, the rulebook's reading first (the default); docs/rulings.md.
 RULING_SETTINGS: dict[str, tuple[str, ...]] = {
@@ -59,6 +60,13 @@ class SaucerState:
     stacks: tuple[tuple[Crew, ...], ...] = NO_CREW
     boosters: int = 0
     energy: int = 0
+    upgrades: tuple[str, ...] = ()     # upgrade cards kept face up (III. Turn Clean-up, 4)
+    fresh: tuple[str, ...] = ()        # those acquired this round (only end-of-turn ones work yet)
+
+    def has_upgrade(self, name: str, *, end_of_turn: bool = False) -> bool:
+        """Holds `name` and may use it: a card acquired this round works only if it is an
+        end-of-turn card ("End-of-turn upgrades ... can be used starting the same round")."""
+        return name in self.upgrades and (end_of_turn or name not in self.fresh)
 
     @property
     def on_board(self) -> bool:
@@ -130,6 +138,8 @@ class GameState:
     probe / winner: player ids or None.
     dice: scripted placement die results still to use, front first.
     rng: the seeded generator's state (a plain int), or None when no seed was given.
+    upgrade_deck / upgrade_discard: upgrade card names, the deck's top first; the discard
+    pile oldest first.
     """
 
     board: Board = field(hash=False)
@@ -143,6 +153,8 @@ class GameState:
     dice: tuple[int, ...] = ()
     rng: int | None = None
     rulings: Rulings = Rulings()
+    upgrade_deck: tuple[str, ...] = ()
+    upgrade_discard: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("directions", "saucers", "crew", "lost"):
@@ -209,8 +221,8 @@ def new_game(board: Board, directions: Mapping[str, str], players, saucers: Mapp
              probe: str | None = None, dice: tuple[int, ...] = (), seed: int | None = None,
              rulings: Rulings = Rulings()) -> GameState:
     """A starting state (what the editor's piece palette builds): every saucer of `players`
-    (off the board unless `saucers` places it), `crew` on the board, and lost queues that
-    default to every other crewmember, Pilot first. No checks: scenario files are checked
+    (off the board unless `saucers` places it), `crew` on the board, lost queues that
+    default to every other crewmember, Pilot first, and the upgrade deck in collector order. No checks: scenario files are checked
     when loaded (engine/formats/scenario_io.py)."""
     players = tuple(p if isinstance(p, Player) else Player(p[0], tuple(p[1])) for p in players)
     placed = dict(saucers or {})
@@ -219,6 +231,8 @@ def new_game(board: Board, directions: Mapping[str, str], players, saucers: Mapp
     taken = set(crew.values()) | {m for s in all_saucers.values() for m in s.held}
     queues = {c: default_queue(c, taken) for c in COLORS}
     queues.update(lost or {})
+    held = {card for s in all_saucers.values() for card in s.upgrades}
     return GameState(board, FrozenMap(directions), players, FrozenMap(all_saucers), FrozenMap(crew),
                      FrozenMap(queues), probe=probe or players[0].id, dice=tuple(dice),
-                     rng=None if seed is None else seed_state(seed), rulings=rulings)
+                     rng=None if seed is None else seed_state(seed), rulings=rulings,
+                     upgrade_deck=tuple(c for c in default_deck(len(players)) if c not in held))

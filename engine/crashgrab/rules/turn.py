@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...grid.walk import orthogonally_adjacent
-from .actions import TURN_CHOICES, Turn
+from .actions import TURN_CHOICES, UPGRADE_CHOICES, Turn
 from .directions import direction_names, resolve_direction
 from .errors import IllegalAction
 from .events import Bonus, BoostUsed, Transfer
@@ -13,6 +13,7 @@ from .pieces import CARDS, CHOSEN_DISTANCES, Crew, HandOver
 from .placement import place_by_die, place_lost_crew
 from .play import GameOver, Play
 from .state import GameState
+from .upgrades import boost_distance, buy_upgrade, check_upgrade_choices, move_distance, scavenger_bot
 from .win import check_win
 
 
@@ -38,9 +39,10 @@ def check_turn(state: GameState, turn: Turn):
     if direction is None:
         raise IllegalAction(f"{turn.direction!r} is not a direction; use one of "
                             f"{', '.join(direction_names(state.directions))}.")
-    unknown = sorted(set(turn.choices) - set(TURN_CHOICES))
+    unknown = sorted(set(turn.choices) - set(TURN_CHOICES + UPGRADE_CHOICES))
     if unknown:
-        raise IllegalAction(f"unknown choice {unknown[0]!r}; the choices are {', '.join(TURN_CHOICES)}.")
+        raise IllegalAction(f"unknown choice {unknown[0]!r}; the choices are "
+                            f"{', '.join(TURN_CHOICES + UPGRADE_CHOICES)}.")
     return direction, distance, bonus
 
 
@@ -53,19 +55,24 @@ def apply_turn(state: GameState, turn: Turn):
     play = Play(state, turn.choices, turn_saucer=color, turn_player=state.player_of(color).id,
                 accelerators=accelerators)
     handovers = HandOvers(play, color)
+    check_upgrade_choices(play, color)
     try:
         if state.saucers[color].at is None:
             place_by_die(play, reason="turn", saucer=color)
+            scavenger_bot(play, color)
         run_start_of_turn(play, color)
         if bonus is not None:
             play.emit(Bonus(color, bonus))
-        move_saucer(play, color, direction, distance, pushed=False, phase="move")
+        move_saucer(play, color, direction, move_distance(play, color, distance), pushed=False, phase="move")
         if turn.boost is not None:
             _boost(play, turn, distance)
         handovers.after_last_leg()
         apply_penalties(play)
         place_lost_crew(play)
         run_end_of_turn(play, color)
+        apply_penalties(play)  # an end-of-turn ability's crash or pickup is settled at once
+        place_lost_crew(play)
+        buy_upgrade(play, color)
     except GameOver:
         return play.state, tuple(play.events)
     unused = play.unused_choices()
@@ -83,6 +90,7 @@ def _boost(play: Play, turn: Turn, distance: int) -> None:
                             hint="Remove the boost from this turn.")
     if saucer.boosters < 1:
         raise IllegalAction(f"{color} has no booster to spend on a boost.")
+    distance = boost_distance(play, color, distance)
     if distance == 0:
         raise IllegalAction(f"a boost of 0 is not a boost: {color} chose 0 for its 0-5 card, and a boost moves "
                             "that same number.", hint="Remove the boost from this turn.")

@@ -172,12 +172,13 @@ def _first(player: Player, chosen) -> str:
 def _turn(play: Play, action: Round, entry: Mapping[str, Any], saucer: str, *, free: bool) -> None:
     state = play.state
     details = action.turn_choices(saucer)
-    free = free or state.saucers[saucer].at is None
+    free = free or state.saucers[saucer].at is None or state.saucers[saucer].has_upgrade("Time Machine")
     direction = entry["direction"]
     if "direction" in details:
         if not free:
             raise IllegalAction(f"{saucer} must move {direction} as planned: only a saucer placed at the start "
-                                "of its turn or holding an override token may choose another direction.",
+                                "of its turn, holding an override token or a Time Machine may choose another "
+                                "direction.",
                                 hint=f"Remove \"direction\" from the round's choices for {saucer}.")
         direction = details["direction"]
     card = entry["card"]

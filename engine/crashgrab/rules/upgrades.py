@@ -1,0 +1,200 @@
+"""Upgrade cards in play: buying one (III. Turn Clean-up, 4) and using their abilities.
+
+A turn says which abilities it uses in its "upgrades" choice, {card name: how}, because
+"using an upgrade's ability is always optional" (never asked, never auto-chosen):
+- "Hyperdrive": true            the card's move goes twice as far
+- "Boost Amplifier": 1-6        the boost's distance
+- "Acceleration Regulator": [n, ...]  1-4 off each Accelerator the saucer leaves, in order
+- "Waste Accelerator": site      an empty Crash Site acts as an Accelerator once
+- "Kinetic Siphon": true        a booster the first time the saucer pushes a saucer
+- "Proximity Mines": true       a saucer it collides with crashes instead of being pushed
+- "Blast Off Thrusters": direction   start of turn: 1 space onto an empty space
+- "Landing Legs": direction     end of turn: move 1 space
+- "Saucer Teleporter": site     end of turn: to an empty Crash Site
+- "Wormhole Generator": saucer  end of turn: swap places
+Scavenger Bot (when placed) and Cargo Hold (when bought) only help, so they act by themselves;
+Time Machine frees a saucer's direction in a round (whole_round.py).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...grid.geometry import Direction
+from ...grid.model import Cell
+from .directions import resolve_direction
+from .errors import IllegalAction, MissingChoice
+from .events import AbilityUsed, Bonus, Jump, Swap, UpgradeBought
+from .placement import crash_sites
+from .play import Play
+from .upgrade_cards import END_OF_TURN, IMPLEMENTED, UPGRADE_NAMES
+
+START_OF_TURN_CARDS = ("Blast Off Thrusters",)
+END_OF_TURN_CARDS = ("Landing Legs", "Saucer Teleporter", "Wormhole Generator")
+
+
+def check_upgrade_choices(play: Play, saucer: str) -> None:
+    saucer_state = play.state.saucers[saucer]
+    for card in play.upgrade_choices:
+        if card not in UPGRADE_NAMES:
+            raise IllegalAction(f"{card!r} is not an upgrade card; the cards are {', '.join(UPGRADE_NAMES)}.")
+        if card not in IMPLEMENTED:
+            raise IllegalAction(f"{card} is not played by the rules engine yet.",
+                                hint=f"Remove {card!r} from the turn's upgrades.")
+        if not saucer_state.has_upgrade(card, end_of_turn=card in END_OF_TURN):
+            why = "acquired this round" if card in saucer_state.upgrades else "does not hold it"
+            raise IllegalAction(f"{saucer} cannot use {card}: it {why}.")
+
+
+def empty(play: Play, cell: Cell) -> bool:
+    """An empty space: on the board, with no saucer and no crewmember on it (ruling empty-space)."""
+    state = play.state
+    return state.board.on_board(cell) and not state.occupied(cell)
+
+
+def _direction(play: Play, card: str, value: Any) -> Direction:
+    direction = resolve_direction(value, play.state.directions)
+    if direction is None:
+        raise IllegalAction(f"{card}: {value!r} is not a direction.")
+    return direction
+
+
+# --- during the move ---------------------------------------------------------------------------
+def move_distance(play: Play, saucer: str, distance: int) -> int:
+    if play.ability("Hyperdrive"):
+        play.emit(AbilityUsed(saucer, "Hyperdrive", f"the move goes {distance * 2} instead of {distance}"))
+        return distance * 2
+    return distance
+
+
+def boost_distance(play: Play, saucer: str, distance: int) -> int:
+    chosen = play.ability("Boost Amplifier")
+    if chosen is None:
+        return distance
+    if chosen not in range(1, 7):
+        raise IllegalAction(f"Boost Amplifier moves 1 to 6, not {chosen!r}.")
+    play.emit(AbilityUsed(saucer, "Boost Amplifier", f"the boost goes {chosen}"))
+    return chosen
+
+
+def accelerator_distance(play: Play, saucer: str, distance: int) -> int:
+    """Acceleration Regulator: the next listed distance (1-4) off this Accelerator."""
+    listed = play.upgrade_choices.get("Acceleration Regulator")
+    if saucer != play.turn_saucer or listed is None:
+        return distance
+    play.upgrades_used.add("Acceleration Regulator")
+    index = play.regulated
+    if index >= len(listed):
+        return distance
+    play.regulated += 1
+    chosen = listed[index]
+    if chosen not in range(1, 5):
+        raise IllegalAction(f"Acceleration Regulator moves 1 to 4 off an Accelerator, not {chosen!r}.")
+    play.emit(AbilityUsed(saucer, "Acceleration Regulator", f"{chosen} off this Accelerator instead of {distance}"))
+    return chosen
+
+
+def acts_as_accelerator(play: Play, saucer: str, cell: Cell) -> bool:
+    """Waste Accelerator: the chosen Crash Site, empty when the saucer reaches it, once a turn."""
+    site = play.upgrade_choices.get("Waste Accelerator")
+    if site is None or saucer != play.turn_saucer or play.waste_used:
+        return False
+    if crash_sites(play.state.board).get(site) != cell:
+        return False
+    play.waste_used = True
+    play.upgrades_used.add("Waste Accelerator")
+    play.emit(AbilityUsed(saucer, "Waste Accelerator", f"Crash Site {site} acts as an Accelerator"))
+    return True
+
+
+def mines(play: Play, saucer: str) -> bool:
+    return saucer == play.turn_saucer and bool(play.ability("Proximity Mines", mark=True))
+
+
+def siphon(play: Play, saucer: str) -> None:
+    """Kinetic Siphon: a booster the first time the turn's saucer pushes a saucer."""
+    if saucer != play.turn_saucer or play.siphoned or not play.ability("Kinetic Siphon", mark=True):
+        return
+    play.siphoned = True
+    play.emit(AbilityUsed(saucer, "Kinetic Siphon", "a push: take a booster"))
+    play.emit(Bonus(saucer, "booster"))
+
+
+# --- placing ------------------------------------------------------------------------------------
+def scavenger_bot(play: Play, saucer: str) -> None:
+    """When the saucer is placed: a booster and an energy (not the round it was acquired)."""
+    if play.state.saucers[saucer].has_upgrade("Scavenger Bot"):
+        play.emit(AbilityUsed(saucer, "Scavenger Bot", "placed: take a booster and an energy"))
+        play.emit(Bonus(saucer, "booster"))
+        play.emit(Bonus(saucer, "energy"))
+
+
+# --- start and end of turn ----------------------------------------------------------------------
+def blast_off(play: Play, saucer: str) -> None:
+    value = play.ability("Blast Off Thrusters")
+    if value is None:
+        return
+    direction = _direction(play, "Blast Off Thrusters", value)
+    here = play.state.saucers[saucer].at
+    dx, dy = direction.delta
+    there = (here[0] + dx, here[1] + dy)
+    if not empty(play, there):
+        raise IllegalAction(f"Blast Off Thrusters: {direction.value} of {saucer} is not an empty space.")
+    play.emit(AbilityUsed(saucer, "Blast Off Thrusters", f"1 space {direction.value}"))
+    play.emit(Jump(saucer, here, there))
+
+
+def end_of_turn(play: Play, saucer: str, move) -> None:
+    """The end-of-turn abilities the turn uses, in the order its choice lists them."""
+    for card in list(play.upgrade_choices):
+        if card not in END_OF_TURN_CARDS:
+            continue
+        value = play.ability(card)
+        here = play.state.saucers[saucer].at
+        if here is None:
+            raise IllegalAction(f"{saucer} is off the board at the end of its turn, so it cannot use {card}.")
+        if card == "Landing Legs":
+            direction = _direction(play, card, value)
+            play.emit(AbilityUsed(saucer, card, f"1 space {direction.value}"))
+            move(play, saucer, direction, 1, pushed=False, phase="legs")
+        elif card == "Saucer Teleporter":
+            cell = crash_sites(play.state.board).get(value)
+            if cell is None or not empty(play, cell):
+                raise IllegalAction(f"Saucer Teleporter: Crash Site {value!r} is not an empty Crash Site.")
+            play.emit(AbilityUsed(saucer, card, f"to Crash Site {value}"))
+            play.emit(Jump(saucer, here, cell))
+        elif card == "Wormhole Generator":
+            other = play.state.saucers.get(value)
+            if other is None or other.at is None or value == saucer:
+                raise IllegalAction(f"Wormhole Generator: {value!r} is not another saucer on the board.")
+            play.emit(AbilityUsed(saucer, card, f"swap with {value}"))
+            play.emit(Swap(saucer, value, here, other.at))
+
+
+# --- buying ---------------------------------------------------------------------------------------
+def buy_upgrade(play: Play, saucer: str) -> None:
+    """"You may trade in 2 energy cubes to draw 2 upgrade cards, keeping one": the turn's
+    "upgrade": true, and "keep" (asked, options the two drawn)."""
+    if not play.choices.get("upgrade"):
+        if "keep" in play.choices:
+            raise IllegalAction("the turn keeps an upgrade card but does not buy one; add \"upgrade\": true.")
+        return
+    state = play.state
+    if state.saucers[saucer].energy < 2:
+        raise IllegalAction(f"{saucer} has {state.saucers[saucer].energy} energy; an upgrade costs 2.")
+    deck, reshuffled = state.upgrade_deck, ()
+    if len(deck) < 2 and state.upgrade_discard:
+        reshuffled = state.upgrade_discard
+    drawn = (deck + reshuffled)[:2]
+    if not drawn:
+        raise IllegalAction("the upgrade deck and its discard pile are empty: there is nothing to draw.")
+    kept = play.choices.get("keep")
+    if kept is None:
+        if len(drawn) > 1:
+            raise MissingChoice("keep", drawn, saucer=saucer, reason="which upgrade card to keep face up")
+        kept = drawn[0]
+    if kept not in drawn:
+        raise IllegalAction(f"{saucer} drew {' and '.join(drawn)}, so it cannot keep {kept}.")
+    play.emit(UpgradeBought(saucer, drawn, kept, reshuffled))
+    if kept == "Cargo Hold":
+        play.emit(AbilityUsed(saucer, "Cargo Hold", "take 3 boosters"))
+        play.emit(Bonus(saucer, "booster", 3))
