@@ -76,6 +76,13 @@ def test_bad_purchases_are_refused(energy, deck, choices, message):
     (("Blast Off Thrusters",), (), {"Blast Off Thrusters": "north"}, "not an empty space"),  # off the top
     (("Landing Legs",), (), {"Landing Legs": "sideways"}, "not a direction"),
     (("Boost Amplifier",), (), {"Boost Amplifier": 3}, "could not use"),  # no boost this turn
+    (("Afterburner",), (), {"Afterburner": (1, 1)}, "not an empty space in red's row or column"),
+    (("Afterburner",), (), {"Afterburner": (2, 0)}, "not an empty space in red's row or column"),  # blue
+    (("Pulse Cannon",), (), {"Pulse Cannon": "purple"}, "not a saucer in red's row or column"),
+    (("Tractor Beam",), (), {"Tractor Beam": (1, 0)}, "no crewmember"),
+    (("Distress Signaler",), (), {"Distress Signaler": {"from": "blue", "take": {"color": "red", "type": "pilot"},
+                                                         "give": {"color": "red", "type": "pilot"}}}, "does not hold"),
+    (("Organic Triangulator",), (), {"Organic Triangulator": (2, 0)}, "not an empty space"),
 ])
 def test_abilities_that_cannot_be_used_are_refused(cards, fresh, use, message):
     state = with_upgrades(game(["R.2B", "...."], places={"blue": (2, 0)}), "red", cards, fresh=fresh)
@@ -124,3 +131,11 @@ def test_every_implemented_card_has_a_scenario():
     for card in IMPLEMENTED:
         slug = card.lower().replace(" ", "-")
         assert any(slug in name for name in names), card
+
+
+def test_organic_triangulator_needs_a_turn_without_a_grab():
+    from engine.crashgrab.rules import Crew
+    state = with_upgrades(game(["R1..", "2.B."], crew={(1, 0): Crew("blue", "doctor")}, dice=(2,)), "red",
+                          ("Organic Triangulator",))
+    with pytest.raises(IllegalAction, match="picked up or stole"):
+        apply(state, Turn("red", "0-5", 1, direction="east", choices={"upgrades": {"Organic Triangulator": (3, 0)}}))

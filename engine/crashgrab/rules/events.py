@@ -340,14 +340,16 @@ class AbilityUsed(Event):
 @dataclass(frozen=True)
 class Jump(Event):
     """An upgrade puts `saucer` onto `to` without moving through the spaces between (no
-    pickup, no Accelerator on the way)."""
+    pickup, no Accelerator on the way); `to` None: off the board (Cloaking Device)."""
 
     kind: ClassVar[str] = "jump"
     saucer: str
     origin: Cell
-    to: Cell
+    to: Cell | None
 
     def describe(self) -> str:
+        if self.to is None:
+            return f"{self.saucer} leaves the board from {cell_text(self.origin)}"
         return f"{self.saucer} goes from {cell_text(self.origin)} to {cell_text(self.to)}"
 
 

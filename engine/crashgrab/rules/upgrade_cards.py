@@ -23,7 +23,8 @@ END_OF_TURN: frozenset[str] = frozenset({
 IMPLEMENTED: frozenset[str] = frozenset({
     "Blast Off Thrusters", "Wormhole Generator", "Saucer Teleporter", "Waste Accelerator", "Hyperdrive",
     "Scavenger Bot", "Time Machine", "Kinetic Siphon", "Cargo Hold", "Proximity Mines", "Landing Legs",
-    "Acceleration Regulator", "Boost Amplifier"})
+    "Acceleration Regulator", "Boost Amplifier", "Afterburner", "Pulse Cannon", "Tractor Beam", "Cloaking Device",
+    "Distress Signaler", "Organic Triangulator"})
 
 
 def default_deck(players: int) -> tuple[str, ...]:

@@ -12,6 +12,13 @@ A turn says which abilities it uses in its "upgrades" choice, {card name: how}, 
 - "Landing Legs": direction     end of turn: move 1 space
 - "Saucer Teleporter": site     end of turn: to an empty Crash Site
 - "Wormhole Generator": saucer  end of turn: swap places
+- "Afterburner": [x, y]         end of turn: onto an empty space in the saucer's row or column
+- "Pulse Cannon": saucer        end of turn: push a saucer in its row or column 1 space away
+- "Tractor Beam": [x, y]        end of turn: pick up a crewmember 1-2 spaces away in line
+- "Cloaking Device": true       end of turn: off the board, placed at the End of Round
+- "Distress Signaler": {"from": saucer, "take": crewmember, "give": crewmember}
+                                end of turn: take back one of its colour, give one of that type
+- "Organic Triangulator": [x, y]  end of turn, if it picked up or stole nothing: any empty space
 Scavenger Bot (when placed) and Cargo Hold (when bought) only help, so they act by themselves;
 Time Machine frees a saucer's direction in a round (whole_round.py).
 """
@@ -23,13 +30,17 @@ from ...grid.geometry import Direction
 from ...grid.model import Cell
 from .directions import resolve_direction
 from .errors import IllegalAction, MissingChoice
-from .events import AbilityUsed, Bonus, Jump, Swap, UpgradeBought
+from .events import AbilityUsed, Bonus, Jump, Pickup, Swap, Transfer, UpgradeBought
+from .pieces import Crew
 from .placement import crash_sites
 from .play import Play
+from .win import check_win
 from .upgrade_cards import END_OF_TURN, IMPLEMENTED, UPGRADE_NAMES
 
 START_OF_TURN_CARDS = ("Blast Off Thrusters",)
-END_OF_TURN_CARDS = ("Landing Legs", "Saucer Teleporter", "Wormhole Generator")
+END_OF_TURN_CARDS = ("Landing Legs", "Saucer Teleporter", "Wormhole Generator", "Afterburner", "Pulse Cannon",
+                     "Tractor Beam", "Cloaking Device", "Distress Signaler", "Organic Triangulator")
+NEEDS_THE_BOARD = frozenset(END_OF_TURN_CARDS) - {"Distress Signaler"}
 
 
 def check_upgrade_choices(play: Play, saucer: str) -> None:
@@ -150,24 +161,114 @@ def end_of_turn(play: Play, saucer: str, move) -> None:
             continue
         value = play.ability(card)
         here = play.state.saucers[saucer].at
-        if here is None:
+        if here is None and card in NEEDS_THE_BOARD:
             raise IllegalAction(f"{saucer} is off the board at the end of its turn, so it cannot use {card}.")
-        if card == "Landing Legs":
-            direction = _direction(play, card, value)
-            play.emit(AbilityUsed(saucer, card, f"1 space {direction.value}"))
-            move(play, saucer, direction, 1, pushed=False, phase="legs")
-        elif card == "Saucer Teleporter":
-            cell = crash_sites(play.state.board).get(value)
-            if cell is None or not empty(play, cell):
-                raise IllegalAction(f"Saucer Teleporter: Crash Site {value!r} is not an empty Crash Site.")
-            play.emit(AbilityUsed(saucer, card, f"to Crash Site {value}"))
-            play.emit(Jump(saucer, here, cell))
-        elif card == "Wormhole Generator":
-            other = play.state.saucers.get(value)
-            if other is None or other.at is None or value == saucer:
-                raise IllegalAction(f"Wormhole Generator: {value!r} is not another saucer on the board.")
-            play.emit(AbilityUsed(saucer, card, f"swap with {value}"))
-            play.emit(Swap(saucer, value, here, other.at))
+        _END_OF_TURN[card](play, saucer, here, value, move)
+
+
+def _landing_legs(play: Play, saucer: str, here: Cell, value, move) -> None:
+    direction = _direction(play, "Landing Legs", value)
+    play.emit(AbilityUsed(saucer, "Landing Legs", f"1 space {direction.value}"))
+    move(play, saucer, direction, 1, pushed=False, phase="move")
+
+
+def _teleporter(play: Play, saucer: str, here: Cell, value, move) -> None:
+    cell = crash_sites(play.state.board).get(value)
+    if cell is None or not empty(play, cell):
+        raise IllegalAction(f"Saucer Teleporter: Crash Site {value!r} is not an empty Crash Site.")
+    play.emit(AbilityUsed(saucer, "Saucer Teleporter", f"to Crash Site {value}"))
+    play.emit(Jump(saucer, here, cell))
+
+
+def _wormhole(play: Play, saucer: str, here: Cell, value, move) -> None:
+    other = play.state.saucers.get(value)
+    if other is None or other.at is None or value == saucer:
+        raise IllegalAction(f"Wormhole Generator: {value!r} is not another saucer on the board.")
+    play.emit(AbilityUsed(saucer, "Wormhole Generator", f"swap with {value}"))
+    play.emit(Swap(saucer, value, here, other.at))
+
+
+def _cell(card: str, value) -> Cell:
+    if not (isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value)):
+        raise IllegalAction(f"{card}: {value!r} is not a cell [x, y].")
+    return (value[0], value[1])
+
+
+def _in_line(here: Cell, there: Cell) -> bool:
+    return here != there and (here[0] == there[0] or here[1] == there[1])
+
+
+def _afterburner(play: Play, saucer: str, here: Cell, value, move) -> None:
+    there = _cell("Afterburner", value)
+    if not _in_line(here, there) or not empty(play, there):
+        raise IllegalAction(f"Afterburner: [{there[0]},{there[1]}] is not an empty space in {saucer}'s row or column.")
+    play.emit(AbilityUsed(saucer, "Afterburner", f"to [{there[0]},{there[1]}]"))
+    play.emit(Jump(saucer, here, there))
+
+
+def _pulse_cannon(play: Play, saucer: str, here: Cell, value, move) -> None:
+    other = play.state.saucers.get(value)
+    if other is None or other.at is None or not _in_line(here, other.at):
+        raise IllegalAction(f"Pulse Cannon: {value!r} is not a saucer in {saucer}'s row or column.")
+    dx, dy = other.at[0] - here[0], other.at[1] - here[1]
+    away = next(d for d in Direction if d.delta == ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0)))
+    play.emit(AbilityUsed(saucer, "Pulse Cannon", f"push {value} 1 space {away.value}"))
+    move(play, value, away, 1, pushed=True)
+
+
+def _tractor_beam(play: Play, saucer: str, here: Cell, value, move) -> None:
+    there = _cell("Tractor Beam", value)
+    crew = play.state.crew.get(there)
+    distance = abs(there[0] - here[0]) + abs(there[1] - here[1])
+    if crew is None or not _in_line(here, there) or distance > 2:
+        raise IllegalAction(f"Tractor Beam: no crewmember at [{there[0]},{there[1]}] in {saucer}'s row or column "
+                            "up to 2 spaces away.")
+    play.emit(AbilityUsed(saucer, "Tractor Beam", f"the {crew} at [{there[0]},{there[1]}]"))
+    play.emit(Pickup(saucer, crew, there, not play.state.saucers[saucer].stack(crew.type)))
+    play.pickups.append(crew)
+    check_win(play, saucer)
+
+
+def _cloaking(play: Play, saucer: str, here: Cell, value, move) -> None:
+    play.emit(AbilityUsed(saucer, "Cloaking Device", "off the board until the End of Round"))
+    play.emit(Jump(saucer, here, None))
+
+
+def _distress(play: Play, saucer: str, here: Cell | None, value, move) -> None:
+    try:
+        other, take, give = value["from"], Crew.from_json(value["take"]), Crew.from_json(value["give"])
+    except (KeyError, TypeError, ValueError):
+        raise IllegalAction("Distress Signaler needs {\"from\": saucer, \"take\": crewmember, "
+                            "\"give\": crewmember}.") from None
+    state = play.state
+    if other not in state.saucers or other == saucer or not state.saucers[other].holds(take):
+        raise IllegalAction(f"Distress Signaler: {other!r} does not hold the {take}.")
+    if take.color != saucer:
+        raise IllegalAction(f"Distress Signaler takes back a crewmember of {saucer}'s colour, not the {take}.")
+    if give.type != take.type or not state.saucers[saucer].holds(give):
+        raise IllegalAction(f"Distress Signaler gives back a {take.type} {saucer} holds, not the {give}.")
+    play.emit(AbilityUsed(saucer, "Distress Signaler", f"the {take} from {other} for the {give}"))
+    play.emit(Transfer(other, saucer, take))
+    play.emit(Transfer(saucer, other, give))
+    check_win(play, saucer)
+    check_win(play, other)
+
+
+def _triangulator(play: Play, saucer: str, here: Cell, value, move) -> None:
+    grabbed = any((e.kind == "pickup" and e.saucer == saucer) or
+                  (e.kind == "penalty" and e.outcome == "steal" and e.receiver == saucer) for e in play.events)
+    if grabbed:
+        raise IllegalAction(f"Organic Triangulator: {saucer} picked up or stole a crewmember this turn.")
+    there = _cell("Organic Triangulator", value)
+    if not empty(play, there):
+        raise IllegalAction(f"Organic Triangulator: [{there[0]},{there[1]}] is not an empty space.")
+    play.emit(AbilityUsed(saucer, "Organic Triangulator", f"to [{there[0]},{there[1]}]"))
+    play.emit(Jump(saucer, here, there))
+
+
+_END_OF_TURN = {"Landing Legs": _landing_legs, "Saucer Teleporter": _teleporter, "Wormhole Generator": _wormhole,
+                "Afterburner": _afterburner, "Pulse Cannon": _pulse_cannon, "Tractor Beam": _tractor_beam,
+                "Cloaking Device": _cloaking, "Distress Signaler": _distress, "Organic Triangulator": _triangulator}
 
 
 # --- buying ---------------------------------------------------------------------------------------
