@@ -251,7 +251,8 @@ def test_new_game_builds_what_a_file_describes():
                      [("p1", ["red"]), ("p2", ["blue"])],
                      {"red": SaucerState("red", (0, 0)).with_crew(Crew("green", "pilot")),
                       "blue": SaucerState("blue", (7, 7))},
-                     {(1, 0): Crew("blue", "doctor")}, dice=(4,), rulings=Rulings(replacement_queue="any"))
+                     {(1, 0): Crew("blue", "doctor")}, dice=(4,), rulings=Rulings(replacement_queue="any"),
+                     layout=loaded.layout)
     assert built == loaded
 
 

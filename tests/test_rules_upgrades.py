@@ -9,7 +9,7 @@ import pytest
 
 from engine.crashgrab.rules import EndRound, IllegalAction, MissingChoice, Round, Turn, apply, replay
 from engine.crashgrab.rules.session import play_action
-from engine.crashgrab.rules.upgrade_cards import IMPLEMENTED, UPGRADE_CARDS, default_deck
+from engine.crashgrab.rules.upgrade_cards import UPGRADE_CARDS, UPGRADE_NAMES, default_deck
 from tests.rules_support import game, kinds
 
 STILL = Turn("red", "0-5", 0, direction="north")
@@ -69,7 +69,10 @@ def test_bad_purchases_are_refused(energy, deck, choices, message):
 @pytest.mark.parametrize("cards, fresh, use, message", [
     ((), (), {"Hyperdrive": True}, "does not hold it"),
     (("Hyperdrive",), ("Hyperdrive",), {"Hyperdrive": True}, "acquired this round"),
-    (("Airlock",), (), {"Airlock": True}, "not played by the rules engine yet"),
+    (("Airlock",), (), {"Airlock": [(3, 3)]}, "could not use"),  # no pickup this turn
+    (("Quake Maker",), (), {"Quake Maker": {"tile": (0, 0), "rotation": 90}}, "not built from a layout"),
+    (("Quake Maker",), (), {"Quake Maker": {"tile": (0, 0), "rotation": 45}}, "0, 90, 180 or 270"),
+    (("Regeneration Gateway",), (), {"Regeneration Gateway": 2}, "could not use"),  # red is on the board
     ((), (), {"Warp Drive": True}, "not an upgrade card"),
     (("Saucer Teleporter",), (), {"Saucer Teleporter": 2}, "not an empty Crash Site"),  # blue is on site 2
     (("Wormhole Generator",), (), {"Wormhole Generator": "red"}, "not another saucer"),
@@ -125,10 +128,10 @@ def test_upgrades_in_a_whole_round():
     assert new_state.saucers["red"].at == (4, 0)
 
 
-def test_every_implemented_card_has_a_scenario():
+def test_every_card_has_a_scenario():
     from tests.conftest import ROOT
     names = {p.stem for p in (ROOT / "tests" / "scenarios").glob("upgrade-*.json")}
-    for card in IMPLEMENTED:
+    for card in UPGRADE_NAMES:
         slug = card.lower().replace(" ", "-")
         assert any(slug in name for name in names), card
 
@@ -139,3 +142,21 @@ def test_organic_triangulator_needs_a_turn_without_a_grab():
                           ("Organic Triangulator",))
     with pytest.raises(IllegalAction, match="picked up or stole"):
         apply(state, Turn("red", "0-5", 1, direction="east", choices={"upgrades": {"Organic Triangulator": (3, 0)}}))
+
+
+def test_regeneration_gateway_at_the_end_of_the_round():
+    state = with_upgrades(game(["1.2.", "..B."], off_board=("red",)), "red", ("Regeneration Gateway",))
+    new_state, events = apply(state, EndRound({"gateway": {"red": 2}}))
+    assert kinds(events) == ["ability", "place", "probe"] and new_state.saucers["red"].at == (2, 0)
+    with pytest.raises(IllegalAction, match="taken or not on the board"):
+        apply(state, EndRound({"gateway": {"red": 5}}))
+    fresh = with_upgrades(state, "red", ("Regeneration Gateway",), fresh=("Regeneration Gateway",))
+    with pytest.raises(IllegalAction, match="acquired it this round"):
+        apply(fresh, EndRound({"gateway": {"red": 2}}))
+
+
+def test_the_rotational_stabilizer_needs_a_holder():
+    state = game(["RYG.", "....", "123."])
+    plan = {c: {"card": "0-5", "direction": "north", "distance": 0} for c in ("red", "yellow", "green")}
+    with pytest.raises(IllegalAction, match="needs a saucer holding the Rotational Stabilizer"):
+        apply(state, Round(plan, "left", {"stabilizer": "right"}))

@@ -265,7 +265,7 @@ class _Reader:
             board=board, directions=FrozenMap(layout.directions), players=players, saucers=FrozenMap(saucers),
             crew=FrozenMap(crew_at), lost=FrozenMap(lost), probe=probe, dice=tuple(doc.get("dice", ())),
             rng=seed_state(doc["seed"]) if "seed" in doc else None,
-            rulings=Rulings(**doc.get("rulings", {})), upgrade_deck=deck, upgrade_discard=discard)
+            rulings=Rulings(**doc.get("rulings", {})), upgrade_deck=deck, upgrade_discard=discard, layout=layout)
         for player in players:
             if initial.stationed_types(player.id) >= set(CREW_TYPES):
                 self.fail("$.saucers", f"{player.id} already has a stationed pilot, scientist, doctor and engineer, "

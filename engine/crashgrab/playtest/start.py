@@ -31,7 +31,8 @@ def empty_start(layout: Layout, *, rulings: Rulings = Rulings(), die_seed: int |
 
     die_seed: the placement die's generator seed (None: every result is typed in)."""
     state = GameState(board=resolve_layout(layout).board, directions=FrozenMap(layout.directions), players=(),
-                      saucers=FrozenMap(), rulings=rulings, rng=None if die_seed is None else seed_state(die_seed))
+                      saucers=FrozenMap(), rulings=rulings, rng=None if die_seed is None else seed_state(die_seed),
+                      layout=layout)
     return _settled(state)
 
 

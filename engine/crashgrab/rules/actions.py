@@ -146,8 +146,9 @@ class Round:
     choices: saucer colour -> that saucer's turn: "distance", "direction" (only a saucer placed
     at the start of its turn or holding an override token may leave its planned one),
     "accelerators", "boost" {"direction", "accelerators"} and the turn choices (give, ...);
-    "first": {player: saucer} (2 players: which saucer moves first); "die": [...] for the End
-    of Round.
+    "first": {player: saucer} (2 players: which saucer moves first); "die": [...] and
+    "gateway" {saucer: Crash Site} for the End of Round; "stabilizer": "left" | "right" (the
+    Rotational Stabilizer's holder, after the Probe player's turn).
     """
 
     plan: Mapping[str, Any]

@@ -2,7 +2,7 @@
 
 Stable kinds: bonus, move, pickup, collision, accelerator, crash, boost, penalty,
 transfer, place, probe, win, and in a whole round: round (its start) and turn; with
-upgrade cards: upgrade (bought), ability (a card used), jump, swap, mine. `to_json()` gives {"kind": ..., fields}; `describe()` says
+upgrade cards: upgrade (bought), ability (a card used), jump, swap, mine, quake, exchange. `to_json()` gives {"kind": ..., fields}; `describe()` says
 it in words. Folding events with `apply_event` (fold.py) rebuilds the state.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .pieces import Crew
 
 EVENT_KINDS: tuple[str, ...] = ("bonus", "move", "pickup", "collision", "accelerator", "crash", "boost",
                                 "penalty", "transfer", "place", "probe", "win", "round", "turn", "upgrade", "ability",
-                                "jump", "swap", "mine")
+                                "jump", "swap", "mine", "quake", "exchange")
 # Attribute name -> JSON key where Python cannot use the JSON name.
 _JSON_NAMES = {"origin": "from"}
 
@@ -210,7 +210,7 @@ class Place(Event):
     roll: the die result; tried: the sites tried in order (the roll, then +1 with 12
     wrapping to 1, past taken sites); site/at: where it went. source: where the roll came
     from ("action": the action's own dice; "script": the state's dice; "seed": the state's
-    generator). reason: "turn" (a crashed saucer's turn), "pickup", "round", "setup".
+    generator; "choice": no roll, the site was chosen: Regeneration Gateway). reason: "turn" (a crashed saucer's turn), "pickup", "round", "setup".
     """
 
     kind: ClassVar[str] = "place"
@@ -226,6 +226,8 @@ class Place(Event):
 
     def describe(self) -> str:
         what = self.saucer if self.piece == "saucer" else f"the {self.crew}"
+        if self.source == "choice":
+            return f"{what} is placed on the chosen Crash Site {self.site} at {cell_text(self.at)}"
         taken = [str(s) for s in self.tried[:-1]]
         skipped = f", site {', '.join(taken)} taken" if taken else ""
         return f"{what} is placed: die {self.roll}{skipped} -> Crash Site {self.site} at {cell_text(self.at)}"
@@ -378,9 +380,39 @@ class Mined(Event):
         return f"{self.saucer}'s Proximity Mines crash {self.other} at {cell_text(self.at)}"
 
 
+@dataclass(frozen=True)
+class TileTurned(Event):
+    """Quake Maker: the tile placed at `corner` (its top-left cell) turns to `rotation`
+    (clockwise degrees); the pieces on it turn with it."""
+
+    kind: ClassVar[str] = "quake"
+    saucer: str
+    tile: str
+    corner: Cell
+    rotation: int
+
+    def describe(self) -> str:
+        return f"{self.saucer}'s Quake Maker turns tile {self.tile} at {cell_text(self.corner)} to {self.rotation}\u00b0"
+
+
+@dataclass(frozen=True)
+class Exchange(Event):
+    """Airlock: `saucer` puts the `given` crewmember it just picked up on `at` and takes the
+    `taken` one that was there."""
+
+    kind: ClassVar[str] = "exchange"
+    saucer: str
+    given: Crew
+    taken: Crew
+    at: Cell
+
+    def describe(self) -> str:
+        return f"{self.saucer} exchanges the {self.given} for the {self.taken} at {cell_text(self.at)}"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Bonus, Move, Pickup, Collision, Accelerator, Crash, BoostUsed, Penalty, Transfer, Place, ProbeMoved, Win,
-    RoundBegan, TurnBegan, UpgradeBought, AbilityUsed, Jump, Swap, Mined)}
+    RoundBegan, TurnBegan, UpgradeBought, AbilityUsed, Jump, Swap, Mined, TileTurned, Exchange)}
 assert tuple(EVENT_TYPES) == EVENT_KINDS
 
 
@@ -388,7 +420,7 @@ def _from_json_value(name: str, value: Any) -> Any:
     if isinstance(value, dict) and set(value) == {"color", "type"}:
         return Crew.from_json(value)
     if isinstance(value, list):
-        if name in ("origin", "to", "at", "into", "other_at") and len(value) == 2 and all(isinstance(v, int) for v in value):
+        if name in ("origin", "to", "at", "into", "other_at", "corner") and len(value) == 2 and all(isinstance(v, int) for v in value):
             return tuple(value)
         return tuple(_from_json_value("", v) for v in value)
     return value

@@ -7,8 +7,9 @@ from typing import Callable
 
 from . import dice
 from .events import (Accelerator, Bonus, BoostUsed, Collision, Crash, Event, Move, Penalty, Pickup, Place,
-                     AbilityUsed, Jump, Mined, ProbeMoved, RoundBegan, Swap, Transfer, TurnBegan, UpgradeBought,
-                     Win)
+                     AbilityUsed, Exchange, Jump, Mined, ProbeMoved, RoundBegan, Swap, TileTurned, Transfer,
+                     TurnBegan, UpgradeBought, Win)
+from .quake import turned_tile
 from .state import GameState, SaucerState
 
 
@@ -122,11 +123,21 @@ def _round(state: GameState, event: RoundBegan) -> GameState:
     return state
 
 
+def _quake(state: GameState, event: TileTurned) -> GameState:
+    return turned_tile(state, event.corner, event.rotation)
+
+
+def _exchange(state: GameState, event: Exchange) -> GameState:
+    saucer = state.saucers[event.saucer].without_crew(event.given).with_crew(event.taken)
+    return evolve(state, saucers=state.saucers.with_item(saucer.color, saucer),
+                  crew=state.crew.with_item(event.at, event.given))
+
+
 _FOLDS: dict[type, Callable[[GameState, Event], GameState]] = {
     Bonus: _bonus, Move: _move, Pickup: _pickup, Collision: _nothing, Accelerator: _nothing, Crash: _crash,
     BoostUsed: _boost, Penalty: _penalty, Transfer: _transfer, Place: _place, ProbeMoved: _probe, Win: _win,
     RoundBegan: _round, TurnBegan: _nothing, UpgradeBought: _upgrade, AbilityUsed: _nothing, Jump: _jump,
-    Swap: _swap, Mined: _mined,
+    Swap: _swap, Mined: _mined, TileTurned: _quake, Exchange: _exchange,
 }
 
 

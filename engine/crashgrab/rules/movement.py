@@ -16,7 +16,7 @@ from ...grid.walk import steps
 from ..terms import ACCELERATOR, CRASH_SITE
 from .events import Accelerator, Collision, Crash, Mined, Move, Pickup
 from .play import Play
-from .upgrades import accelerator_distance, acts_as_accelerator, mines, siphon
+from .upgrades import accelerator_distance, acts_as_accelerator, airlock, mines, siphon
 from .win import check_win
 
 
@@ -73,6 +73,8 @@ def _walk(play: Play, saucer: str, direction: Direction, distance: int, pushed: 
             play.emit(Pickup(saucer, crew, step.cell, stationed))
             play.pickups.append(crew)
             check_win(play, saucer)
+            if not pushed:
+                airlock(play, saucer, crew, step.cell)
         feature = features.get(step.cell)
         if feature is not None and feature.type == ACCELERATOR:
             return step.cell

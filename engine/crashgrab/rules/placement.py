@@ -31,8 +31,17 @@ def crash_sites(board: Board) -> dict[int, Cell]:
     return sites
 
 
-def place_by_die(play: Play, *, reason: str, saucer: str | None = None, crew: Crew | None = None) -> None:
+def place_by_die(play: Play, *, reason: str, saucer: str | None = None, crew: Crew | None = None,
+                 site: int | None = None) -> None:
+    """Roll and place; `site`: a Crash Site chosen instead of rolling (Regeneration Gateway)."""
     what = saucer if saucer is not None else f"the {crew}"
+    if site is not None:
+        cell = crash_sites(play.state.board).get(site)
+        if cell is None or play.state.occupied(cell):
+            raise IllegalAction(f"{what} cannot be placed on Crash Site {site!r}: it is taken or not on the board.")
+        play.emit(Place("saucer" if saucer is not None else "crew", saucer, crew, site, (site,), site, cell,
+                        "choice", reason))
+        return
     result, source = play.roll(what)
     sites = crash_sites(play.state.board)
     tried = next_free_site(result, lambda site: site not in sites or play.state.occupied(sites[site]))

@@ -61,6 +61,7 @@ class Play:
         self.regulated = 0          # Acceleration Regulator distances used
         self.waste_used = False     # Waste Accelerator used this turn
         self.siphoned = False       # Kinetic Siphon used this turn
+        self.airlocked = 0          # own pickups the Airlock choice has been asked about
 
     def ability(self, card: str, *, mark: bool = True) -> Any:
         """How the action uses `card` (None: not used), marking it used."""

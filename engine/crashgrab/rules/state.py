@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ...grid.model import Board, Cell
+from ...grid.model import Board, Cell, Layout
 from .dice import seed_state
 from .frozen import EMPTY, FrozenMap, evolve
 from .pieces import COLORS, CREW_TYPES, Crew, default_queue
@@ -139,7 +139,8 @@ class GameState:
     dice: scripted placement die results still to use, front first.
     rng: the seeded generator's state (a plain int), or None when no seed was given.
     upgrade_deck / upgrade_discard: upgrade card names, the deck's top first; the discard
-    pile oldest first.
+    pile oldest first. layout: the tiles the board was resolved from, when known; Quake
+    Maker turns one, so the board is part of the game state.
     """
 
     board: Board = field(hash=False)
@@ -155,6 +156,7 @@ class GameState:
     rulings: Rulings = Rulings()
     upgrade_deck: tuple[str, ...] = ()
     upgrade_discard: tuple[str, ...] = ()
+    layout: Layout | None = field(default=None, hash=False)  # the tiles `board` was resolved from (Quake Maker)
 
     def __post_init__(self) -> None:
         for name in ("directions", "saucers", "crew", "lost"):
@@ -219,7 +221,7 @@ class GameState:
 def new_game(board: Board, directions: Mapping[str, str], players, saucers: Mapping[str, SaucerState] | None = None,
              crew: Mapping[Cell, Crew] | None = None, *, lost: Mapping[str, tuple[str, ...]] | None = None,
              probe: str | None = None, dice: tuple[int, ...] = (), seed: int | None = None,
-             rulings: Rulings = Rulings()) -> GameState:
+             rulings: Rulings = Rulings(), layout: Layout | None = None) -> GameState:
     """A starting state (what the editor's piece palette builds): every saucer of `players`
     (off the board unless `saucers` places it), `crew` on the board, lost queues that
     default to every other crewmember, Pilot first, and the upgrade deck in collector order. No checks: scenario files are checked
@@ -235,4 +237,4 @@ def new_game(board: Board, directions: Mapping[str, str], players, saucers: Mapp
     return GameState(board, FrozenMap(directions), players, FrozenMap(all_saucers), FrozenMap(crew),
                      FrozenMap(queues), probe=probe or players[0].id, dice=tuple(dice),
                      rng=None if seed is None else seed_state(seed), rulings=rulings,
-                     upgrade_deck=tuple(c for c in default_deck(len(players)) if c not in held))
+                     upgrade_deck=tuple(c for c in default_deck(len(players)) if c not in held), layout=layout)

@@ -13,7 +13,8 @@ from .pieces import CARDS, CHOSEN_DISTANCES, Crew, HandOver
 from .placement import place_by_die, place_lost_crew
 from .play import GameOver, Play
 from .state import GameState
-from .upgrades import boost_distance, buy_upgrade, check_upgrade_choices, move_distance, scavenger_bot
+from .upgrades import (boost_distance, buy_upgrade, check_upgrade_choices, gateway_site, move_distance,
+                       scavenger_bot)
 from .win import check_win
 
 
@@ -58,7 +59,7 @@ def apply_turn(state: GameState, turn: Turn):
     check_upgrade_choices(play, color)
     try:
         if state.saucers[color].at is None:
-            place_by_die(play, reason="turn", saucer=color)
+            place_by_die(play, reason="turn", saucer=color, site=gateway_site(play, color))
             scavenger_bot(play, color)
         run_start_of_turn(play, color)
         if bonus is not None:

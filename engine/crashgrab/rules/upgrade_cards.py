@@ -19,14 +19,6 @@ END_OF_TURN: frozenset[str] = frozenset({
     "Wormhole Generator", "Afterburner", "Pulse Cannon", "Tractor Beam", "Saucer Teleporter", "Cloaking Device",
     "Distress Signaler", "Landing Legs", "Quake Maker", "Organic Triangulator"})
 
-# The cards the engine plays today; the others are refused with a clear message.
-IMPLEMENTED: frozenset[str] = frozenset({
-    "Blast Off Thrusters", "Wormhole Generator", "Saucer Teleporter", "Waste Accelerator", "Hyperdrive",
-    "Scavenger Bot", "Time Machine", "Kinetic Siphon", "Cargo Hold", "Proximity Mines", "Landing Legs",
-    "Acceleration Regulator", "Boost Amplifier", "Afterburner", "Pulse Cannon", "Tractor Beam", "Cloaking Device",
-    "Distress Signaler", "Organic Triangulator"})
-
-
 def default_deck(players: int) -> tuple[str, ...]:
     """Every card in collector order; without the Rotational Stabilizer in 2-player games
     (Setup, step 4)."""

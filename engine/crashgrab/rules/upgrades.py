@@ -19,6 +19,11 @@ A turn says which abilities it uses in its "upgrades" choice, {card name: how}, 
 - "Distress Signaler": {"from": saucer, "take": crewmember, "give": crewmember}
                                 end of turn: take back one of its colour, give one of that type
 - "Organic Triangulator": [x, y]  end of turn, if it picked up or stole nothing: any empty space
+- "Quake Maker": {"tile": [x, y], "rotation": 0|90|180|270}  end of turn: turn a tile
+- "Airlock": [[x, y] or null, ...]  for each crewmember it picks up on its move, in order: the
+                                cell of another crewmember to exchange it with (null: keep it)
+- "Regeneration Gateway": site  when placed at the start of its turn: this Crash Site (at the
+                                End of Round: the round's "gateway" choice, {saucer: site})
 Scavenger Bot (when placed) and Cargo Hold (when bought) only help, so they act by themselves;
 Time Machine frees a saucer's direction in a round (whole_round.py).
 """
@@ -30,17 +35,18 @@ from ...grid.geometry import Direction
 from ...grid.model import Cell
 from .directions import resolve_direction
 from .errors import IllegalAction, MissingChoice
-from .events import AbilityUsed, Bonus, Jump, Pickup, Swap, Transfer, UpgradeBought
+from .events import AbilityUsed, Bonus, Exchange, Jump, Pickup, Swap, TileTurned, Transfer, UpgradeBought
 from .pieces import Crew
 from .placement import crash_sites
 from .play import Play
+from .quake import tile_at
 from .win import check_win
-from .upgrade_cards import END_OF_TURN, IMPLEMENTED, UPGRADE_NAMES
+from .upgrade_cards import END_OF_TURN, UPGRADE_NAMES
 
 START_OF_TURN_CARDS = ("Blast Off Thrusters",)
 END_OF_TURN_CARDS = ("Landing Legs", "Saucer Teleporter", "Wormhole Generator", "Afterburner", "Pulse Cannon",
-                     "Tractor Beam", "Cloaking Device", "Distress Signaler", "Organic Triangulator")
-NEEDS_THE_BOARD = frozenset(END_OF_TURN_CARDS) - {"Distress Signaler"}
+                     "Tractor Beam", "Cloaking Device", "Distress Signaler", "Organic Triangulator", "Quake Maker")
+NEEDS_THE_BOARD = frozenset(END_OF_TURN_CARDS) - {"Distress Signaler", "Quake Maker"}
 
 
 def check_upgrade_choices(play: Play, saucer: str) -> None:
@@ -48,9 +54,6 @@ def check_upgrade_choices(play: Play, saucer: str) -> None:
     for card in play.upgrade_choices:
         if card not in UPGRADE_NAMES:
             raise IllegalAction(f"{card!r} is not an upgrade card; the cards are {', '.join(UPGRADE_NAMES)}.")
-        if card not in IMPLEMENTED:
-            raise IllegalAction(f"{card} is not played by the rules engine yet.",
-                                hint=f"Remove {card!r} from the turn's upgrades.")
         if not saucer_state.has_upgrade(card, end_of_turn=card in END_OF_TURN):
             why = "acquired this round" if card in saucer_state.upgrades else "does not hold it"
             raise IllegalAction(f"{saucer} cannot use {card}: it {why}.")
@@ -130,7 +133,33 @@ def siphon(play: Play, saucer: str) -> None:
     play.emit(Bonus(saucer, "booster"))
 
 
+def airlock(play: Play, saucer: str, picked, at: Cell) -> None:
+    """Airlock: after each own pickup, maybe exchange it for another crewmember on the board."""
+    listed = play.upgrade_choices.get("Airlock")
+    if saucer != play.turn_saucer or listed is None:
+        return
+    play.upgrades_used.add("Airlock")
+    index, play.airlocked = play.airlocked, play.airlocked + 1
+    if index >= len(listed) or listed[index] is None:
+        return
+    there = _cell("Airlock", listed[index])
+    taken = play.state.crew.get(there)
+    if taken is None:
+        raise IllegalAction(f"Airlock: there is no crewmember at [{there[0]},{there[1]}] to exchange the {picked} for.")
+    play.emit(AbilityUsed(saucer, "Airlock", f"the {picked} for the {taken}"))
+    play.emit(Exchange(saucer, picked, taken, there))
+    check_win(play, saucer)
+
+
 # --- placing ------------------------------------------------------------------------------------
+def gateway_site(play: Play, saucer: str) -> int | None:
+    """Regeneration Gateway: the Crash Site chosen for placing the turn's saucer."""
+    site = play.ability("Regeneration Gateway") if saucer == play.turn_saucer else None
+    if site is not None:
+        play.emit(AbilityUsed(saucer, "Regeneration Gateway", f"placed on Crash Site {site}"))
+    return site
+
+
 def scavenger_bot(play: Play, saucer: str) -> None:
     """When the saucer is placed: a booster and an energy (not the round it was acquired)."""
     if play.state.saucers[saucer].has_upgrade("Scavenger Bot"):
@@ -266,9 +295,24 @@ def _triangulator(play: Play, saucer: str, here: Cell, value, move) -> None:
     play.emit(Jump(saucer, here, there))
 
 
+def _quake_maker(play: Play, saucer: str, here: Cell | None, value, move) -> None:
+    try:
+        cell, rotation = _cell("Quake Maker", value["tile"]), value["rotation"]
+    except (KeyError, TypeError):
+        raise IllegalAction("Quake Maker needs {\"tile\": [x, y], \"rotation\": 0, 90, 180 or 270}.") from None
+    if rotation not in (0, 90, 180, 270):
+        raise IllegalAction(f"Quake Maker turns a tile to 0, 90, 180 or 270 degrees, not {rotation!r}.")
+    _, placement, tile = tile_at(play.state, cell)
+    if tile.width != tile.height:
+        raise IllegalAction(f"Quake Maker: tile {tile.id} is not square, so turning it would change the board's shape.")
+    play.emit(AbilityUsed(saucer, "Quake Maker", f"tile {tile.id} from {placement.rotation}\u00b0 to {rotation}\u00b0"))
+    play.emit(TileTurned(saucer, tile.id, (placement.x, placement.y), rotation))
+
+
 _END_OF_TURN = {"Landing Legs": _landing_legs, "Saucer Teleporter": _teleporter, "Wormhole Generator": _wormhole,
                 "Afterburner": _afterburner, "Pulse Cannon": _pulse_cannon, "Tractor Beam": _tractor_beam,
-                "Cloaking Device": _cloaking, "Distress Signaler": _distress, "Organic Triangulator": _triangulator}
+                "Cloaking Device": _cloaking, "Distress Signaler": _distress, "Organic Triangulator": _triangulator,
+                "Quake Maker": _quake_maker}
 
 
 # --- buying ---------------------------------------------------------------------------------------

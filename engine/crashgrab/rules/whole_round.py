@@ -23,7 +23,7 @@ from . import dice
 from .actions import ROUND_TURN_KEYS, Boost, Round, Turn
 from .directions import direction_names, resolve_direction
 from .errors import IllegalAction, MissingChoice, RuleError
-from .events import RoundBegan, TurnBegan
+from .events import AbilityUsed, RoundBegan, TurnBegan
 from .pieces import CARDS, CHOSEN_DISTANCES
 from .play import Play
 from .round import end_round
@@ -48,13 +48,17 @@ def apply_round(state: GameState, action: Round):
     order = _two_player_order(action, seats) if two_player else [p.saucers[0] for p in seats]
     play.emit(RoundBegan(rotation, roll, tuple(order), overrides))
     went: list[str] = []
-    for saucer in order:
+    remaining = list(order)
+    while remaining:
+        saucer = remaining.pop(0)
         went.append(state.player_of(saucer).id)
         _turn(play, action, plan[saucer], saucer, free=saucer in overrides)
         if play.state.winner is not None:
             return play.state, tuple(play.events)
+        if len(went) == 1 and "stabilizer" in action.choices:
+            remaining = _stabilized(play, action, seats_from_probe=state.seat_order_from(state.probe))
     try:
-        end_round(play, went)
+        end_round(play, went, action.choices.get("gateway", {}))
     except MissingChoice as error:
         error.turn_saucer = None
         raise
@@ -99,15 +103,17 @@ def _saucer_for(state: GameState, key: str) -> str:
 
 def _check_round_choices(state: GameState, action: Round) -> None:
     for key, value in action.choices.items():
-        if key in ("first", "die"):
+        if key in ("first", "die", "gateway", "stabilizer"):
             continue
         if key not in state.saucers:
             raise IllegalAction(f"the round's choices name {key!r}: use a saucer colour of this game, "
-                                "\"first\" or \"die\".")
+                                "\"first\", \"die\", \"gateway\" or \"stabilizer\".")
         unknown = sorted(set(value) - set(ROUND_TURN_KEYS))
         if unknown:
             raise IllegalAction(f"the round's choices for {key} have {unknown[0]!r}; use "
                                 f"{', '.join(ROUND_TURN_KEYS)}.")
+    if "stabilizer" in action.choices and len(state.players) == 2:
+        raise IllegalAction("the Rotational Stabilizer is not used in 2-player games.")
     first = action.choices.get("first", {})
     if first and len(state.players) != 2:
         raise IllegalAction("\"first\" is only for 2-player games, where each player chooses which saucer "
@@ -115,6 +121,23 @@ def _check_round_choices(state: GameState, action: Round) -> None:
 
 
 # --- turn order ---------------------------------------------------------------------------------
+def _stabilized(play: Play, action: Round, *, seats_from_probe) -> list[str]:
+    """Rotational Stabilizer: after the Probe player's turn its holder chooses the direction
+    of the rest of the round (the override tokens stay where the die put them)."""
+    choice = action.choices["stabilizer"]
+    holders = [c for c, s in play.state.saucers.items() if s.has_upgrade("Rotational Stabilizer")]
+    if not holders:
+        raise IllegalAction("\"stabilizer\" needs a saucer holding the Rotational Stabilizer (not acquired this round).")
+    if choice not in ROTATIONS:
+        raise IllegalAction(f"stabilizer {choice!r}: use \"left\" or \"right\".")
+    rest = list(seats_from_probe[1:])
+    if choice == "right":
+        rest.reverse()
+    play.emit(AbilityUsed(holders[0], "Rotational Stabilizer", f"turn order passes {choice}"))
+    return [p.saucers[0] for p in rest]
+
+
+
 def _rotation(state: GameState, action: Round) -> tuple[str | None, int | None]:
     if len(state.players) == 2:
         if action.rotation is not None:
