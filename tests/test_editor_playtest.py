@@ -452,3 +452,47 @@ def test_a_two_player_round_asks_which_saucer_moves_first(qtbot, window):
         qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
     turns = [e.saucer for e in mode.session.events if e.kind == "turn"]
     assert turns == ["yellow", "blue", "red", "green"] and mode.session.end_state.probe == "p2"
+
+
+def test_upgrades_in_the_playtest(qtbot, window, tmp_path, monkeypatch, capsys):
+    """Red at [0,4] holds Hyperdrive (typed into the table) and 2 energy. It plays 2 east using
+    Hyperdrive: a booster, then 4 spaces: [1,4] (Crash Site 7, empty), [2,4], [3,4], [4,4]. It buys an
+    upgrade: the deck is in collector order without Hyperdrive, so it draws Blast Off Thrusters and
+    Wormhole Generator and keeps the Wormhole Generator (chosen in the dialog)."""
+    mode = start_playtest(window)
+    assert drop(window, "red", (0, 4)) and drop(window, "blue", (7, 7))
+    upgrades = mode.panel.table.item(0, 6)
+    upgrades.setData(Qt.EditRole, "Hyperdrive")  # what double-click editing commits
+    mode.panel.table.item(0, 4).setData(Qt.EditRole, 2)
+    assert mode.session.start.saucers["red"].upgrades == ("Hyperdrive",)
+    assert mode.session.start.upgrade_deck[:2] == ("Blast Off Thrusters", "Wormhole Generator")
+    mode.panel.table.item(1, 6).setData(Qt.EditRole, "Hyperdrive")  # one of each card: refused
+    assert "already held by red" in window.statusBar().currentMessage()
+    assert mode.session.start.saucers["blue"].upgrades == ()
+    mode.panel.set_turn("red", "2", direction="east")
+    mode.panel.abilities_edit.setText("{Hyperdrive: true}")
+    click(qtbot, mode.panel.step_button)
+    assert "not readable" in window.statusBar().currentMessage() and mode.session.events == ()
+    mode.panel.abilities_edit.setText('{"Hyperdrive": true}')
+    mode.panel.buy_box.setChecked(True)
+    click(qtbot, mode.panel.step_button)
+    for _ in range(8):  # step through the move up to the question
+        if isinstance(mode.pending.dialog, ChoiceDialog):
+            break
+        click(qtbot, mode.panel.step_button)
+    dialog = mode.pending.dialog
+    assert mode.pending.missing.choice == "keep" and "upgrade cards" in dialog.findChild(QLabel).text()
+    dialog.options.setCurrentRow(dialog.missing.options.index("Wormhole Generator"))
+    qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
+    mode.session.seek(len(mode.session.events))
+    red = mode.session.end_state.saucers["red"]
+    assert red.at == (4, 4) and red.energy == 0 and red.upgrades == ("Hyperdrive", "Wormhole Generator")
+    assert [e.kind for e in mode.session.events] == ["bonus", "ability", "move", "move", "move", "move", "upgrade"]
+    target = tmp_path / "upgrades.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    click(qtbot, mode.panel.save_button)
+    saved = json.loads(target.read_text())
+    assert saved["upgrades"] == {"red": ["Hyperdrive"]}
+    assert saved["turns"][0]["choices"] == {"upgrade": True, "upgrades": {"Hyperdrive": True}, "keep": "Wormhole Generator"}
+    capsys.readouterr()
+    assert crashgrab(["scenario", "run", str(target)]) == 0

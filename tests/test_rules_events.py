@@ -8,7 +8,7 @@ import pytest
 from engine.crashgrab.rules import (EVENT_KINDS, Accelerator, Bonus, BoostUsed, Collision, Crash, Crew, Move,
                                     Penalty, Pickup, Place, ProbeMoved, RoundBegan, Transfer, Turn, TurnBegan, Win,
                                     apply, apply_event, event_from_json, replay)
-from engine.crashgrab.rules.events import AbilityUsed, Jump, Mined, Swap, UpgradeBought
+from engine.crashgrab.rules.events import AbilityUsed, Exchange, Jump, Mined, Swap, TileTurned, UpgradeBought
 from tests.rules_support import game
 
 BLUE_PILOT = Crew("blue", "pilot")
@@ -84,6 +84,13 @@ EVENTS = [
      {"kind": "swap", "saucer": "red", "other": "blue", "at": [0, 0], "other_at": [5, 5]}),
     (Mined("red", "blue", (2, 0)), "red's Proximity Mines crash blue at [2,0]",
      {"kind": "mine", "saucer": "red", "other": "blue", "at": [2, 0]}),
+    (Jump("red", (0, 0), None), "red leaves the board from [0,0]", None),
+    (TileTurned("red", "1", (0, 0), 90), "red's Quake Maker turns tile 1 at [0,0] to 90\u00b0",
+     {"kind": "quake", "saucer": "red", "tile": "1", "corner": [0, 0], "rotation": 90}),
+    (Exchange("red", BLUE_PILOT, Crew("green", "engineer"), (5, 5)),
+     "red exchanges the blue pilot for the green engineer at [5,5]",
+     {"kind": "exchange", "saucer": "red", "given": {"color": "blue", "type": "pilot"},
+      "taken": {"color": "green", "type": "engineer"}, "at": [5, 5]}),
 ]
 
 

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMessageBox
 from editor.placing import TILE_MIME, tile_at
 from engine.crashgrab.playtest import (PlaytestSession, PositionError, clear_pieces, empty_start,
                                        events_before_choice, place_crew, place_saucer, players_for_setup,
-                                       remove_at, set_supplies, setup_start, two_saucers_each, with_die_seed,
-                                       with_pairing, with_rulings)
+                                       remove_at, set_supplies, set_upgrades, setup_start, two_saucers_each,
+                                       with_die_seed, with_pairing, with_rulings)
 from engine.crashgrab.rules.actions import EndRound, SetUp, Turn
 from engine.crashgrab.rules.errors import MissingChoice, MissingDieResult, RuleError
 from engine.crashgrab.rules.events import Event
@@ -136,6 +136,7 @@ class PlaytestMode(QObject):
         p.clearRequested.connect(self.clear)
         p.startOptionsChanged.connect(self._start_options_changed)
         p.supplyChanged.connect(self.set_supplies)
+        p.upgradesChanged.connect(self.set_upgrades)
         p.cursorRequested.connect(self.show_step)
         p.saveRequested.connect(self.save_dialog)
         p.openRequested.connect(self.open_dialog)
@@ -275,6 +276,17 @@ class PlaytestMode(QObject):
         self.refresh()
         return True
 
+    def set_upgrades(self, color: str, cards: list) -> bool:
+        if not self._start_editable():
+            return False
+        try:
+            self.session.set_start(set_upgrades(self.session.start, color, cards))
+        except PositionError as error:
+            self.refresh()
+            return self._refuse(str(error))
+        self.refresh()
+        return True
+
     def _start_options_changed(self) -> None:
         if not self.active or not self.session.editable:
             return
@@ -337,7 +349,10 @@ class PlaytestMode(QObject):
             self.session.step()
             self.refresh(slide=True)
             return True
-        turn = self.panel.turn()
+        try:
+            turn = self.panel.turn()
+        except ValueError as error:
+            return self._refuse(str(error))
         if turn is None:
             return self._refuse("Put a saucer on the board first (drag one from the Start position tab).")
         return self._play(turn, "step")
@@ -418,11 +433,14 @@ class PlaytestMode(QObject):
             return
         self.timer.setInterval(self.panel.interval_ms())
         if self.session.at_end and self.pending is None:
-            turn = self.panel.turn()
+            try:
+                turn, problem = self.panel.turn(), "Put a saucer on the board first."
+            except ValueError as error:
+                turn, problem = None, str(error)
             if turn is None or not self._play(turn, "play"):
                 self.playing = False
                 if turn is None:
-                    self._refuse("Put a saucer on the board first.")
+                    self._refuse(problem)
                 self._refresh_transport()
                 return
         self.timer.start()

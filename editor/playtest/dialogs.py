@@ -27,6 +27,8 @@ QUESTIONS = {
     "first": "2-player round, {player}'s turn: which of {player}'s saucers moves first? (The other "
              "moves on {player}'s next turn.)",
     "distance": "{saucer} played its 0\u20135 card: how far does it move?",
+    "keep": "{saucer} traded 2 energy for the top two upgrade cards. Which one does it keep face up? (The other "
+            "is discarded.)",
     "pilot": "Setup: the Probe player places the Pilot of one of their saucers. Which saucer's Pilot?",
     "booster": "Setup: the other player gives one of their saucers a booster and places the Pilot of "
                "their other saucer. Which saucer takes the booster?",

@@ -7,12 +7,13 @@ boost into an engine Turn value.
 """
 from __future__ import annotations
 
+import json
 from typing import Sequence
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGridLayout, QHBoxLayout,
-                               QHeaderView, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSlider, QSpinBox, QSplitter,
+                               QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSlider, QSpinBox, QSplitter,
                                QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from engine.crashgrab.playtest import PlaytestSession
@@ -43,7 +44,8 @@ CARD_CHOICES = (("2", "2 \u00b7 take a booster, move 2"), ("3", "3 \u00b7 take a
 ROW_START, ROW_HEADER, ROW_EVENT, ROW_PENDING = range(4)
 KIND_ROLE = Qt.UserRole + 1
 CURSOR_ROLE = Qt.UserRole
-TABLE_COLUMNS = ("Saucer", "Player", "Cell", "Boosters", "Energy", "Crew")
+TABLE_COLUMNS = ("Saucer", "Player", "Cell", "Boosters", "Energy", "Crew", "Upgrades")
+UPGRADES_COLUMN = 6
 DEFAULT_SPEED = 3  # steps per second while playing
 
 
@@ -76,6 +78,7 @@ class PlaytestPanel(QWidget):
     clearRequested = Signal()
     startOptionsChanged = Signal()  # pairing, push ruling, die
     supplyChanged = Signal(str, int, int)  # saucer, boosters, energy
+    upgradesChanged = Signal(str, list)  # saucer, upgrade card names
     cursorRequested = Signal(int)  # show the board after this many events
     saveRequested = Signal()
     openRequested = Signal()
@@ -246,11 +249,21 @@ class PlaytestPanel(QWidget):
         grid.addWidget(self.direction_box, 2, 1, 1, 2)
         grid.addWidget(self.boost_box, 3, 0, 1, 2)
         grid.addWidget(self.boost_direction, 3, 2)
+        self.buy_box = QCheckBox("Buy an upgrade (2 energy) at the end of the turn")
+        self.buy_box.setToolTip("Draw the top two upgrade cards and keep one (a dialog asks which)")
+        self.abilities_edit = QLineEdit()
+        self.abilities_edit.setObjectName("playtestAbilities")
+        self.abilities_edit.setPlaceholderText('upgrade abilities, e.g. {"Hyperdrive": true}')
+        self.abilities_edit.setToolTip("The upgrade abilities this turn uses, {card: how}, as a scenario file "
+                                       "writes them (docs/scenarios.md)")
+        grid.addWidget(self.buy_box, 4, 0, 1, 3)
+        grid.addWidget(QLabel("Abilities:"), 5, 0)
+        grid.addWidget(self.abilities_edit, 5, 1, 1, 2)
         hint = QLabel("Step or Play plays this turn once the steps before it are shown. At an Accelerator on "
                       "the saucer's own move, click an arrow on the board.")
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #56616e;")
-        grid.addWidget(hint, 4, 0, 1, 3)
+        grid.addWidget(hint, 6, 0, 1, 3)
         row = QHBoxLayout()
         self.end_round_button = QPushButton("End the Round")
         self.end_round_button.setToolTip("Crashed saucers are placed, then the Probe moves")
@@ -259,8 +272,8 @@ class PlaytestPanel(QWidget):
         self.take_back_button.clicked.connect(self.takeBackRequested)
         row.addWidget(self.end_round_button)
         row.addWidget(self.take_back_button)
-        grid.addLayout(row, 5, 0, 1, 3)
-        grid.setRowStretch(6, 1)
+        grid.addLayout(row, 7, 0, 1, 3)
+        grid.setRowStretch(8, 1)
         self._card_changed()
         return page
 
@@ -297,8 +310,20 @@ class PlaytestPanel(QWidget):
             return None
         card = self.card_box.currentData()
         boost = Boost(self.boost_direction.currentData()) if self.boost_box.isChecked() else None
+        choices = {}
+        if self.buy_box.isChecked():
+            choices["upgrade"] = True
+        abilities = self.abilities_edit.text().strip()
+        if abilities:
+            try:
+                choices["upgrades"] = json.loads(abilities)
+            except ValueError as error:
+                raise ValueError(f"The abilities are not readable ({error.args[0]}); write them like "
+                                 '{"Hyperdrive": true, "Landing Legs": "north"}.') from None
+            if not isinstance(choices["upgrades"], dict):
+                raise ValueError('The abilities must be {card: how}, like {"Hyperdrive": true}.')
         return Turn(saucer=saucer, card=card, distance=self.distance_box.value() if card == "0-5" else None,
-                    direction=self.direction_box.currentData(), boost=boost)
+                    direction=self.direction_box.currentData(), boost=boost, choices=choices)
 
     def set_turn(self, saucer: str | None = None, card: str | None = None, distance: int | None = None,
                  direction: str | None = None, boost: str | None = None) -> None:
@@ -484,14 +509,16 @@ class PlaytestPanel(QWidget):
                 crew = _crew_words(saucer.stationed)
                 if saucer.extras:
                     crew += f"; {_crew_words(saucer.extras)}"
-                values = (color, player, cell_words(saucer.at), saucer.boosters, saucer.energy, crew)
+                values = (color, player, cell_words(saucer.at), saucer.boosters, saucer.energy, crew,
+                          ", ".join(saucer.upgrades))
                 for column, value in enumerate(values):
                     item = QTableWidgetItem()
                     item.setData(Qt.EditRole if isinstance(value, int) else Qt.DisplayRole, value)
                     flags = Qt.ItemIsEnabled | Qt.ItemIsSelectable
-                    if editable and column in (3, 4):
+                    if editable and column in (3, 4, UPGRADES_COLUMN):
                         flags |= Qt.ItemIsEditable
-                        item.setToolTip("Double-click to change it before the first turn")
+                        item.setToolTip("Double-click to change it before the first turn" + (
+                            " (card names, separated by commas)" if column == UPGRADES_COLUMN else ""))
                     item.setFlags(flags)
                     if column == 5:
                         item.setToolTip(f"stationed: {_crew_words(saucer.stationed)}\n"
@@ -524,10 +551,14 @@ class PlaytestPanel(QWidget):
         self.cursorRequested.emit(item.data(CURSOR_ROLE))
 
     def _table_edited(self, item: QTableWidgetItem) -> None:
-        if self._filling or item.column() not in (3, 4):
+        if self._filling or item.column() not in (3, 4, UPGRADES_COLUMN):
             return
         row = item.row()
         color = self.table.item(row, 0).data(Qt.UserRole)
+        if item.column() == UPGRADES_COLUMN:
+            cards = [name.strip() for name in str(item.data(Qt.DisplayRole) or "").split(",") if name.strip()]
+            self.upgradesChanged.emit(color, cards)
+            return
         boosters = int(self.table.item(row, 3).data(Qt.EditRole))
         energy = int(self.table.item(row, 4).data(Qt.EditRole))
         self.supplyChanged.emit(color, boosters, energy)

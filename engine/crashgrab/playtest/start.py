@@ -19,7 +19,7 @@ from ..rules.errors import cell_text
 from ..rules.frozen import FrozenMap, evolve
 from ..rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
 from ..rules.state import GameState, Player, Rulings, SaucerState
-from ..rules.upgrade_cards import default_deck
+from ..rules.upgrade_cards import UPGRADE_NAMES, default_deck
 
 
 class PositionError(CrashGrabError):
@@ -127,6 +127,23 @@ def set_supplies(state: GameState, color: str, *, boosters: int | None = None, e
     saucer = evolve(saucer, boosters=saucer.boosters if boosters is None else boosters,
                     energy=saucer.energy if energy is None else energy)
     return evolve(state, saucers=state.saucers.with_item(color, saucer))
+
+
+def set_upgrades(state: GameState, color: str, cards) -> GameState:
+    """The upgrade cards a saucer holds before the first turn (taken out of the deck)."""
+    cards = tuple(cards)
+    for card in cards:
+        if card not in UPGRADE_NAMES:
+            raise PositionError(f"{card!r} is not an upgrade card.", hint=f"Use one of {', '.join(UPGRADE_NAMES)}.")
+        holder = next((c for c, s in state.saucers.items() if c != color and card in s.upgrades), None)
+        if holder is not None:
+            raise PositionError(f"{card} is already held by {holder}; there is one of each card.")
+    if len(set(cards)) != len(cards):
+        raise PositionError("a saucer holds each upgrade card at most once.")
+    if len(state.players) == 2 and "Rotational Stabilizer" in cards:
+        raise PositionError("the Rotational Stabilizer is removed from 2-player games (Setup, step 4).")
+    saucers = state.saucers.with_item(color, evolve(state.saucers[color], upgrades=cards, fresh=()))
+    return _settled(evolve(state, saucers=saucers), pairs=two_saucers_each(state))
 
 
 def clear_pieces(state: GameState) -> GameState:
