@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -163,7 +164,7 @@ def draw_round(data, state: GameState) -> Round:
     return Round(plan, rotation, choices)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), st.data())
 def test_random_whole_rounds_keep_the_invariants(state, data):
     """24 crewmembers, no two saucers on a space, and replaying a round's events gives its
@@ -182,3 +183,35 @@ def test_random_whole_rounds_keep_the_invariants(state, data):
         assert events[-1].kind == "probe"
         assert all(s.at is not None for s in new_state.saucers.values())  # crashed saucers were placed
         state = new_state
+
+
+COLOR_NAMES = st.sampled_from(list(COLORS))
+ABILITIES = {"Hyperdrive": st.just(True), "Boost Amplifier": st.integers(1, 6),
+             "Acceleration Regulator": st.lists(st.integers(1, 4), max_size=3), "Landing Legs": directions,
+             "Proximity Mines": st.just(True), "Kinetic Siphon": st.just(True), "Cloaking Device": st.just(True),
+             "Wormhole Generator": COLOR_NAMES, "Waste Accelerator": st.integers(1, 12),
+             "Saucer Teleporter": st.integers(1, 12), "Pulse Cannon": COLOR_NAMES}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), st.data())
+def test_random_rounds_with_upgrade_abilities_keep_the_invariants(state, data):
+    """Saucers holding random upgrade cards use random abilities in a whole round."""
+    saucers = state.saucers
+    for color in state.saucer_colors():
+        cards = data.draw(st.lists(st.sampled_from(sorted(ABILITIES)), max_size=3, unique=True))
+        saucers = saucers.with_item(color, replace(saucers[color], upgrades=tuple(cards)))
+    state = replace(state, saucers=saucers)
+    action = draw_round(data, state)
+    choices = dict(action.choices)
+    for color in state.saucer_colors():
+        uses = {card: data.draw(ABILITIES[card]) for card in state.saucers[color].upgrades if data.draw(st.booleans())}
+        if uses:
+            choices[color] = {**dict(choices.get(color, {})), "upgrades": uses}
+    try:
+        played, new_state, events = play(data, state, Round(action.plan, action.rotation, choices))
+    except IllegalAction:
+        return  # an ability that cannot be used here (a Teleporter to a taken site, ...): refused
+    check_invariants(new_state)
+    assert replay(state, events) == new_state
+    assert apply(state, played) == (new_state, events)
