@@ -496,3 +496,23 @@ def test_upgrades_in_the_playtest(qtbot, window, tmp_path, monkeypatch, capsys):
     assert saved["turns"][0]["choices"] == {"upgrade": True, "upgrades": {"Hyperdrive": True}, "keep": "Wormhole Generator"}
     capsys.readouterr()
     assert crashgrab(["scenario", "run", str(target)]) == 0
+
+
+def test_a_tile_turned_by_quake_maker_is_drawn_while_its_steps_are_shown(qtbot, window):
+    """Red holds Quake Maker and turns the top-left tile to 90 degrees: its Accelerator at [3,0]
+    is drawn at [3,3] from then on; back at the start the layout's own board shows again."""
+    mode = start_playtest(window)
+    assert drop(window, "red", (7, 3)) and drop(window, "blue", (7, 7))
+    mode.panel.table.item(0, 6).setData(Qt.EditRole, "Quake Maker")
+    mode.panel.set_turn("red", "0-5", 0, "north")
+    mode.panel.abilities_edit.setText('{"Quake Maker": {"tile": [0, 0], "rotation": 90}}')
+    click(qtbot, mode.panel.step_button)
+    while not mode.session.at_end:
+        click(qtbot, mode.panel.step_button)
+    assert [e.kind for e in mode.session.events] == ["ability", "quake"]
+    turned = mode.layer.turned_board
+    assert turned is not None and turned.scene() is window.scene
+    assert turned.picture.board.feature_at((3, 3)).type == "accelerator"
+    assert turned.picture.board.feature_at((3, 0)) is None
+    click(qtbot, mode.panel.reset_button)
+    assert mode.layer.turned_board is None
