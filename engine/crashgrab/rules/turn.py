@@ -1,21 +1,22 @@
-"""A saucer's turn, from placing it (if crashed) to the end-of-turn effects."""
+"""A saucer's turn, from placing it (if crashed) to the Upgrade step: place, start-of-turn
+effects, bonus and move, boost, crash penalties, placing crewmembers, end-of-turn effects
+(and what they caused), buying an upgrade. Hand-overs happen as legs end (handover.py)."""
 from __future__ import annotations
 
-from ...grid.walk import orthogonally_adjacent
 from .actions import TURN_CHOICES, UPGRADE_CHOICES, Turn
 from .directions import direction_names, resolve_direction
 from .errors import IllegalAction
-from .events import Bonus, BoostUsed, Transfer
+from .events import Bonus, BoostUsed
+from .handover import HandOvers
 from .hooks import run_end_of_turn, run_start_of_turn
 from .movement import move_saucer
 from .penalties import apply_penalties
-from .pieces import CARDS, CHOSEN_DISTANCES, Crew, HandOver
+from .pieces import CARDS, CHOSEN_DISTANCES
 from .placement import place_by_die, place_lost_crew
 from .play import GameOver, Play
 from .state import GameState
 from .upgrades import (boost_distance, buy_upgrade, check_upgrade_choices, gateway_site, move_distance,
                        scavenger_bot)
-from .win import check_win
 
 
 def check_turn(state: GameState, turn: Turn):
@@ -101,68 +102,3 @@ def _boost(play: Play, turn: Turn, distance: int) -> None:
                             f"{', '.join(direction_names(play.state.directions))}.")
     play.emit(BoostUsed(color, direction.value, distance))
     move_saucer(play, color, direction, distance, pushed=False, phase="boost")
-
-
-class HandOvers:
-    """Passing crewmembers (Crewmembers, "Passing crewmembers"), 2-player games: when a
-    leg of the turn saucer's own movement (the card's move, a leg from an Accelerator, the
-    boost) ends with it orthogonally next to its player's other saucer, either saucer may
-    hand over any of its own-colour crewmembers, at that moment. A leg of 0 spaces is no
-    move. The turn's "handover" list says what and after which leg (none: the last)."""
-
-    def __init__(self, play: Play, color: str) -> None:
-        self.play = play
-        self.color = color
-        self.items = [_hand_over_item(item) for item in play.choices.get("handover", ())]
-        self.legs: list[bool] = []          # per leg ended so far: side by side then?
-        if self.items:
-            play.listed_used["handover"] = len(self.items)
-            play.on_leg_end = self.leg_ended
-            if play.state.partner(color) is None:
-                raise IllegalAction(f"a hand-over needs a player with two saucers; {color}'s player has one.")
-
-    def leg_ended(self, saucer: str, distance: int) -> None:
-        if saucer != self.color:
-            return
-        state = self.play.state
-        partner = state.partner(self.color)
-        here, there = state.saucers[self.color].at, state.saucers[partner].at
-        self.legs.append(distance > 0 and here is not None and there is not None
-                         and orthogonally_adjacent(here, there))
-        number = len(self.legs)
-        self._hand([item for item in self.items if item.leg == number], number)
-
-    def after_last_leg(self) -> None:
-        late = [item for item in self.items if item.leg is not None and item.leg > len(self.legs)]
-        if late:
-            raise IllegalAction(f"a hand-over after leg {late[0].leg}, but {self.color}'s movement had only "
-                                f"{len(self.legs)} leg(s).")
-        self._hand([item for item in self.items if item.leg is None], len(self.legs))
-
-    def _hand(self, items, number: int) -> None:
-        if not items:
-            return
-        play, color = self.play, self.color
-        partner = play.state.partner(color)
-        if not number or not self.legs[number - 1]:
-            raise IllegalAction(f"{color} and {partner} are not side by side after leg {number} of the move "
-                                "(a move of 0 does not count), so no hand-over.")
-        for item in items:
-            crew = item.crew
-            holder = next((c for c in (color, partner) if play.state.saucers[c].holds(crew)), None)
-            if holder is None:
-                raise IllegalAction(f"neither {color} nor {partner} holds the {crew}, so it cannot be handed over.")
-            if crew.color != holder:
-                raise IllegalAction(f"{holder} may hand over only its own-colour ({holder}) crewmembers, "
-                                    f"not the {crew}.")
-            receiver = partner if holder == color else color
-            play.emit(Transfer(holder, receiver, crew))
-            check_win(play, receiver)
-
-
-def _hand_over_item(item) -> HandOver:
-    if isinstance(item, HandOver):
-        return item
-    if isinstance(item, Crew):
-        return HandOver(item)
-    return HandOver.from_json(item)
