@@ -412,6 +412,10 @@ def test_play_a_round_with_the_plan_entered_for_every_player(qtbot, window, tmp_
     tab.set_entry("green", "0-5", "north", distance=0)
     tab.set_entry("blue", "0-5", "north", distance=0)
     tab.set_rotation("left")
+    tab.set_entry("red", "3", "east", free="south")  # red is on the board and holds no token: refused
+    click(qtbot, tab.play_button)
+    assert "red must move east as planned" in window.statusBar().currentMessage() and mode.session.events == ()
+    tab.set_entry("red", "3", "east")
     click(qtbot, tab.play_button)
     die = mode.pending.dialog
     assert isinstance(die, DieDialog) and mode.pending.missing.what == "yellow"
@@ -516,3 +520,22 @@ def test_a_tile_turned_by_quake_maker_is_drawn_while_its_steps_are_shown(qtbot, 
     assert turned.picture.board.feature_at((3, 0)) is None
     click(qtbot, mode.panel.reset_button)
     assert mode.layer.turned_board is None
+
+
+def test_a_round_with_an_override_token_takes_the_free_direction(qtbot, window):
+    """Five saucers, p1 holds the Probe, rotation left: purple (p5) goes last and takes an override
+    token, so its "If free" direction counts: it planned 2 north but moves 2 west from [6,7]: a
+    booster, [5,7] (Crash Site 12, empty), [4,7]."""
+    mode = start_playtest(window)
+    cells = {"red": (0, 0), "yellow": (2, 0), "green": (4, 0), "blue": (7, 0), "purple": (6, 7)}
+    for color, cell in cells.items():
+        assert drop(window, color, cell)
+    tab = mode.panel.round_tab
+    for color in ("red", "yellow", "green", "blue"):
+        tab.set_entry(color, "0-5", "north", distance=0)
+    tab.set_entry("purple", "2", "north", free="west")
+    tab.set_rotation("left")
+    mode.panel.tabs.setCurrentWidget(tab)
+    click(qtbot, tab.play_button)
+    assert mode.pending is None and mode.session.events[0].overrides == ("purple",)
+    assert board(mode)[0]["purple"] == (4, 7) and mode.session.end_state.probe == "p5"

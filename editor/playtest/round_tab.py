@@ -1,7 +1,8 @@
 """The Playtest's "Round" tab: the plan of a whole round, entered for every saucer.
 
 One row per saucer: its movement card, the number for a 0-5 card, and its direction (chosen
-face down, all at once); then the rotation die (left, right, or rolled from the seed; not
+face down, all at once), and the direction it takes instead if the rules let it (placed at
+the start of its turn, an override token, a Time Machine); then the rotation die (left, right, or rolled from the seed; not
 used with 2 players). "Play the Round" asks the controller to play it; the choices the round
 leaves open (which saucer moves first, an Accelerator, a penalty) are asked as for a turn.
 The tab only builds the Round value: the rules are the engine's.
@@ -17,7 +18,8 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QPus
 from engine.crashgrab.rules.actions import Round
 from engine.grid.geometry import Direction
 
-PLAN_COLUMNS = ("Saucer", "Card", "0\u20135", "Direction")
+PLAN_COLUMNS = ("Saucer", "Card", "0\u20135", "Direction", "If free")
+AS_PLANNED = "as planned"
 CARDS = (("2", "2 \u00b7 booster"), ("3", "3 \u00b7 energy"), ("0-5", "0\u20135"))
 ROTATIONS = (("left", "left (clockwise)"), ("right", "right"), (None, "roll the die (seed)"))
 
@@ -61,7 +63,7 @@ class RoundTab(QWidget):
         if tuple(colors) == self._colors and directions == self._directions:
             self.rotation_box.setEnabled(players != 2)
             return
-        kept = {color: self.entry(color) for color in self._colors}
+        kept = {color: (self.entry(color), self.free_direction(color)) for color in self._colors}
         self._colors, self._directions = tuple(colors), directions
         self.table.setRowCount(len(colors))
         for index, color in enumerate(colors):
@@ -76,25 +78,32 @@ class RoundTab(QWidget):
             distance.setValue(3)
             card.currentIndexChanged.connect(lambda _i, c=card, d=distance: d.setEnabled(c.currentData() == "0-5"))
             distance.setEnabled(False)
-            direction = QComboBox()
+            direction, free = QComboBox(), QComboBox()
+            free.addItem(AS_PLANNED, None)
+            free.setToolTip("A saucer placed at the start of its turn, or holding an override token or a Time "
+                            "Machine, may move another way")
             for d in Direction:
                 marker = directions.get(d.value)
-                direction.addItem(f"{d.value} ({marker})" if marker else d.value, d.value)
+                for box in (direction, free):
+                    box.addItem(f"{d.value} ({marker})" if marker else d.value, d.value)
             self.table.setCellWidget(index, 1, card)
             self.table.setCellWidget(index, 2, distance)
             self.table.setCellWidget(index, 3, direction)
+            self.table.setCellWidget(index, 4, free)
             if color in kept:
-                self.set_entry(color, **kept[color])
+                self.set_entry(color, **kept[color][0], free=kept[color][1])
         self.rotation_box.setEnabled(players != 2)
 
-    def set_entry(self, color: str, card: str, direction: str, distance: int | None = None) -> None:
-        """Fill one saucer's plan (tests use it)."""
+    def set_entry(self, color: str, card: str, direction: str, distance: int | None = None,
+                  free: str | None = None) -> None:
+        """Fill one saucer's plan (tests use it); `free`: the direction it takes if it may."""
         row = self._colors.index(color)
-        card_box, distance_box, direction_box = (self.table.cellWidget(row, c) for c in (1, 2, 3))
+        card_box, distance_box, direction_box, free_box = (self.table.cellWidget(row, c) for c in (1, 2, 3, 4))
         card_box.setCurrentIndex(card_box.findData(card))
         if distance is not None:
             distance_box.setValue(distance)
         direction_box.setCurrentIndex(direction_box.findData(direction))
+        free_box.setCurrentIndex(free_box.findData(free))
 
     def set_rotation(self, rotation: str | None) -> None:
         self.rotation_box.setCurrentIndex(self.rotation_box.findData(rotation))
@@ -108,8 +117,12 @@ class RoundTab(QWidget):
             entry["distance"] = distance_box.value()
         return entry
 
+    def free_direction(self, color: str) -> str | None:
+        return self.table.cellWidget(self._colors.index(color), 4).currentData()
+
     def round(self) -> Round | None:
         if not self._colors:
             return None
         rotation = self.rotation_box.currentData() if self.rotation_box.isEnabled() else None
-        return Round({color: self.entry(color) for color in self._colors}, rotation)
+        choices = {c: {"direction": self.free_direction(c)} for c in self._colors if self.free_direction(c)}
+        return Round({color: self.entry(color) for color in self._colors}, rotation, choices)
