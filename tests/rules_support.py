@@ -34,10 +34,11 @@ def game(rows: list[str], *, players: list[tuple[str, tuple[str, ...]]] | None =
          crew: dict[tuple[int, int], Crew] | None = None, held: dict[str, list[Crew]] | None = None,
          off_board: tuple[str, ...] = (), push_distance: str = "remaining", dice: tuple[int, ...] = (),
          seed: int | None = None, probe: str | None = None, boosters: dict[str, int] | None = None,
-         places: dict[str, tuple[int, int]] | None = None) -> GameState:
+         places: dict[str, tuple[int, int]] | None = None, **rulings: str) -> GameState:
     """A game on the drawn board: one player per saucer (p1, p2, ... in colour order)
     unless `players` is given; saucers in `off_board` are not on the board; `places`
-    puts saucers on cells the drawing cannot show (an Accelerator, a Crash Site)."""
+    puts saucers on cells the drawing cannot show (an Accelerator, a Crash Site); `rulings`
+    sets the other rulings by name (own_saucer_crash="crashed", ...)."""
     board, at = board_from_rows(rows)
     at.update(places or {})
     colors = [c for c in COLORS if c in at or c in off_board]
@@ -53,7 +54,7 @@ def game(rows: list[str], *, players: list[tuple[str, tuple[str, ...]]] | None =
     placed = set(crew.values()) | {m for ms in (held or {}).values() for m in ms}
     lost = {c: tuple(t for t in CREW_TYPES if Crew(c, t) not in placed) for c in COLORS}
     return GameState(board, DIRECTIONS, tuple(Player(pid, tuple(s)) for pid, s in players), saucers, crew, lost,
-                     probe=probe or players[0][0], dice=tuple(dice), rng=seed, rulings=Rulings(push_distance))
+                     probe=probe or players[0][0], dice=tuple(dice), rng=seed, rulings=Rulings(push_distance, **rulings))
 
 
 def saucer_rows(state: GameState) -> list[str]:

@@ -53,8 +53,8 @@ def test_text_output_numbers_events_draws_the_board_and_checks(capsys):
 def test_crew_on_the_board_is_marked_by_type(capsys):
     code, out, _ = run(capsys, SCENARIOS / "rule9-setup.json")
     assert code == 0
-    assert "      |.p.>..>.|" in out.splitlines()  # the blue pilot on Crash Site 1
-    assert "  crew on the board: blue pilot [1,0], green pilot [1,4], red pilot [3,6]" in out
+    assert "Stars |.p....b.| Asteroids" in out.splitlines()  # the green pilot on Crash Site 7 at [1,4]
+    assert "  crew on the board: green pilot [1,4], red pilot [3,6]" in out
 
 
 def test_json_output(capsys):

@@ -33,7 +33,8 @@ GREEN_DOCTOR, YELLOW_PILOT = Crew("green", "doctor"), Crew("yellow", "pilot")
 # Red at [2,2] plays 3 east; blue at [3,2]; the green doctor at [6,2]. Red takes an energy, enters [3,2]
 # with 2 spaces left and hits blue, which is pushed 2: [4,2], then the Accelerator at [5,2]; pushed, it
 # keeps east for 2 more: [6,2] (picking up the green doctor), [7,2]. Red moves into [3,2]. The pickup
-# means a lost crewmember is placed: the designer picks the yellow queue (its Pilot) and types die 4:
+# means a lost crewmember is placed: with the replacement_queue ruling "any" the designer picks the
+# yellow queue (its Pilot) and types die 4:
 # Crash Site 4 at [4,2] is free, so the yellow pilot goes there.
 PUSH_TURN_STEPS = [  # (event kind, red, blue, crew on the board) after each step
     (None, (2, 2), (3, 2), {GREEN_DOCTOR: (6, 2)}),
@@ -80,6 +81,8 @@ def ok_button(dialog):
 
 def set_up_push_position(window):
     mode = start_playtest(window)
+    replacement = mode.panel.ruling_boxes["replacement_queue"]
+    replacement.setCurrentIndex(replacement.findData("any"))  # so the designer picks the lost queue
     assert drop(window, "red", (2, 2))
     assert drop(window, "blue", (3, 2))
     assert drop(window, GREEN_DOCTOR, (6, 2))
@@ -326,16 +329,22 @@ def test_set_up_by_the_rules_with_a_seed(qtbot, window, tmp_path, capsys):
     mode.panel.setup_players.setValue(2)
     mode.panel.setup_seed.setValue(5)
     click(qtbot, mode.panel.setup_button)
+    for choice, option in (("pilot", "yellow"), ("booster", "green")):  # setup step 9, 2 players
+        dialog = mode.pending.dialog
+        assert isinstance(dialog, ChoiceDialog) and mode.pending.missing.choice == choice
+        dialog.options.setCurrentRow(dialog.missing.options.index(option))
+        qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
+    setup = SetUp(seed=5, choices={"pilot": "yellow", "booster": "green"})
     start = setup_start(load_layout(STANDARD), players_for_setup(2))
-    state, events = apply(start, SetUp(seed=5))
-    assert mode.session.setup == SetUp(seed=5) and mode.session.events == events
+    state, events = apply(start, setup)
+    assert mode.session.setup == setup and mode.session.events == events
     assert board(mode)[0] == {c: s.at for c, s in state.saucers.items()}
     assert board(mode)[1] == {crew: cell for cell, crew in state.crew.items()}
-    assert len(board(mode)[0]) == 4 and sorted(c.type for c in board(mode)[1]) == ["pilot"] * 4
+    assert len(board(mode)[0]) == 4 and sorted(c.type for c in board(mode)[1]) == ["pilot"] * 2
     assert mode.panel.tabs.currentIndex() == 1  # next turn: the start is fixed now
     capsys.readouterr()
     target = mode.save_scenario(tmp_path / "setup.json")
-    assert json.loads(target.read_text())["setup"] == {"seed": 5}
+    assert json.loads(target.read_text())["setup"] == {"seed": 5, "choices": {"pilot": "yellow", "booster": "green"}}
     assert crashgrab(["scenario", "run", str(target)]) == 0
 
 
@@ -382,3 +391,151 @@ def test_cancelling_a_choice_plays_nothing(qtbot, window):
     assert mode.pending is None and mode.session.played == ()
     assert board(mode) == ({"red": (2, 2), "blue": (3, 2)}, {GREEN_DOCTOR: (6, 2)})
     assert mode.panel.tabs.isEnabled() and mode.panel.palette.isEnabled()
+
+
+def test_play_a_round_with_the_plan_entered_for_every_player(qtbot, window, tmp_path, monkeypatch, capsys):
+    """Four saucers; p1 (red) holds the Probe. The Round tab plans red 3 east, yellow 0-5 for 4
+    east, green and blue 0-5 for 0; the rotation die says left: red, yellow, green, blue. Red
+    takes an energy, moves [1,1], [2,1] and hits yellow at [3,1] (pushed 1 to [4,1]); yellow then
+    moves 4 east from [4,1] and crashes off the east edge after [7,1]. End of Round: yellow is
+    placed, die 4 typed in: Crash Site 4 at [4,2]. Everyone has 0 stationed crewmembers, so the
+    Probe goes to the player who went last: p4."""
+    mode = start_playtest(window)
+    for color, cell in (("red", (0, 1)), ("yellow", (3, 1)), ("green", (0, 7)), ("blue", (4, 7))):
+        assert drop(window, color, cell)
+    mode.panel.die_mode.setCurrentIndex(mode.panel.die_mode.findData("typed"))
+    mode.panel.tabs.setCurrentWidget(mode.panel.round_tab)
+    tab = mode.panel.round_tab
+    assert tab.table.rowCount() == 4 and tab.rotation_box.isEnabled()
+    tab.set_entry("red", "3", "east")
+    tab.set_entry("yellow", "0-5", "east", distance=4)
+    tab.set_entry("green", "0-5", "north", distance=0)
+    tab.set_entry("blue", "0-5", "north", distance=0)
+    tab.set_rotation("left")
+    tab.set_entry("red", "3", "east", free="south")  # red is on the board and holds no token: refused
+    click(qtbot, tab.play_button)
+    assert "red must move east as planned" in window.statusBar().currentMessage() and mode.session.events == ()
+    tab.set_entry("red", "3", "east")
+    click(qtbot, tab.play_button)
+    die = mode.pending.dialog
+    assert isinstance(die, DieDialog) and mode.pending.missing.what == "yellow"
+    die.result_box.selectAll()
+    qtbot.keyClicks(die.result_box, "4")
+    qtbot.mouseClick(ok_button(die), Qt.LeftButton)
+    assert mode.pending is None and mode.session.at_end
+    assert board(mode)[0] == {"red": (3, 1), "yellow": (4, 2), "green": (0, 7), "blue": (4, 7)}
+    assert mode.session.end_state.probe == "p4"
+    kinds = [e.kind for e in mode.session.events]
+    assert kinds[0] == "round" and kinds.count("turn") == 4 and kinds[-2:] == ["place", "probe"]
+    target = tmp_path / "round.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    click(qtbot, mode.panel.save_button)
+    saved = json.loads(target.read_text())["turns"][0]["round"]
+    assert saved["rotation"] == "left" and saved["plan"]["yellow"] == {"card": "0-5", "direction": "east", "distance": 4}
+    assert saved["choices"] == {"die": [4]}
+    capsys.readouterr()
+    assert crashgrab(["scenario", "run", str(target)]) == 0
+
+
+def test_a_two_player_round_asks_which_saucer_moves_first(qtbot, window):
+    mode = start_playtest(window)
+    for color, cell in (("red", (0, 0)), ("yellow", (2, 0)), ("green", (4, 0)), ("blue", (7, 7))):
+        assert drop(window, color, cell)
+    mode.panel.pairs_box.setChecked(True)  # p1 red and yellow, p2 green and blue
+    tab = mode.panel.round_tab
+    assert not tab.rotation_box.isEnabled()
+    for color in ("red", "yellow", "green", "blue"):
+        tab.set_entry(color, "0-5", "north", distance=0)
+    mode.panel.tabs.setCurrentWidget(tab)
+    click(qtbot, tab.play_button)
+    for player, option in (("p1", "yellow"), ("p2", "blue")):
+        dialog = mode.pending.dialog
+        assert isinstance(dialog, ChoiceDialog) and mode.pending.missing.choice == "first"
+        assert f"{player}'s saucers" in dialog.findChild(QLabel).text()
+        dialog.options.setCurrentRow(dialog.missing.options.index(option))
+        qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
+    turns = [e.saucer for e in mode.session.events if e.kind == "turn"]
+    assert turns == ["yellow", "blue", "red", "green"] and mode.session.end_state.probe == "p2"
+
+
+def test_upgrades_in_the_playtest(qtbot, window, tmp_path, monkeypatch, capsys):
+    """Red at [0,4] holds Hyperdrive (typed into the table) and 2 energy. It plays 2 east using
+    Hyperdrive: a booster, then 4 spaces: [1,4] (Crash Site 7, empty), [2,4], [3,4], [4,4]. It buys an
+    upgrade: the deck is in collector order without Hyperdrive, so it draws Blast Off Thrusters and
+    Wormhole Generator and keeps the Wormhole Generator (chosen in the dialog)."""
+    mode = start_playtest(window)
+    assert drop(window, "red", (0, 4)) and drop(window, "blue", (7, 7))
+    upgrades = mode.panel.table.item(0, 6)
+    upgrades.setData(Qt.EditRole, "Hyperdrive")  # what double-click editing commits
+    mode.panel.table.item(0, 4).setData(Qt.EditRole, 2)
+    assert mode.session.start.saucers["red"].upgrades == ("Hyperdrive",)
+    assert mode.session.start.upgrade_deck[:2] == ("Blast Off Thrusters", "Wormhole Generator")
+    mode.panel.table.item(1, 6).setData(Qt.EditRole, "Hyperdrive")  # one of each card: refused
+    assert "already held by red" in window.statusBar().currentMessage()
+    assert mode.session.start.saucers["blue"].upgrades == ()
+    mode.panel.set_turn("red", "2", direction="east")
+    mode.panel.abilities_edit.setText("{Hyperdrive: true}")
+    click(qtbot, mode.panel.step_button)
+    assert "not readable" in window.statusBar().currentMessage() and mode.session.events == ()
+    mode.panel.abilities_edit.setText('{"Hyperdrive": true}')
+    mode.panel.buy_box.setChecked(True)
+    click(qtbot, mode.panel.step_button)
+    for _ in range(8):  # step through the move up to the question
+        if isinstance(mode.pending.dialog, ChoiceDialog):
+            break
+        click(qtbot, mode.panel.step_button)
+    dialog = mode.pending.dialog
+    assert mode.pending.missing.choice == "keep" and "upgrade cards" in dialog.findChild(QLabel).text()
+    dialog.options.setCurrentRow(dialog.missing.options.index("Wormhole Generator"))
+    qtbot.mouseClick(ok_button(dialog), Qt.LeftButton)
+    mode.session.seek(len(mode.session.events))
+    red = mode.session.end_state.saucers["red"]
+    assert red.at == (4, 4) and red.energy == 0 and red.upgrades == ("Hyperdrive", "Wormhole Generator")
+    assert [e.kind for e in mode.session.events] == ["bonus", "ability", "move", "move", "move", "move", "upgrade"]
+    target = tmp_path / "upgrades.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    click(qtbot, mode.panel.save_button)
+    saved = json.loads(target.read_text())
+    assert saved["upgrades"] == {"red": ["Hyperdrive"]}
+    assert saved["turns"][0]["choices"] == {"upgrade": True, "upgrades": {"Hyperdrive": True}, "keep": "Wormhole Generator"}
+    capsys.readouterr()
+    assert crashgrab(["scenario", "run", str(target)]) == 0
+
+
+def test_a_tile_turned_by_quake_maker_is_drawn_while_its_steps_are_shown(qtbot, window):
+    """Red holds Quake Maker and turns the top-left tile to 90 degrees: its Accelerator at [3,0]
+    is drawn at [3,3] from then on; back at the start the layout's own board shows again."""
+    mode = start_playtest(window)
+    assert drop(window, "red", (7, 3)) and drop(window, "blue", (7, 7))
+    mode.panel.table.item(0, 6).setData(Qt.EditRole, "Quake Maker")
+    mode.panel.set_turn("red", "0-5", 0, "north")
+    mode.panel.abilities_edit.setText('{"Quake Maker": {"tile": [0, 0], "rotation": 90}}')
+    click(qtbot, mode.panel.step_button)
+    while not mode.session.at_end:
+        click(qtbot, mode.panel.step_button)
+    assert [e.kind for e in mode.session.events] == ["ability", "quake"]
+    turned = mode.layer.turned_board
+    assert turned is not None and turned.scene() is window.scene
+    assert turned.picture.board.feature_at((3, 3)).type == "accelerator"
+    assert turned.picture.board.feature_at((3, 0)) is None
+    click(qtbot, mode.panel.reset_button)
+    assert mode.layer.turned_board is None
+
+
+def test_a_round_with_an_override_token_takes_the_free_direction(qtbot, window):
+    """Five saucers, p1 holds the Probe, rotation left: purple (p5) goes last and takes an override
+    token, so its "If free" direction counts: it planned 2 north but moves 2 west from [6,7]: a
+    booster, [5,7] (Crash Site 12, empty), [4,7]."""
+    mode = start_playtest(window)
+    cells = {"red": (0, 0), "yellow": (2, 0), "green": (4, 0), "blue": (7, 0), "purple": (6, 7)}
+    for color, cell in cells.items():
+        assert drop(window, color, cell)
+    tab = mode.panel.round_tab
+    for color in ("red", "yellow", "green", "blue"):
+        tab.set_entry(color, "0-5", "north", distance=0)
+    tab.set_entry("purple", "2", "north", free="west")
+    tab.set_rotation("left")
+    mode.panel.tabs.setCurrentWidget(tab)
+    click(qtbot, tab.play_button)
+    assert mode.pending is None and mode.session.events[0].overrides == ("purple",)
+    assert board(mode)[0]["purple"] == (4, 7) and mode.session.end_state.probe == "p5"

@@ -14,7 +14,7 @@ import pytest
 from crashgrab.engine.crash_and_grab.playtest import (PlaytestSession, PositionError, empty_start, events_before_choice,
                                        place_crew, place_saucer, players_for_setup, remove_at, set_supplies,
                                        setup_start, two_saucers_each, with_die_seed, with_pairing)
-from crashgrab.engine.crash_and_grab.rules import (Crew, EndRound, IllegalAction, MissingChoice, Player, SetUp, Turn, apply,
+from crashgrab.engine.crash_and_grab.rules import (Rulings, Crew, EndRound, IllegalAction, MissingChoice, Player, SetUp, Turn, apply,
                                     replay)
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.crash_and_grab.scenario_file import Scenario, load_scenario, run_scenario, scenario_from_json, scenario_to_json
@@ -182,12 +182,14 @@ def test_the_start_is_fixed_once_an_action_is_played(corridor):
 def test_set_up_by_the_rules_stays_through_a_reset(standard):
     start = setup_start(standard, players_for_setup(2))
     session = PlaytestSession(start)
-    played = session.play(SetUp(seed=5))
-    assert played.events == apply(start, SetUp(seed=5))[1]
-    assert [e.kind for e in played.events] == ["place"] * 8 + ["bonus"] * 3  # 4 saucers, 4 Pilots; p2's booster
+    setup = SetUp(seed=5, choices={"pilot": "red", "booster": "green"})
+    played = session.play(setup)
+    assert played.events == apply(start, setup)[1]
+    # 2 energy, 4 saucers, then p1's red Pilot, p2's booster on green and blue's Pilot
+    assert [e.kind for e in played.events] == ["bonus"] * 2 + ["place"] * 5 + ["bonus", "place"]
     session.play(EndRound())
     session.reset()
-    assert session.setup == SetUp(seed=5) and session.turns == () and len(session.events) == 11
+    assert session.setup == setup and session.turns == () and len(session.events) == 9
 
 
 # --- what the board shows while a choice is open ------------------------------------------------------
@@ -208,8 +210,10 @@ def test_the_steps_before_an_accelerator_choice(standard):
 
 def test_the_steps_before_a_lost_crewmember_choice(standard):
     """Red at [2,2] plays 3 east and pushes blue at [3,2] 2 spaces onto the Accelerator at [5,2]; blue
-    keeps going east 2 and picks up the green doctor at [6,2]; so a lost crewmember must be placed."""
-    start = place_saucer(place_saucer(empty_start(standard, die_seed=None), "red", (2, 2)), "blue", (3, 2))
+    keeps going east 2 and picks up the green doctor at [6,2]; so a lost crewmember must be placed (from any
+    colour's queue: ruling replacement_queue "any")."""
+    start = empty_start(standard, die_seed=None, rulings=Rulings(replacement_queue="any"))
+    start = place_saucer(place_saucer(start, "red", (2, 2)), "blue", (3, 2))
     start = place_crew(start, Crew("green", "doctor"), (6, 2))
     turn = Turn("red", "3", direction="east")
     with pytest.raises(MissingChoice) as missing:

@@ -82,8 +82,8 @@ def test_auto_choices_take_the_first_option():
         play_action(state, Turn("red", "0-5", 1, direction="west"), auto_choices=False)
 
 
-def test_end_round_takes_only_die_choices():
-    with pytest.raises(IllegalAction, match="only \"die\" choices"):
+def test_end_round_takes_only_die_and_gateway_choices():
+    with pytest.raises(IllegalAction, match="only \"die\" and \"gateway\" choices"):
         apply(game(["R"]), EndRound({"lost_crew": ["red"]}))
 
 

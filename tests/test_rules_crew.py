@@ -70,16 +70,17 @@ def test_pickup_order_rebuilds_the_same_stacks(color, added):
 def test_placing_on_a_board_without_crash_sites_is_refused():
     state = game(["R.."], crew={(1, 0): crew("blue pilot"), (2, 0): crew("green pilot")}, dice=(1, 1))
     with pytest.raises(IllegalAction, match="every Crash Site is taken"):
-        apply(state, Turn("red", "2", direction="east", choices={"lost_crew": ["red", "red"]}))
+        apply(state, Turn("red", "2", direction="east"))
 
 
 def test_pickups_stationed_then_extra():
     state = game(["R..", "1.2"], crew={(1, 0): crew("blue pilot"), (2, 0): crew("green pilot")}, dice=(1, 2))
-    new_state, events = apply(state, Turn("red", "2", direction="east", choices={"lost_crew": ["red", "yellow"]}))
+    new_state, events = apply(state, Turn("red", "2", direction="east"))
     pickups = [(e.crew, e.stationed) for e in events if e.kind == "pickup"]
     assert pickups == [(crew("blue pilot"), True), (crew("green pilot"), False)]
     assert pilots(new_state.saucers["red"]) == ["blue pilot", "green pilot"]
-    assert dict(new_state.crew) == {(0, 1): crew("red pilot"), (2, 1): crew("yellow pilot")}
+    # each replaced from its own colour's queue (replacement_queue same_colour): blue's and green's fronts
+    assert dict(new_state.crew) == {(0, 1): crew("blue scientist"), (2, 1): crew("green scientist")}
 
 
 TWO_PLAYERS = [("p1", ("red", "yellow")), ("p2", ("blue", "green"))]
@@ -120,7 +121,8 @@ def test_handover_needs_a_two_saucer_player():
 
 def test_win_across_both_saucers_of_a_two_saucer_player():
     state = game(["R.1.Y", "B...G"], players=TWO_PLAYERS, crew={(1, 0): crew("blue engineer")},
-                 held={"red": [crew("green pilot"), crew("red scientist")], "yellow": [crew("yellow doctor")]})
+                 held={"red": [crew("green pilot"), crew("red scientist")], "yellow": [crew("yellow doctor")]},
+                 two_player_win="combined")
     new_state, events = apply(state, Turn("red", "0-5", 2, direction="east"))
     assert kinds(events) == ["move", "pickup", "win"]
     assert new_state.winner == "p1" and new_state.saucers["red"].at == (1, 0)
@@ -134,7 +136,7 @@ def test_win_across_both_saucers_of_a_two_saucer_player():
 def test_extras_do_not_count_towards_a_win():
     state = game(["R.1"], crew={(1, 0): crew("blue pilot")}, dice=(1,),
                  held={"red": [crew("red pilot"), crew("red scientist"), crew("red doctor")]})
-    new_state, events = apply(state, Turn("red", "0-5", 1, direction="east", choices={"lost_crew": ["green"]}))
+    new_state, events = apply(state, Turn("red", "0-5", 1, direction="east"))
     assert new_state.winner is None and "win" not in kinds(events)
 
 

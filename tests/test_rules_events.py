@@ -6,8 +6,9 @@ import json
 import pytest
 
 from crashgrab.engine.crash_and_grab.rules import (EVENT_KINDS, Accelerator, Bonus, BoostUsed, Collision, Crash, Crew, Move,
-                                    Penalty, Pickup, Place, ProbeMoved, Transfer, Turn, Win, apply, apply_event,
-                                    event_from_json, replay)
+                                    Penalty, Pickup, Place, ProbeMoved, RoundBegan, Transfer, Turn, TurnBegan, Win,
+                                    apply, apply_event, event_from_json, replay)
+from crashgrab.engine.crash_and_grab.rules.events import AbilityUsed, Exchange, Jump, Mined, Swap, TileTurned, UpgradeBought
 from tests.rules_support import game
 
 BLUE_PILOT = Crew("blue", "pilot")
@@ -57,6 +58,39 @@ EVENTS = [
     (ProbeMoved(None, "p1", (("p1", 0),)), "the Probe goes to p1 (0 stationed crewmembers)", None),
     (Win("p1", "red", (BLUE_PILOT,)), "p1 wins: a stationed pilot, scientist, doctor and engineer",
      {"kind": "win", "player": "p1", "saucer": "red", "stationed": [{"color": "blue", "type": "pilot"}]}),
+    (Penalty("yellow", "give", BLUE_PILOT, "red", "green"), "yellow crashed, so red gives the blue pilot to green",
+     None),
+    (Penalty("yellow", "nothing", giver="red"), "yellow crashed but red has no off-coloured crewmember to give", None),
+    (RoundBegan("left", None, ("red", "blue"), ()), "a round begins: turn order passes left; order red, blue",
+     {"kind": "round", "rotation": "left", "roll": None, "order": ["red", "blue"], "overrides": []}),
+    (RoundBegan(None, None, ("red", "blue", "yellow", "green"), ()),
+     "a round begins: no rotation die (2 players); order red, blue, yellow, green", None),
+    (RoundBegan("right", 9, ("a", "b"), ("b",)),
+     "a round begins: turn order passes right (die 9); order a, b; override tokens: b", None),
+    (TurnBegan("red", "p1", "3", "Sun", False), "p1's turn: red reveals card 3, Sun",
+     {"kind": "turn", "saucer": "red", "player": "p1", "card": "3", "direction": "Sun", "free": False}),
+    (TurnBegan("red", "p1", "2", "west", True), "p1's turn: red reveals card 2, west (any direction allowed)", None),
+    (UpgradeBought("red", ("Hyperdrive", "Cargo Hold"), "Hyperdrive"),
+     "red trades 2 energy for an upgrade: keeps Hyperdrive, discards Cargo Hold",
+     {"kind": "upgrade", "saucer": "red", "drawn": ["Hyperdrive", "Cargo Hold"], "kept": "Hyperdrive",
+      "reshuffled": []}),
+    (UpgradeBought("red", ("Airlock",), "Airlock", ("Airlock",)),
+     "red trades 2 energy for an upgrade: keeps Airlock (the discard pile is reshuffled into the deck)", None),
+    (AbilityUsed("red", "Hyperdrive", "the move goes 4 instead of 2"), "red uses Hyperdrive: the move goes 4 instead of 2",
+     {"kind": "ability", "saucer": "red", "card": "Hyperdrive", "detail": "the move goes 4 instead of 2"}),
+    (Jump("red", (0, 0), (1, 0)), "red goes from [0,0] to [1,0]",
+     {"kind": "jump", "saucer": "red", "from": [0, 0], "to": [1, 0]}),
+    (Swap("red", "blue", (0, 0), (5, 5)), "red at [0,0] and blue at [5,5] swap places",
+     {"kind": "swap", "saucer": "red", "other": "blue", "at": [0, 0], "other_at": [5, 5]}),
+    (Mined("red", "blue", (2, 0)), "red's Proximity Mines crash blue at [2,0]",
+     {"kind": "mine", "saucer": "red", "other": "blue", "at": [2, 0]}),
+    (Jump("red", (0, 0), None), "red leaves the board from [0,0]", None),
+    (TileTurned("red", "1", (0, 0), 90), "red's Quake Maker turns tile 1 at [0,0] to 90\u00b0",
+     {"kind": "quake", "saucer": "red", "tile": "1", "corner": [0, 0], "rotation": 90}),
+    (Exchange("red", BLUE_PILOT, Crew("green", "engineer"), (5, 5)),
+     "red exchanges the blue pilot for the green engineer at [5,5]",
+     {"kind": "exchange", "saucer": "red", "given": {"color": "blue", "type": "pilot"},
+      "taken": {"color": "green", "type": "engineer"}, "at": [5, 5]}),
 ]
 
 
@@ -81,7 +115,7 @@ def test_events_are_frozen():
 
 def test_folding_a_turns_events_gives_its_state_and_every_step_in_between():
     state = game(["RB.>....", "1.2....."], crew={(4, 0): BLUE_PILOT}, dice=(1,))
-    new_state, events = apply(state, Turn("red", "3", direction="east", choices={"lost_crew": ["red"]}))
+    new_state, events = apply(state, Turn("red", "3", direction="east"))
     assert replay(state, events) == new_state
     steps = [state]
     for event in events:

@@ -1,4 +1,4 @@
-"""Invariants under random turns on the shipped layouts (hypothesis):
+"""Invariants under random turns and whole rounds on the shipped layouts (hypothesis):
 
 - no two saucers ever share a space, and every saucer on the board stands on a cell;
 - crewmembers on the board + held + lost is always 24, none on a saucer's cell;
@@ -8,12 +8,13 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.rules import (ALL_CREW, COLORS, CREW_TYPES, EVENT_KINDS, Boost, EndRound, GameState,
-                                    IllegalAction, MissingChoice, Player, SaucerState, Turn, apply, event_from_json,
+                                    IllegalAction, MissingChoice, Player, Round, SaucerState, Turn, apply, event_from_json,
                                     replay)
 from crashgrab.engine.crash_and_grab.rules.session import play_action
 from crashgrab.engine.formats.layout_io import load_layout
@@ -139,3 +140,78 @@ def test_auto_choices_always_settle(state, cards, data):
             break
 
 
+
+
+def draw_round(data, state: GameState) -> Round:
+    """A whole round: a random plan for every saucer, a rotation (none with 2 players), and
+    sometimes a boost or (for a saucer that may take it) another direction."""
+    plan, choices = {}, {}
+    for color in state.saucer_colors():
+        card = data.draw(st.sampled_from(["2", "3", "0-5"]))
+        entry = {"card": card, "direction": data.draw(directions)}
+        if card == "0-5":
+            entry["distance"] = data.draw(st.integers(0, 5))
+        plan[color] = entry
+        turn = {}
+        can_boost = state.saucers[color].boosters > 0 or card == "2"
+        if can_boost and entry.get("distance") != 0 and data.draw(st.integers(0, 3)) == 0:
+            turn["boost"] = {"direction": data.draw(directions)}
+        if state.saucers[color].at is None and data.draw(st.booleans()):
+            turn["direction"] = data.draw(directions)
+        if turn:
+            choices[color] = turn
+    rotation = None if len(state.players) == 2 else data.draw(st.sampled_from(["left", "right"]))
+    return Round(plan, rotation, choices)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), st.data())
+def test_random_whole_rounds_keep_the_invariants(state, data):
+    """24 crewmembers, no two saucers on a space, and replaying a round's events gives its
+    state, round after round; the same round played again gives the same outcome."""
+    for _ in range(data.draw(st.integers(1, 4))):
+        try:
+            played, new_state, events = play(data, state, draw_round(data, state))
+        except IllegalAction:
+            continue  # a boost without a booster, or after a crash: refused, nothing changed
+        check_invariants(new_state)
+        assert replay(state, events) == new_state
+        assert apply(state, played) == (new_state, events)
+        assert events[0].kind == "round"
+        if new_state.winner is not None:
+            break
+        assert events[-1].kind == "probe"
+        assert all(s.at is not None for s in new_state.saucers.values())  # crashed saucers were placed
+        state = new_state
+
+
+COLOR_NAMES = st.sampled_from(list(COLORS))
+ABILITIES = {"Hyperdrive": st.just(True), "Boost Amplifier": st.integers(1, 6),
+             "Acceleration Regulator": st.lists(st.integers(1, 4), max_size=3), "Landing Legs": directions,
+             "Proximity Mines": st.just(True), "Kinetic Siphon": st.just(True), "Cloaking Device": st.just(True),
+             "Wormhole Generator": COLOR_NAMES, "Waste Accelerator": st.integers(1, 12),
+             "Saucer Teleporter": st.integers(1, 12), "Pulse Cannon": COLOR_NAMES}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games(), st.data())
+def test_random_rounds_with_upgrade_abilities_keep_the_invariants(state, data):
+    """Saucers holding random upgrade cards use random abilities in a whole round."""
+    saucers = state.saucers
+    for color in state.saucer_colors():
+        cards = data.draw(st.lists(st.sampled_from(sorted(ABILITIES)), max_size=3, unique=True))
+        saucers = saucers.with_item(color, replace(saucers[color], upgrades=tuple(cards)))
+    state = replace(state, saucers=saucers)
+    action = draw_round(data, state)
+    choices = dict(action.choices)
+    for color in state.saucer_colors():
+        uses = {card: data.draw(ABILITIES[card]) for card in state.saucers[color].upgrades if data.draw(st.booleans())}
+        if uses:
+            choices[color] = {**dict(choices.get(color, {})), "upgrades": uses}
+    try:
+        played, new_state, events = play(data, state, Round(action.plan, action.rotation, choices))
+    except IllegalAction:
+        return  # an ability that cannot be used here (a Teleporter to a taken site, ...): refused
+    check_invariants(new_state)
+    assert replay(state, events) == new_state
+    assert apply(state, played) == (new_state, events)

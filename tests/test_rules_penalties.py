@@ -105,7 +105,7 @@ def test_two_crashes_in_one_turn_are_penalised_in_order():
 
 def test_two_player_own_saucer_crash_is_a_give():
     state = game(["RY", "BG"], players=[("p1", ("red", "yellow")), ("p2", ("blue", "green"))],
-                 held={"yellow": crews("blue pilot")})
+                 held={"yellow": crews("blue pilot")}, own_saucer_crash="crashed")
     with pytest.raises(MissingChoice) as caught:
         apply(state, Turn("red", "0-5", 1, direction="east"))
     assert caught.value.choice == "receiver" and caught.value.saucer == "yellow"

@@ -8,14 +8,13 @@ import pytest
 
 from crashgrab.engine.crash_and_grab.rules import (Crew, EndRound, IllegalAction, MissingChoice, Player, SaucerState, SetUp, Turn,
                                     apply, crash_sites, replay)
-from crashgrab.engine.crash_and_grab.rules.setup import setup_boosters
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.formats.layout_io import load_layout
 from tests.conftest import LAYOUTS
 from tests.rules_support import game, kinds
 
 def test_lost_crew_options_are_colours_with_a_queue_in_colour_order():
-    state = game(["R1", "23"], crew={(1, 0): Crew("blue", "pilot")}, dice=(2,))
+    state = game(["R1", "23"], crew={(1, 0): Crew("blue", "pilot")}, dice=(2,), replacement_queue="any")
     with pytest.raises(MissingChoice) as caught:
         apply(state, Turn("red", "0-5", 1, direction="east"))
     assert caught.value.choice == "lost_crew"
@@ -25,7 +24,7 @@ def test_lost_crew_options_are_colours_with_a_queue_in_colour_order():
 
 def test_each_pickup_places_one_lost_crewmember_chosen_by_the_turns_player():
     state = game(["R12.", "3456"], crew={(1, 0): Crew("blue", "pilot"), (2, 0): Crew("blue", "doctor")},
-                 dice=(1, 1))
+                 dice=(1, 1), replacement_queue="any")
     new_state, events = apply(state, Turn("red", "2", direction="east", choices={"lost_crew": ["green", "green"]}))
     assert kinds(events) == ["bonus", "move", "pickup", "move", "pickup", "place", "place"]
     # die 1: site 1 at [1,0] is free again (red moved on); then site 1 taken -> site 2 at [2,0] holds red -> 3
@@ -84,17 +83,14 @@ def test_setup_by_the_rulebook_is_reproducible_and_legal():
     sites = set(crash_sites(board).values())
     saucer_cells = [one.saucers[c].at for c in colors]
     assert len(set(saucer_cells)) == 5 and set(saucer_cells) <= sites
-    assert {crew: cell for cell, crew in one.crew.items()}.keys() == {Crew(c, "pilot") for c in colors}
+    # p2 sits to the right of p3 (the Probe holder): booster, no Pilot; p3 (the Probe): no Pilot
+    assert {crew: cell for cell, crew in one.crew.items()}.keys() == {Crew(c, "pilot") for c in ("red", "blue", "purple")}
     assert set(one.crew) <= sites and not set(one.crew) & set(saucer_cells)
     # placed in seat order from the Probe holder: p3, p4, p5, p1, p2
-    assert [e.saucer for e in events_one[:5]] == ["green", "blue", "purple", "red", "yellow"]
-    assert [one.saucers[c].boosters for c in colors] == [1, 1, 0, 1, 1]
+    assert [e.saucer for e in events_one if e.kind == "place"][:5] == ["green", "blue", "purple", "red", "yellow"]
+    assert [one.saucers[c].boosters for c in colors] == [0, 1, 0, 0, 0]
     assert all(one.saucers[c].energy == 1 for c in colors)
     assert replay(state, events_one) == one
-
-
-def test_setup_boosters_ruling():
-    assert [setup_boosters(seat) for seat in range(4)] == [0, 1, 1, 1]
 
 
 def test_setup_needs_an_empty_board():

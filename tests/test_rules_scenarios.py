@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from crashgrab.engine.crash_and_grab.rules import Crew, MissingChoice, Turn, replay
+from crashgrab.engine.crash_and_grab.rules.pieces import HandOver
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.schemas import validate
 from crashgrab.engine.crash_and_grab.scenario_file import (ScenarioTurnError, expect_from_outcome, load_scenario, run_scenario,
@@ -20,8 +21,9 @@ BASE_FILE = SCENARIOS / "base.json"  # not written: relative layout paths resolv
 
 def base() -> dict:
     return {
-        "format": "crash-grab-scenario", "version": 1, "name": "base",
+        "format": "crash-grab-scenario", "version": 2, "name": "base",
         "layout": "../../layouts/standard-2-4p.json",
+        "rulings": {"replacement_queue": "any"},
         "players": [{"id": "p1", "saucers": ["red"]}, {"id": "p2", "saucers": ["blue"]}],
         "saucers": [{"color": "red", "at": [0, 0], "crew": [{"color": "green", "type": "pilot"}]},
                     {"color": "blue", "at": [7, 7]}],
@@ -139,8 +141,10 @@ BAD = [
                                                {"color": "blue", "type": "doctor", "at": [2, 0]}],
      "$.crew[1]", "the blue doctor is already on the board at [1,0]"),
     ("lost queue missing one", "lost", {"blue": ["pilot", "scientist"]}, "$.lost.blue", "the blue engineer is nowhere"),
-    ("lost queue with a placed one", "lost", {"blue": ["doctor", "pilot", "scientist", "engineer"]},
-     "$.lost.blue[0]", "the blue doctor is lost here but also on the board"),
+    ("lost queue with a placed one", "lost", {"blue": ["pilot", "doctor", "scientist", "engineer"]},
+     "$.lost.blue[1]", "the blue doctor is lost here but also on the board"),
+    ("lost pilot not at the front", "lost", {"blue": ["scientist", "pilot", "engineer"]},
+     "$.lost.blue[1]", "Pilots are kept at the front"),
     ("unknown Probe holder", "probe", "p9", "$.probe", "'p9' is not a player"),
     ("one player", "players", [{"id": "p1", "saucers": ["red"]}], "$.players", "1 item here; at least 2 are needed"),
     ("seven players", "players", [{"id": f"p{n}", "saucers": ["red"]} for n in range(7)], "$.players",
@@ -210,7 +214,8 @@ def test_turns_load_as_actions():
     document["turns"] = [
         {"saucer": "red", "card": "0-5", "distance": 4, "direction": "Sun", "accelerators": ["east"],
          "boost": {"direction": "west", "accelerators": ["Stars"]},
-         "choices": {"steal": {"blue": {"color": "green", "type": "doctor"}}, "handover": [{"color": "red", "type": "pilot"}],
+         "choices": {"steal": {"blue": {"color": "green", "type": "doctor"}}, "handover": [{"color": "red", "type": "pilot"},
+                                                                                       {"color": "red", "type": "doctor", "leg": 2}],
                      "die": [3]}},
         {"end_round": True, "choices": {"die": [5]}},
     ]
@@ -218,7 +223,8 @@ def test_turns_load_as_actions():
     assert isinstance(turn, Turn) and (turn.distance, turn.direction, turn.accelerators) == (4, "Sun", ("east",))
     assert turn.boost.accelerators == ("Stars",)
     assert turn.choices["steal"]["blue"] == Crew("green", "doctor")
-    assert turn.choices["handover"] == (Crew("red", "pilot"),) and turn.choices["die"] == (3,)
+    assert turn.choices["handover"] == (HandOver(Crew("red", "pilot")), HandOver(Crew("red", "doctor"), 2))
+    assert turn.choices["die"] == (3,)
     assert end.choices["die"] == (5,)
 
 
@@ -239,13 +245,14 @@ def test_save_refuses_an_invalid_scenario_and_keeps_the_old_file(tmp_path):
 
 
 def test_new_game_builds_what_a_file_describes():
-    from crashgrab.engine.crash_and_grab.rules import SaucerState, new_game
+    from crashgrab.engine.crash_and_grab.rules import Rulings, SaucerState, new_game
     loaded = scenario_from_json(base(), BASE_FILE).initial
     built = new_game(loaded.board, {"north": "Sun", "east": "Asteroids", "south": "Meteor", "west": "Stars"},
                      [("p1", ["red"]), ("p2", ["blue"])],
                      {"red": SaucerState("red", (0, 0)).with_crew(Crew("green", "pilot")),
                       "blue": SaucerState("blue", (7, 7))},
-                     {(1, 0): Crew("blue", "doctor")}, dice=(4,))
+                     {(1, 0): Crew("blue", "doctor")}, dice=(4,), rulings=Rulings(replacement_queue="any"),
+                     layout=loaded.layout)
     assert built == loaded
 
 
@@ -256,5 +263,6 @@ def test_a_seeded_setup_scenario_is_reproducible():
     document["setup"] = {"seed": 2024}
     document["turns"] = []
     one, two = (run_scenario(scenario_from_json(document, BASE_FILE)) for _ in range(2))
-    assert one.events == two.events and len(one.events) == 4 + 3  # 2 saucers, 2 pilots; energy, booster, energy
+    # 2 energy, 2 saucers, the Probe player's (red's) Pilot, the other player's booster (its only saucer)
+    assert one.events == two.events and [e.kind for e in one.events] == ["bonus"] * 2 + ["place"] * 3 + ["bonus"]
     assert all(s.at is not None for s in one.final.saucers.values())

@@ -27,15 +27,15 @@ from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMessageBox
 from crashgrab.editor.placing import TILE_MIME, tile_at
 from crashgrab.engine.crash_and_grab.playtest import (PlaytestSession, PositionError, clear_pieces, empty_start,
                                        events_before_choice, place_crew, place_saucer, players_for_setup,
-                                       remove_at, set_supplies, setup_start, two_saucers_each, with_die_seed,
-                                       with_pairing, with_rulings)
+                                       remove_at, set_supplies, set_upgrades, setup_start, two_saucers_each,
+                                       with_die_seed, with_pairing, with_rulings)
 from crashgrab.engine.crash_and_grab.rules.actions import EndRound, SetUp, Turn
 from crashgrab.engine.crash_and_grab.rules.errors import MissingChoice, MissingDieResult, RuleError
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.crash_and_grab.rules.fold import replay
 from crashgrab.engine.crash_and_grab.rules.pieces import Crew
 from crashgrab.engine.crash_and_grab.rules.session import describe_action
-from crashgrab.engine.crash_and_grab.rules.state import GameState, Rulings
+from crashgrab.engine.crash_and_grab.rules.state import GameState
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError
 from crashgrab.engine.crash_and_grab.layout_file import is_tileset_path, raise_structure_errors
 from crashgrab.engine.formats.layout_io import layout_to_json
@@ -132,10 +132,12 @@ class PlaytestMode(QObject):
         p.resetRequested.connect(self.reset)
         p.takeBackRequested.connect(self.take_back)
         p.endRoundRequested.connect(self.end_round)
+        p.roundRequested.connect(self.play_round)
         p.setupByRulesRequested.connect(self.set_up_by_rules)
         p.clearRequested.connect(self.clear)
         p.startOptionsChanged.connect(self._start_options_changed)
         p.supplyChanged.connect(self.set_supplies)
+        p.upgradesChanged.connect(self.set_upgrades)
         p.cursorRequested.connect(self.show_step)
         p.saveRequested.connect(self.save_dialog)
         p.openRequested.connect(self.open_dialog)
@@ -157,7 +159,7 @@ class PlaytestMode(QObject):
             self._status(f"Playtest needs a complete board: {error.message} Fix it first (see Findings).", 12000)
             self._set_action(False)
             return False
-        self.session = PlaytestSession(empty_start(layout, rulings=Rulings(self.panel.rulings_choice()),
+        self.session = PlaytestSession(empty_start(layout, rulings=self.panel.rulings_choice(),
                                                    die_seed=self.panel.die_seed_choice()))
         self.message = ""
         self._log_key = None
@@ -275,6 +277,17 @@ class PlaytestMode(QObject):
         self.refresh()
         return True
 
+    def set_upgrades(self, color: str, cards: list) -> bool:
+        if not self._start_editable():
+            return False
+        try:
+            self.session.set_start(set_upgrades(self.session.start, color, cards))
+        except PositionError as error:
+            self.refresh()
+            return self._refuse(str(error))
+        self.refresh()
+        return True
+
     def _start_options_changed(self) -> None:
         if not self.active or not self.session.editable:
             return
@@ -285,18 +298,18 @@ class PlaytestMode(QObject):
             self._refuse(str(error))
             self.panel.set_start_options(False, self.panel.rulings_choice(), self.panel.die_seed_choice())
             state = with_pairing(state, False)
-        state = with_rulings(state, Rulings(self.panel.rulings_choice()))
+        state = with_rulings(state, self.panel.rulings_choice())
         state = with_die_seed(state, self.panel.die_seed_choice())
         self.session.set_start(state)
         self.refresh()
 
     def set_up_by_rules(self, players: int, seed: int) -> bool:
-        """A fresh start: the players' saucers and Pilots placed by the die (SetUp(seed))."""
+        """A fresh start set up by the rules (SetUp(seed)); a 2-player setup asks its two choices."""
         if not self._start_editable(allow_setup=True):
             return False
         self.session.clear()
         start = setup_start(self.document.layout, players_for_setup(players),
-                            rulings=Rulings(self.panel.rulings_choice()), die_seed=self.panel.die_seed_choice())
+                            rulings=self.panel.rulings_choice(), die_seed=self.panel.die_seed_choice())
         self.session.set_start(start)
         if not self._play(SetUp(seed=seed), "jump"):
             return False
@@ -311,7 +324,7 @@ class PlaytestMode(QObject):
         self._close_pending()
         self.session.clear()
         self.session.set_start(clear_pieces(empty_start(self.document.layout,
-                                                        rulings=Rulings(self.panel.rulings_choice()),
+                                                        rulings=self.panel.rulings_choice(),
                                                         die_seed=self.panel.die_seed_choice())))
         self.panel.set_start_options(False, self.panel.rulings_choice(), self.panel.die_seed_choice())
         self.message = ""
@@ -337,7 +350,10 @@ class PlaytestMode(QObject):
             self.session.step()
             self.refresh(slide=True)
             return True
-        turn = self.panel.turn()
+        try:
+            turn = self.panel.turn()
+        except ValueError as error:
+            return self._refuse(str(error))
         if turn is None:
             return self._refuse("Put a saucer on the board first (drag one from the Start position tab).")
         return self._play(turn, "step")
@@ -396,6 +412,15 @@ class PlaytestMode(QObject):
             return self._refuse("Put saucers on the board first.")
         return self._play(EndRound(), "jump")
 
+    def play_round(self) -> bool:
+        """A whole round with the Round tab's plan; its open choices are asked as for a turn."""
+        if not self.active or self.pending is not None:
+            return False
+        action = self.panel.round_tab.round()
+        if action is None or not self.session.end_state.players:
+            return self._refuse("Put saucers on the board first.")
+        return self._play(action, "jump")
+
     def set_playing(self, on: bool) -> None:
         """Play: one step per tick at the panel's speed, through what has been played or,
         from the end, through the next turn."""
@@ -409,11 +434,14 @@ class PlaytestMode(QObject):
             return
         self.timer.setInterval(self.panel.interval_ms())
         if self.session.at_end and self.pending is None:
-            turn = self.panel.turn()
+            try:
+                turn, problem = self.panel.turn(), "Put a saucer on the board first."
+            except ValueError as error:
+                turn, problem = None, str(error)
             if turn is None or not self._play(turn, "play"):
                 self.playing = False
                 if turn is None:
-                    self._refuse("Put a saucer on the board first.")
+                    self._refuse(problem)
                 self._refresh_transport()
                 return
         self.timer.start()
@@ -580,13 +608,15 @@ class PlaytestMode(QObject):
         editable = session.editable and pending is None
         self.panel.set_table(state, editable)
         self.panel.set_saucers(session.end_state.saucer_colors() if session.end_state.players else ())
+        self.panel.round_tab.set_game(session.end_state.saucer_colors() if session.end_state.players else (),
+                                      len(session.end_state.players), session.end_state.directions)
         start = session.start
         held = {c for s in start.saucers.values() for c in s.held}
         self.panel.palette.set_in_use({c for c, s in start.saucers.items() if s.at is not None},
                                       set(start.crew.values()) | held)
         self.panel.set_start_editable(session.editable and pending is None,
                                       "" if session.editable else FIXED_MESSAGE)
-        self.panel.set_start_options(two_saucers_each(start), start.rulings.push_distance,
+        self.panel.set_start_options(two_saucers_each(start), start.rulings,
                                      self.panel.die_seed_choice() if start.rng is not None else None)
         self._refresh_transport()
         self.panel.set_caption(self._caption(state))
@@ -729,7 +759,7 @@ class PlaytestMode(QObject):
         self.session = session
         self._log_key = None
         start = session.start
-        self.panel.set_start_options(two_saucers_each(start), start.rulings.push_distance,
+        self.panel.set_start_options(two_saucers_each(start), start.rulings,
                                      start.rng if start.rng is not None and start.rng < 2**31 else None)
         self.panel.set_directions(self.document.layout.directions)
         if failure is not None:

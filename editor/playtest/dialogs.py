@@ -24,6 +24,14 @@ QUESTIONS = {
     "steal": "Which of {saucer}'s off-coloured crewmembers is stolen?",
     "lost_crew": "A crewmember was picked up, so a lost one is placed. Which colour's queue does it come "
                  "from? (Its front crewmember is placed by the die.)",
+    "first": "2-player round, {player}'s turn: which of {player}'s saucers moves first? (The other "
+             "moves on {player}'s next turn.)",
+    "distance": "{saucer} played its 0\u20135 card: how far does it move?",
+    "keep": "{saucer} traded 2 energy for the top two upgrade cards. Which one does it keep face up? (The other "
+            "is discarded.)",
+    "pilot": "Setup: the Probe player places the Pilot of one of their saucers. Which saucer's Pilot?",
+    "booster": "Setup: the other player gives one of their saucers a booster and places the Pilot of "
+               "their other saucer. Which saucer takes the booster?",
 }
 
 
@@ -31,7 +39,7 @@ def question_for(missing: MissingChoice) -> str:
     template = QUESTIONS.get(missing.choice)
     if template is None:
         return str(missing)
-    return template.format(saucer=missing.saucer or "The saucer")
+    return template.format(saucer=missing.saucer or "The saucer", player=getattr(missing, "player", None) or "the player")
 
 
 class ChoiceDialog(QDialog):

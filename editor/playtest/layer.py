@@ -14,7 +14,8 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from crashgrab.editor.scene import Z_PIECES, Z_PREVIEW
+from crashgrab.editor.board_painter import picture_of
+from crashgrab.editor.scene import Z_BOARD, Z_PIECES, Z_PREVIEW, BoardItem
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.crash_and_grab.rules.pieces import Crew
 from crashgrab.engine.crash_and_grab.rules.state import GameState
@@ -103,6 +104,8 @@ class PiecesLayer(QObject):
         self._prompt: ChoicePrompt | None = None
         self._ghost: GhostItem | None = None
         self._animations: list[QVariantAnimation] = []
+        self.turned_board: BoardItem | None = None  # the board in play when Quake Maker turned a tile
+        self._turned_layout = None
 
     @property
     def cell_size(self) -> float:
@@ -113,6 +116,7 @@ class PiecesLayer(QObject):
         """Draw `state`; `marks` are the events to mark, the last one the latest step.
         With `slide_ms`, a saucer the latest event moved slides from its previous cell."""
         self._stop_animations()
+        self._show_board(state)
         on_board = {c: s for c, s in state.saucers.items() if s.at is not None}
         for color in list(self.saucers):
             if color not in on_board:
@@ -225,10 +229,31 @@ class PiecesLayer(QObject):
     def crew_cells(self) -> dict[Crew, Cell]:
         return {crew: item.cell for crew, item in self.crew.items()}
 
+    def _show_board(self, state: GameState) -> None:
+        """The board in play over the layout's, when a tile has been turned (Quake Maker)."""
+        layout = state.layout
+        turned = layout is not None and layout.placements != self.scene.layout.placements
+        if not turned:
+            if self.turned_board is not None:
+                self._remove(self.turned_board)
+            self.turned_board, self._turned_layout = None, None
+            return
+        if layout is self._turned_layout:
+            return
+        if self.turned_board is not None:
+            self._remove(self.turned_board)
+        self.turned_board = BoardItem(picture_of(layout), self.cell_size)
+        self.turned_board.setZValue(Z_BOARD + 0.5)
+        self.scene.addItem(self.turned_board)
+        self._turned_layout = layout
+
     def clear(self) -> None:
         self._stop_animations()
         for item in [*self.saucers.values(), *self.crew.values(), *self.marks]:
             self._remove(item)
+        if self.turned_board is not None:
+            self._remove(self.turned_board)
+        self.turned_board, self._turned_layout = None, None
         self.saucers, self.crew, self.marks = {}, {}, []
         self.clear_arrows()
         self.clear_ghost()

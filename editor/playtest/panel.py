@@ -7,29 +7,46 @@ boost into an engine Turn value.
 """
 from __future__ import annotations
 
+import json
 from typing import Sequence
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGridLayout, QHBoxLayout,
-                               QHeaderView, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSlider, QSpinBox, QSplitter,
+                               QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
+                               QSlider, QSpinBox, QSplitter,
                                QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
 from crashgrab.engine.crash_and_grab.playtest import PlaytestSession
 from crashgrab.engine.crash_and_grab.rules.actions import Boost, Turn
 from crashgrab.engine.crash_and_grab.rules.events import Event
-from crashgrab.engine.crash_and_grab.rules.state import GameState
+from crashgrab.engine.crash_and_grab.rules.state import GameState, Rulings
 from crashgrab.engine.grid.geometry import Direction
 
 from .palette import PiecePalette
 from .pieces import paint_saucer
+from .round_tab import RoundTab
+
+# The rulings a designer may switch (docs/rulings.md): (name, label, [(option text, setting)]),
+# the rulebook's reading first.
+RULING_CHOICES = (
+    ("push_distance", "Push distance:", [("remaining spaces (rulebook)", "remaining"),
+                                         ("full distance (digital edition)", "full")]),
+    ("own_saucer_crash", "Own saucer crashed:", [("the saucer whose turn it is pays (rulebook)", "mover"),
+                                                 ("the crashed saucer pays", "crashed")]),
+    ("two_player_win", "2-player win:", [("every station on each saucer (rulebook)", "each_saucer"),
+                                         ("every station on the two together", "combined")]),
+    ("replacement_queue", "Replacement:", [("from the picked-up colour's queue (rulebook)", "same_colour"),
+                                           ("from any colour's queue", "any")]),
+)
 
 CARD_CHOICES = (("2", "2 \u00b7 take a booster, move 2"), ("3", "3 \u00b7 take an energy, move 3"),
                 ("0-5", "0\u20135 \u00b7 move the number you choose"))
 ROW_START, ROW_HEADER, ROW_EVENT, ROW_PENDING = range(4)
 KIND_ROLE = Qt.UserRole + 1
 CURSOR_ROLE = Qt.UserRole
-TABLE_COLUMNS = ("Saucer", "Player", "Cell", "Boosters", "Energy", "Crew")
+TABLE_COLUMNS = ("Saucer", "Player", "Cell", "Boosters", "Energy", "Crew", "Upgrades")
+UPGRADES_COLUMN = 6
 DEFAULT_SPEED = 3  # steps per second while playing
 
 
@@ -57,10 +74,12 @@ class PlaytestPanel(QWidget):
     resetRequested = Signal()
     takeBackRequested = Signal()
     endRoundRequested = Signal()
+    roundRequested = Signal()  # play a whole round with the Round tab's plan
     setupByRulesRequested = Signal(int, int)  # players, seed
     clearRequested = Signal()
     startOptionsChanged = Signal()  # pairing, push ruling, die
     supplyChanged = Signal(str, int, int)  # saucer, boosters, energy
+    upgradesChanged = Signal(str, list)  # saucer, upgrade card names
     cursorRequested = Signal(int)  # show the board after this many events
     saveRequested = Signal()
     openRequested = Signal()
@@ -82,6 +101,9 @@ class PlaytestPanel(QWidget):
         start.setWidget(self._start_tab())
         self.tabs.addTab(start, "Start position")
         self.tabs.addTab(self._turn_tab(), "Next turn")
+        self.round_tab = RoundTab()
+        self.round_tab.playRequested.connect(self.roundRequested)
+        self.tabs.addTab(self.round_tab, "Round")
         self.splitter.addWidget(self.tabs)
         lower = QWidget()
         layout = QVBoxLayout(lower)
@@ -143,11 +165,16 @@ class PlaytestPanel(QWidget):
         self.pairs_box.setToolTip("p1 flies the first two saucers (in colour order), p2 the other two; needs four")
         self.pairs_box.toggled.connect(self._options_changed)
         form.addRow("Players:", self.pairs_box)
-        self.push_box = QComboBox()
-        self.push_box.addItem("remaining spaces (rulebook)", "remaining")
-        self.push_box.addItem("full distance (digital edition)", "full")
-        self.push_box.currentIndexChanged.connect(self._options_changed)
-        form.addRow("Push distance:", self.push_box)
+        self.ruling_boxes: dict[str, QComboBox] = {}
+        for name, label, options in RULING_CHOICES:
+            box = QComboBox()
+            box.setObjectName(f"ruling_{name}")
+            for text, value in options:
+                box.addItem(text, value)
+            box.currentIndexChanged.connect(self._options_changed)
+            form.addRow(label, box)
+            self.ruling_boxes[name] = box
+        self.push_box = self.ruling_boxes["push_distance"]
         die = QHBoxLayout()
         self.die_mode = QComboBox()
         self.die_mode.addItem("rolled by seed", "seed")
@@ -173,8 +200,8 @@ class PlaytestPanel(QWidget):
         self.setup_seed.setValue(1)
         self.setup_seed.setPrefix("seed ")
         self.setup_button = QPushButton("Set Up")
-        self.setup_button.setToolTip("Saucers, then Pilots placed by the die; boosters and energy as the rulebook "
-                                     "says. The same seed gives the same set-up.")
+        self.setup_button.setToolTip("Energy, saucers placed by the die, then step 9's booster and Pilots as the "
+                                     "rulebook says (2 players: two choices). The same seed gives the same set-up.")
         self.setup_button.clicked.connect(
             lambda: self.setupByRulesRequested.emit(self.setup_players.value(), self.setup_seed.value()))
         rules.addWidget(self.setup_players)
@@ -191,7 +218,7 @@ class PlaytestPanel(QWidget):
         self.start_note.setStyleSheet("color: #9a6700;")
         layout.addWidget(self.start_note)
         layout.addStretch(1)
-        self._start_widgets = [self.palette, self.pairs_box, self.push_box, self.die_mode, self.die_seed,
+        self._start_widgets = [self.palette, self.pairs_box, *self.ruling_boxes.values(), self.die_mode, self.die_seed,
                                self.setup_players, self.setup_seed, self.setup_button]
         return page
 
@@ -223,11 +250,21 @@ class PlaytestPanel(QWidget):
         grid.addWidget(self.direction_box, 2, 1, 1, 2)
         grid.addWidget(self.boost_box, 3, 0, 1, 2)
         grid.addWidget(self.boost_direction, 3, 2)
+        self.buy_box = QCheckBox("Buy an upgrade (2 energy) at the end of the turn")
+        self.buy_box.setToolTip("Draw the top two upgrade cards and keep one (a dialog asks which)")
+        self.abilities_edit = QLineEdit()
+        self.abilities_edit.setObjectName("playtestAbilities")
+        self.abilities_edit.setPlaceholderText('upgrade abilities, e.g. {"Hyperdrive": true}')
+        self.abilities_edit.setToolTip("The upgrade abilities this turn uses, {card: how}, as a scenario file "
+                                       "writes them (docs/scenarios.md)")
+        grid.addWidget(self.buy_box, 4, 0, 1, 3)
+        grid.addWidget(QLabel("Abilities:"), 5, 0)
+        grid.addWidget(self.abilities_edit, 5, 1, 1, 2)
         hint = QLabel("Step or Play plays this turn once the steps before it are shown. At an Accelerator on "
                       "the saucer's own move, click an arrow on the board.")
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #56616e;")
-        grid.addWidget(hint, 4, 0, 1, 3)
+        grid.addWidget(hint, 6, 0, 1, 3)
         row = QHBoxLayout()
         self.end_round_button = QPushButton("End the Round")
         self.end_round_button.setToolTip("Crashed saucers are placed, then the Probe moves")
@@ -236,8 +273,8 @@ class PlaytestPanel(QWidget):
         self.take_back_button.clicked.connect(self.takeBackRequested)
         row.addWidget(self.end_round_button)
         row.addWidget(self.take_back_button)
-        grid.addLayout(row, 5, 0, 1, 3)
-        grid.setRowStretch(6, 1)
+        grid.addLayout(row, 7, 0, 1, 3)
+        grid.setRowStretch(8, 1)
         self._card_changed()
         return page
 
@@ -274,8 +311,20 @@ class PlaytestPanel(QWidget):
             return None
         card = self.card_box.currentData()
         boost = Boost(self.boost_direction.currentData()) if self.boost_box.isChecked() else None
+        choices = {}
+        if self.buy_box.isChecked():
+            choices["upgrade"] = True
+        abilities = self.abilities_edit.text().strip()
+        if abilities:
+            try:
+                choices["upgrades"] = json.loads(abilities)
+            except ValueError as error:
+                raise ValueError(f"The abilities are not readable ({error.args[0]}); write them like "
+                                 '{"Hyperdrive": true, "Landing Legs": "north"}.') from None
+            if not isinstance(choices["upgrades"], dict):
+                raise ValueError('The abilities must be {card: how}, like {"Hyperdrive": true}.')
         return Turn(saucer=saucer, card=card, distance=self.distance_box.value() if card == "0-5" else None,
-                    direction=self.direction_box.currentData(), boost=boost)
+                    direction=self.direction_box.currentData(), boost=boost, choices=choices)
 
     def set_turn(self, saucer: str | None = None, card: str | None = None, distance: int | None = None,
                  direction: str | None = None, boost: str | None = None) -> None:
@@ -294,8 +343,8 @@ class PlaytestPanel(QWidget):
         if index >= 0:
             self.saucer_box.setCurrentIndex(index)
 
-    def rulings_choice(self) -> str:
-        return self.push_box.currentData()
+    def rulings_choice(self) -> Rulings:
+        return Rulings(**{name: box.currentData() for name, box in self.ruling_boxes.items()})
 
     def die_seed_choice(self) -> int | None:
         """The die generator's seed, or None when results are typed in."""
@@ -335,11 +384,12 @@ class PlaytestPanel(QWidget):
         self.saucer_box.setCurrentIndex(index if index >= 0 else 0)
         self.saucer_box.blockSignals(False)
 
-    def set_start_options(self, pairs: bool, push: str, die_seed: int | None) -> None:
+    def set_start_options(self, pairs: bool, rulings: Rulings, die_seed: int | None) -> None:
         self._filling = True
         try:
             self.pairs_box.setChecked(pairs)
-            self.push_box.setCurrentIndex(max(0, self.push_box.findData(push)))
+            for name, box in self.ruling_boxes.items():
+                box.setCurrentIndex(max(0, box.findData(getattr(rulings, name))))
             self.die_mode.setCurrentIndex(0 if die_seed is not None else 1)
             if die_seed is not None and die_seed <= self.die_seed.maximum():
                 self.die_seed.setValue(die_seed)
@@ -460,14 +510,16 @@ class PlaytestPanel(QWidget):
                 crew = _crew_words(saucer.stationed)
                 if saucer.extras:
                     crew += f"; {_crew_words(saucer.extras)}"
-                values = (color, player, cell_words(saucer.at), saucer.boosters, saucer.energy, crew)
+                values = (color, player, cell_words(saucer.at), saucer.boosters, saucer.energy, crew,
+                          ", ".join(saucer.upgrades))
                 for column, value in enumerate(values):
                     item = QTableWidgetItem()
                     item.setData(Qt.EditRole if isinstance(value, int) else Qt.DisplayRole, value)
                     flags = Qt.ItemIsEnabled | Qt.ItemIsSelectable
-                    if editable and column in (3, 4):
+                    if editable and column in (3, 4, UPGRADES_COLUMN):
                         flags |= Qt.ItemIsEditable
-                        item.setToolTip("Double-click to change it before the first turn")
+                        item.setToolTip("Double-click to change it before the first turn" + (
+                            " (card names, separated by commas)" if column == UPGRADES_COLUMN else ""))
                     item.setFlags(flags)
                     if column == 5:
                         item.setToolTip(f"stationed: {_crew_words(saucer.stationed)}\n"
@@ -500,10 +552,14 @@ class PlaytestPanel(QWidget):
         self.cursorRequested.emit(item.data(CURSOR_ROLE))
 
     def _table_edited(self, item: QTableWidgetItem) -> None:
-        if self._filling or item.column() not in (3, 4):
+        if self._filling or item.column() not in (3, 4, UPGRADES_COLUMN):
             return
         row = item.row()
         color = self.table.item(row, 0).data(Qt.UserRole)
+        if item.column() == UPGRADES_COLUMN:
+            cards = [name.strip() for name in str(item.data(Qt.DisplayRole) or "").split(",") if name.strip()]
+            self.upgradesChanged.emit(color, cards)
+            return
         boosters = int(self.table.item(row, 3).data(Qt.EditRole))
         energy = int(self.table.item(row, 4).data(Qt.EditRole))
         self.supplyChanged.emit(color, boosters, energy)

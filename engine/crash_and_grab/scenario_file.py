@@ -9,17 +9,19 @@ the 24 crewmembers is in exactly one place.
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .resolve import resolve_layout
-from .rules.actions import Boost, EndRound, SetUp, Turn
+from .rules.actions import Boost, EndRound, Round, SetUp, Turn
 from .rules.dice import seed_state
 from .rules.frozen import FrozenMap, freeze
-from .rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
+from .rules.pieces import COLORS, CREW_TYPES, Crew, HandOver, default_queue
 from .rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
                                        expect_from_outcome, run_scenario, state_to_json)
 from .rules.state import GameState, Player, Rulings, SaucerState
+from .rules.upgrade_cards import default_deck
 from ..errors import InvalidFileError, UsageError
 from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
 from ..formats.layout_io import layout_from_json, layout_to_json, load_layout
@@ -148,6 +150,11 @@ class _Reader:
                 lost[color] = unplaced
                 continue
             queue = given[color]
+            if "pilot" in queue[1:]:
+                self.fail(f"$.lost.{color}[{queue.index('pilot')}]",
+                          f"the {color} pilot is behind the {color} {queue[0]} in its lost queue, but Pilots are "
+                          "kept at the front (Setup, step 6: \"Pilots must be kept closest to the board\").",
+                          f"Move \"pilot\" to the front of $.lost.{color}.")
             for position, crew_type in enumerate(queue):
                 crew = Crew(color, crew_type)
                 if crew in placed_crew:
@@ -160,6 +167,38 @@ class _Reader:
             lost[color] = tuple(queue)
         return lost
 
+    def upgrades(self, saucers, players) -> tuple[dict[str, SaucerState], tuple[str, ...], tuple[str, ...]]:
+        """Upgrade cards held ("upgrades"), the deck (top first) and the discard pile. A card
+        is in one place only; the deck left out holds every card not held or discarded, in
+        collector order (2 players: without the Rotational Stabilizer)."""
+        held = self.doc.get("upgrades", {})
+        where: dict[str, str] = {}
+        saucers = dict(saucers)
+        for color, cards in held.items():
+            if color not in saucers:
+                self.fail(f"$.upgrades.{color}", f"there is no {color} saucer in this scenario.")
+            saucers[color] = replace(saucers[color], upgrades=tuple(cards))
+            for index, card in enumerate(cards):
+                if card in where:
+                    self.fail(f"$.upgrades.{color}[{index}]", f"{card} is already {where[card]}.")
+                where[card] = f"held by {color}"
+        discard = tuple(self.doc.get("upgrade_discard", ()))
+        for index, card in enumerate(discard):
+            if card in where:
+                self.fail(f"$.upgrade_discard[{index}]", f"{card} is already {where[card]}.")
+            where[card] = "in the discard pile"
+        if "upgrade_deck" in self.doc:
+            deck = tuple(self.doc["upgrade_deck"])
+            for index, card in enumerate(deck):
+                if card in where:
+                    self.fail(f"$.upgrade_deck[{index}]", f"{card} is already {where[card]}.")
+                where[card] = "in the deck"
+        else:
+            deck = tuple(c for c in default_deck(len(players)) if c not in where)
+        if len(players) == 2 and "Rotational Stabilizer" in where:
+            self.fail("$.upgrades", "the Rotational Stabilizer is removed from 2-player games (Setup, step 4).")
+        return saucers, deck, discard
+
     # --- actions -----------------------------------------------------------------------
     @staticmethod
     def _choices(raw: dict[str, Any]) -> FrozenMap:
@@ -168,17 +207,21 @@ class _Reader:
             if name in ("give", "steal"):
                 value = {saucer: Crew.from_json(crew) for saucer, crew in value.items()}
             elif name == "handover":
-                value = [Crew.from_json(crew) for crew in value]
+                value = [HandOver.from_json(item) for item in value]
             choices[name] = value
         return freeze(choices)
 
-    def turns(self) -> tuple[tuple[Turn | EndRound, ...], tuple[str | None, ...]]:
-        turns: list[Turn | EndRound] = []
+    def turns(self) -> tuple[tuple[Turn | EndRound | Round, ...], tuple[str | None, ...]]:
+        turns: list[Turn | EndRound | Round] = []
         notes: list[str | None] = []
         for raw in self.doc.get("turns", []):
             notes.append(raw.get("note"))
             if "end_round" in raw:
                 turns.append(EndRound(self._choices(raw.get("choices", {}))))
+                continue
+            if "round" in raw:
+                body = raw["round"]
+                turns.append(Round(body["plan"], body.get("rotation"), body.get("choices", {})))
                 continue
             boost = raw.get("boost")
             turns.append(Turn(
@@ -210,7 +253,8 @@ class _Reader:
                 if key in doc:
                     self.fail(f"$.{key}", f'"{key}" cannot be given with "setup": the setup places the pieces.',
                               f'Remove "{key}", or remove "setup" and place every piece yourself.')
-            setup = SetUp(doc["setup"].get("seed"), tuple(doc["setup"].get("dice", ())))
+            setup = SetUp(doc["setup"].get("seed"), tuple(doc["setup"].get("dice", ())),
+                          doc["setup"].get("choices", {}))
             saucers = {c: SaucerState(c) for p in players for c in p.saucers}
             crew_at: dict = {}
             placed: dict = {}
@@ -222,11 +266,12 @@ class _Reader:
         if probe not in [p.id for p in players]:
             self.fail("$.probe", f"{probe!r} is not a player; the players are {', '.join(p.id for p in players)}.")
         self.check_expect(players, saucers)
+        saucers, deck, discard = self.upgrades(saucers, players)
         initial = GameState(
             board=board, directions=FrozenMap(layout.directions), players=players, saucers=FrozenMap(saucers),
             crew=FrozenMap(crew_at), lost=FrozenMap(lost), probe=probe, dice=tuple(doc.get("dice", ())),
             rng=seed_state(doc["seed"]) if "seed" in doc else None,
-            rulings=Rulings(**doc.get("rulings", {})))
+            rulings=Rulings(**doc.get("rulings", {})), upgrade_deck=deck, upgrade_discard=discard, layout=layout)
         for player in players:
             if initial.stationed_types(player.id) >= set(CREW_TYPES):
                 self.fail("$.saucers", f"{player.id} already has a stationed pilot, scientist, doctor and engineer, "
@@ -270,7 +315,7 @@ def load_scenario(path) -> Scenario:
 
 # --- writing -------------------------------------------------------------------------------
 def _thaw(value: Any) -> Any:
-    if isinstance(value, Crew):
+    if isinstance(value, (Crew, HandOver)):
         return value.to_json()
     if isinstance(value, dict):
         return {k: _thaw(v) for k, v in value.items()}
@@ -280,8 +325,18 @@ def _thaw(value: Any) -> Any:
 
 
 def _turn_json(action, note: str | None) -> dict[str, Any]:
+    if isinstance(action, Round):
+        body: dict[str, Any] = {"plan": _thaw(action.plan)}
+        if action.rotation is not None:
+            body["rotation"] = action.rotation
+        if action.choices:
+            body["choices"] = _thaw(action.choices)
+        document: dict[str, Any] = {"round": body}
+        if note:
+            document["note"] = note
+        return document
     if isinstance(action, EndRound):
-        document: dict[str, Any] = {"end_round": True}
+        document = {"end_round": True}
     else:
         document = {"saucer": action.saucer, "card": action.card}
         if action.distance is not None:
@@ -319,6 +374,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
             setup["seed"] = scenario.setup.seed
         if scenario.setup.dice:
             setup["dice"] = list(scenario.setup.dice)
+        if scenario.setup.choices:
+            setup["choices"] = dict(scenario.setup.choices)
         document["setup"] = setup
     else:
         document["saucers"] = []
@@ -335,6 +392,15 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
         document["crew"] = [{**crew.to_json(), "at": cell_json(cell)}
                             for cell, crew in sorted(state.crew.items(), key=lambda item: item[1])]
         document["lost"] = {color: list(state.lost.get(color, ())) for color in COLORS}
+    held = {c: list(state.saucers[c].upgrades) for c in state.saucer_colors() if state.saucers[c].upgrades}
+    if held:
+        document["upgrades"] = held
+    if state.upgrade_deck != tuple(c for c in default_deck(len(state.players))
+                                   if not any(c in s.upgrades for s in state.saucers.values())
+                                   and c not in state.upgrade_discard):
+        document["upgrade_deck"] = list(state.upgrade_deck)
+    if state.upgrade_discard:
+        document["upgrade_discard"] = list(state.upgrade_discard)
     document["probe"] = state.probe
     if state.dice:
         document["dice"] = list(state.dice)

@@ -1,8 +1,9 @@
 """Reading older versions of a format: each step lifts a document one version up.
 
 Version 2 of layouts and scenarios names the game a file is for ("game"); every version 1
-file is a Crash & Grab file. To add a version: write the step, add it to MIGRATIONS and bump
-CURRENT.
+file is a Crash & Grab file. Version 2 scenarios also read three rulings as the rulebook words
+them; a version 1 scenario keeps the readings it was written under. To add a version: write
+the step, add it to MIGRATIONS and bump CURRENT.
 """
 from __future__ import annotations
 
@@ -34,9 +35,18 @@ def lift_layout_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
     return _name_the_game(document)
 
 
+# Version 1 scenarios were written when the engine read these rules differently; the
+# ruling settings that keep their outcomes (docs/rulings.md, "Version 1 scenarios").
+SCENARIO_1_RULINGS = {"own_saucer_crash": "crashed", "two_player_win": "combined", "replacement_queue": "any"}
+
+
 def lift_scenario_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
-    """Names the game, and lifts an inline layout the same way (a path is lifted when it is read)."""
+    """Names the game, keeps the rulings a version 1 file was written under unless it names
+    them, and lifts an inline layout the same way (a path is lifted when it is read)."""
     lifted = _name_the_game(document)
+    rulings = document.get("rulings")
+    if isinstance(rulings, dict) or rulings is None:
+        lifted["rulings"] = {**SCENARIO_1_RULINGS, **(rulings or {})}
     layout = lifted.get("layout")
     if isinstance(layout, dict) and layout.get("version") == 1:
         lifted["layout"] = lift_layout_1_to_2(layout)

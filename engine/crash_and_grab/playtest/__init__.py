@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from .session import PlayedAction, PlaytestSession, events_before_choice
 from .start import (PositionError, clear_pieces, empty_start, place_crew, place_saucer, players_for_setup,
-                    remove_at, remove_crew, remove_saucer, set_supplies, setup_start, two_saucers_each,
+                    remove_at, remove_crew, remove_saucer, set_supplies, set_upgrades, setup_start, two_saucers_each,
                     with_die_seed, with_pairing, with_rulings)
 
 __all__ = [
     "PlayedAction", "PlaytestSession", "PositionError", "clear_pieces", "empty_start", "events_before_choice",
     "place_crew", "place_saucer", "players_for_setup", "remove_at", "remove_crew", "remove_saucer",
-    "set_supplies", "setup_start", "two_saucers_each", "with_die_seed", "with_pairing", "with_rulings",
+    "set_supplies", "set_upgrades", "setup_start", "two_saucers_each", "with_die_seed", "with_pairing", "with_rulings",
 ]

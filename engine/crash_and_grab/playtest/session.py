@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..layout import Layout
-from ..rules.actions import EndRound, SetUp, Turn
+from ..rules.actions import EndRound, Round, SetUp, Turn
 from ..rules.apply import apply
 from ..rules.errors import IllegalAction, MissingChoice, RuleError
 from ..rules.events import Event
@@ -24,7 +24,7 @@ from ..rules.session import (Check, Scenario, ScenarioTurnError, check_expectati
 from ..rules.state import GameState
 from .start import PositionError
 
-Action = Turn | EndRound | SetUp
+Action = Turn | EndRound | SetUp | Round
 PREVIEW_ANSWERS = 64  # open choices answered while previewing; far more than a turn has
 
 
@@ -81,7 +81,7 @@ class PlaytestSession:
         return first if isinstance(first, SetUp) else None
 
     @property
-    def turns(self) -> tuple[Turn | EndRound, ...]:
+    def turns(self) -> tuple[Turn | EndRound | Round, ...]:
         return tuple(p.action for p in self._played if not isinstance(p.action, SetUp))
 
     @property

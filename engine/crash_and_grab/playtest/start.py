@@ -20,6 +20,7 @@ from ..rules.errors import cell_text
 from ..rules.frozen import FrozenMap, evolve
 from ..rules.pieces import COLORS, CREW_TYPES, Crew, default_queue
 from ..rules.state import GameState, Player, Rulings, SaucerState
+from ..rules.upgrade_cards import UPGRADE_NAMES, default_deck
 
 
 class PositionError(CrashGrabError):
@@ -31,7 +32,8 @@ def empty_start(layout: Layout, *, rulings: Rulings = Rulings(), die_seed: int |
 
     die_seed: the placement die's generator seed (None: every result is typed in)."""
     state = GameState(board=resolve_layout(layout).board, directions=FrozenMap(layout.directions), players=(),
-                      saucers=FrozenMap(), rulings=rulings, rng=None if die_seed is None else seed_state(die_seed))
+                      saucers=FrozenMap(), rulings=rulings, rng=None if die_seed is None else seed_state(die_seed),
+                      layout=layout)
     return _settled(state)
 
 
@@ -128,6 +130,23 @@ def set_supplies(state: GameState, color: str, *, boosters: int | None = None, e
     return evolve(state, saucers=state.saucers.with_item(color, saucer))
 
 
+def set_upgrades(state: GameState, color: str, cards) -> GameState:
+    """The upgrade cards a saucer holds before the first turn (taken out of the deck)."""
+    cards = tuple(cards)
+    for card in cards:
+        if card not in UPGRADE_NAMES:
+            raise PositionError(f"{card!r} is not an upgrade card.", hint=f"Use one of {', '.join(UPGRADE_NAMES)}.")
+        holder = next((c for c, s in state.saucers.items() if c != color and card in s.upgrades), None)
+        if holder is not None:
+            raise PositionError(f"{card} is already held by {holder}; there is one of each card.")
+    if len(set(cards)) != len(cards):
+        raise PositionError("a saucer holds each upgrade card at most once.")
+    if len(state.players) == 2 and "Rotational Stabilizer" in cards:
+        raise PositionError("the Rotational Stabilizer is removed from 2-player games (Setup, step 4).")
+    saucers = state.saucers.with_item(color, evolve(state.saucers[color], upgrades=cards, fresh=()))
+    return _settled(evolve(state, saucers=saucers), pairs=two_saucers_each(state))
+
+
 def clear_pieces(state: GameState) -> GameState:
     return _settled(evolve(state, saucers=FrozenMap(), crew=FrozenMap()))
 
@@ -148,7 +167,8 @@ def setup_start(layout: Layout, players: tuple[Player, ...], *, rulings: Rulings
     action (set up by the rules) starts from."""
     state = empty_start(layout, rulings=rulings, die_seed=die_seed)
     saucers = FrozenMap({c: SaucerState(c) for p in players for c in p.saucers})
-    return evolve(state, players=tuple(players), saucers=saucers, probe=players[0].id)
+    return evolve(state, players=tuple(players), saucers=saucers, probe=players[0].id,
+                  upgrade_deck=default_deck(len(players)))
 
 
 # --- keeping the derived parts in step -----------------------------------------------------
@@ -179,4 +199,6 @@ def _settled(state: GameState, *, pairs: bool = False) -> GameState:
     placed = set(state.crew.values()) | {crew for s in state.saucers.values() for crew in s.held}
     lost = FrozenMap({color: default_queue(color, placed) for color in COLORS})
     saucers = FrozenMap({c: state.saucers[c] for c in colors})  # colour order: the seat order
-    return evolve(state, players=players, saucers=saucers, lost=lost, probe=players[0].id if players else None)
+    held = {card for s in saucers.values() for card in s.upgrades}
+    return evolve(state, players=players, saucers=saucers, lost=lost, probe=players[0].id if players else None,
+                  upgrade_deck=tuple(c for c in default_deck(len(players)) if c not in held))

@@ -18,6 +18,10 @@ PER_SAUCER_CHOICES: tuple[str, ...] = ("give", "receiver", "steal_or_energy", "s
 # Choices that are a list, used front first, one item each time the choice comes up.
 LISTED_CHOICES: tuple[str, ...] = ("lost_crew", "handover", "die")
 TURN_CHOICES: tuple[str, ...] = PER_SAUCER_CHOICES + LISTED_CHOICES
+# Upgrade cards: abilities used {card: how}, buying one (true) and the card kept.
+UPGRADE_CHOICES: tuple[str, ...] = ("upgrades", "upgrade", "keep")
+# Setup choices (2 players only), one saucer colour each.
+SETUP_CHOICES: tuple[str, ...] = ("pilot", "booster")
 
 
 def _with_choice(choices: Mapping[str, Any], error: MissingChoice, option: Any) -> FrozenMap:
@@ -50,7 +54,8 @@ class Turn:
     on its own move (a pushed saucer keeps its direction and needs none).
     choices: "give" {crashed saucer: crew}, "receiver" {crashed saucer: saucer},
     "steal_or_energy" {crashed saucer: "steal" | "energy"}, "steal" {crashed saucer: crew},
-    "lost_crew" [colour, ...], "handover" [crew, ...], "die" [1-12, ...].
+    "lost_crew" [colour, ...], "handover" [crew, ...], "die" [1-12, ...]; upgrade cards:
+    "upgrades" {card: how} (upgrades.py), "upgrade": true (buy one) and "keep" (the card kept).
     """
 
     saucer: str
@@ -67,6 +72,8 @@ class Turn:
 
     def answered(self, error: MissingChoice, option: Any) -> "Turn":
         """This turn with the missing choice answered by `option`."""
+        if error.choice == "keep":
+            return replace(self, choices=FrozenMap(self.choices).with_item("keep", option))
         if error.choice == "accelerator":
             if error.phase == "boost" and self.boost is not None:
                 return replace(self, boost=replace(self.boost, accelerators=self.boost.accelerators + (option,)))
@@ -92,20 +99,92 @@ class EndRound:
 
 @dataclass(frozen=True)
 class SetUp:
-    """Set up by the rulebook: saucers, then Pilots placed by the die; boosters and energy.
+    """Set up by the rulebook: energy, saucers placed by the die, boosters, Pilots.
 
     The setup rolls come from `dice` (scripted, front first), then a generator seeded
     with `seed`, then the state's own die; neither changes the state's dice or seed.
+    choices (2 players only): "pilot": the Probe player's saucer whose Pilot is placed;
+    "booster": the other player's saucer that takes the booster.
     """
 
     seed: int | None = None
     dice: tuple[int, ...] = ()
+    choices: Mapping[str, Any] = field(default_factory=FrozenMap)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(self.dice))
+        object.__setattr__(self, "choices", freeze(self.choices or {}))
 
     def answered(self, error: MissingChoice, option: Any) -> "SetUp":
+        if error.choice in SETUP_CHOICES:
+            return replace(self, choices=FrozenMap(self.choices).with_item(error.choice, option))
         return replace(self, dice=self.dice + (option,))
 
 
-Action = Turn | EndRound | SetUp
+# What a round's choices may say about one saucer's turn.
+ROUND_TURN_KEYS: tuple[str, ...] = ("distance", "direction", "accelerators", "boost") + TURN_CHOICES + UPGRADE_CHOICES
+
+
+def _boost_json(boost: Boost | None) -> FrozenMap | None:
+    if boost is None:
+        return None
+    document: dict[str, Any] = {"direction": boost.direction}
+    if boost.accelerators:
+        document["accelerators"] = boost.accelerators
+    return freeze(document)
+
+
+@dataclass(frozen=True)
+class Round:
+    """A whole round (Round Overview): the Plan, the rotation die, every saucer's turn in
+    turn order, then the End of Round.
+
+    plan: saucer colour (or the id of a player with one saucer) -> {"card", "direction"} and,
+    for card "0-5", optionally "distance" (else asked at the turn, choice "distance").
+    rotation: "left" or "right" (3+ players); None: rolled from the state's seed, and not
+    used with 2 players.
+    choices: saucer colour -> that saucer's turn: "distance", "direction" (only a saucer placed
+    at the start of its turn or holding an override token may leave its planned one),
+    "accelerators", "boost" {"direction", "accelerators"} and the turn choices (give, ...);
+    "first": {player: saucer} (2 players: which saucer moves first); "die": [...] and
+    "gateway" {saucer: Crash Site} for the End of Round; "stabilizer": "left" | "right" (the
+    Rotational Stabilizer's holder, after the Probe player's turn).
+    """
+
+    plan: Mapping[str, Any]
+    rotation: str | None = None
+    choices: Mapping[str, Any] = field(default_factory=FrozenMap)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "plan", freeze(self.plan or {}))
+        object.__setattr__(self, "choices", freeze(self.choices or {}))
+
+    def turn_choices(self, saucer: str) -> FrozenMap:
+        return FrozenMap(self.choices.get(saucer, EMPTY))
+
+    def answered(self, error: MissingChoice, option: Any) -> "Round":
+        choices = FrozenMap(self.choices)
+        saucer = getattr(error, "turn_saucer", None)
+        if error.choice == "first":
+            first = FrozenMap(choices.get("first", EMPTY)).with_item(error.player, option)
+            return replace(self, choices=choices.with_item("first", first))
+        if saucer is None:  # the End of Round's die
+            return replace(self, choices=choices.with_item("die", tuple(choices.get("die", ())) + (option,)))
+        details = self.turn_choices(saucer)
+        if error.choice == "distance":
+            return replace(self, choices=choices.with_item(saucer, details.with_item("distance", option)))
+        boost = details.get("boost")
+        turn = Turn(saucer, "2", direction="north", accelerators=details.get("accelerators", ()),
+                    boost=Boost(boost["direction"], boost.get("accelerators", ())) if boost else None,
+                    choices={k: v for k, v in details.items() if k in TURN_CHOICES + UPGRADE_CHOICES}
+                    ).answered(error, option)
+        updated = dict(details)
+        updated.update(turn.choices)
+        if turn.accelerators:
+            updated["accelerators"] = turn.accelerators
+        if turn.boost is not None:
+            updated["boost"] = _boost_json(turn.boost)
+        return replace(self, choices=choices.with_item(saucer, freeze(updated)))
+
+
+Action = Turn | EndRound | SetUp | Round

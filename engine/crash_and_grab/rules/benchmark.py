@@ -20,8 +20,8 @@ from .state import GameState, Player, SaucerState
 
 def chain_state() -> tuple[GameState, Turn]:
     """red at [0,6] plays 0-5 for 5 east: it hits yellow at [1,6] (pushed 4), which hits
-    green at [2,6] (pushed 3), which picks up the blue pilot at [4,6]; then a lost
-    crewmember is placed by the seeded die (print the events with -v)."""
+    green at [2,6] (pushed 3), which picks up the blue pilot at [4,6]; then its replacement,
+    the front of the blue queue, is placed by the seeded die (print the events with -v)."""
     layout = load_shipped_layout("standard-2-4p.json")
     board = resolve_layout(layout).board
     players = (Player("p1", ("red",)), Player("p2", ("yellow",)), Player("p3", ("green",)), Player("p4", ("blue",)))
@@ -31,7 +31,7 @@ def chain_state() -> tuple[GameState, Turn]:
     lost = {c: default_queue(c, crew.values()) for c in COLORS}
     state = GameState(board, FrozenMap(layout.directions), players, FrozenMap(saucers), FrozenMap(crew),
                       FrozenMap(lost), probe="p1", rng=7)
-    return state, Turn("red", "0-5", 5, direction="east", choices={"lost_crew": ["red"]})
+    return state, Turn("red", "0-5", 5, direction="east")
 
 
 def main(argv: list[str]) -> int:

@@ -27,7 +27,8 @@ class IllegalAction(RuleError):
 class MissingChoice(RuleError):
     """The rules leave a choice to a player and the action does not carry it.
 
-    choice: "accelerator", "give", "receiver", "steal_or_energy", "steal", "lost_crew" or "die".
+    choice: "accelerator", "give", "receiver", "steal_or_energy", "steal", "lost_crew", "die", or in
+    a 2-player setup "pilot" and "booster".
     options: the legal options, in the documented order (auto_choices takes options[0]).
     saucer: the saucer the choice is about (the crashed saucer for penalties, the moving
     saucer at an Accelerator), or None.   at: the cell concerned, or None.
@@ -42,6 +43,9 @@ class MissingChoice(RuleError):
         self.saucer = saucer
         self.at = at
         self.phase = phase
+        # Set by a whole round while it plays a turn: whose choice it is, and whose turn.
+        self.player: str | None = None
+        self.turn_saucer: str | None = None
         listed = ", ".join(str(o) for o in self.options)
         about = f" for {saucer}" if saucer else ""
         where = f" at {cell_text(at)}" if at is not None else ""

@@ -7,7 +7,9 @@ from typing import Any, Callable
 
 from . import dice
 from .events import (Accelerator, Bonus, BoostUsed, Collision, Crash, Event, Move, Penalty, Pickup, Place,
-                     ProbeMoved, Transfer, Win)
+                     AbilityUsed, Exchange, Jump, Mined, ProbeMoved, RoundBegan, Swap, TileTurned, Transfer,
+                     TurnBegan, UpgradeBought, Win)
+from .quake import turned_tile
 from .state import GameState, SaucerState
 
 
@@ -76,17 +78,67 @@ def _place(state: GameState, event: Place) -> GameState:
 
 
 def _probe(state: GameState, event: ProbeMoved) -> GameState:
-    return evolve(state, probe=event.to)
+    """The round is over: upgrades acquired in it are no longer fresh."""
+    saucers = state.saucers
+    for color, saucer in saucers.items():
+        if saucer.fresh:
+            saucers = saucers.with_item(color, evolve(saucer, fresh=()))
+    return evolve(state, probe=event.to, saucers=saucers)
+
+
+def _upgrade(state: GameState, event: UpgradeBought) -> GameState:
+    deck, discard = state.upgrade_deck, state.upgrade_discard
+    if event.reshuffled:
+        deck, discard = deck + event.reshuffled, ()
+    deck = deck[len(event.drawn):]
+    discard = discard + tuple(c for c in event.drawn if c != event.kept)
+    saucer = state.saucers[event.saucer]
+    saucer = evolve(saucer, energy=saucer.energy - 2, upgrades=saucer.upgrades + (event.kept,),
+                    fresh=saucer.fresh + (event.kept,))
+    return evolve(state, upgrade_deck=deck, upgrade_discard=discard,
+                  saucers=state.saucers.with_item(saucer.color, saucer))
+
+
+def _jump(state: GameState, event: Jump) -> GameState:
+    return _with_saucer(state, evolve(state.saucers[event.saucer], at=event.to))
+
+
+def _swap(state: GameState, event: Swap) -> GameState:
+    saucers = state.saucers.with_item(event.saucer, evolve(state.saucers[event.saucer], at=event.other_at))
+    saucers = saucers.with_item(event.other, evolve(saucers[event.other], at=event.at))
+    return evolve(state, saucers=saucers)
+
+
+def _mined(state: GameState, event: Mined) -> GameState:
+    return _with_saucer(state, evolve(state.saucers[event.other], at=None))
 
 
 def _win(state: GameState, event: Win) -> GameState:
     return evolve(state, winner=event.player)
 
 
+def _round(state: GameState, event: RoundBegan) -> GameState:
+    if event.roll is not None:
+        return evolve(state, rng=dice.advance(state.rng))
+    return state
+
+
+def _quake(state: GameState, event: TileTurned) -> GameState:
+    return turned_tile(state, event.corner, event.rotation)
+
+
+def _exchange(state: GameState, event: Exchange) -> GameState:
+    saucer = state.saucers[event.saucer].without_crew(event.given).with_crew(event.taken)
+    return evolve(state, saucers=state.saucers.with_item(saucer.color, saucer),
+                  crew=state.crew.with_item(event.at, event.given))
+
+
 # Each fold takes its own event type; the table is looked up by that type.
 _FOLDS: dict[type, Callable[[GameState, Any], GameState]] = {
     Bonus: _bonus, Move: _move, Pickup: _pickup, Collision: _nothing, Accelerator: _nothing, Crash: _crash,
     BoostUsed: _boost, Penalty: _penalty, Transfer: _transfer, Place: _place, ProbeMoved: _probe, Win: _win,
+    RoundBegan: _round, TurnBegan: _nothing, UpgradeBought: _upgrade, AbilityUsed: _nothing, Jump: _jump,
+    Swap: _swap, Mined: _mined, TileTurned: _quake, Exchange: _exchange,
 }
 
 

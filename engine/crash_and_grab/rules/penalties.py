@@ -1,8 +1,10 @@
 """Crash penalties, at the end of the turn, in the order the crashes happened.
 
-- Crashed on its own turn (or, with two saucers, by its own player's other saucer):
-  it gives one of its off-coloured crewmembers to the opponent with the fewest stationed
-  crewmembers (tie: the crashing player chooses the receiver).
+- Crashed on its own turn: it gives one of its off-coloured crewmembers to the opponent
+  with the fewest stationed crewmembers (tie: the crashing player chooses the receiver).
+  With two saucers, one crashing the other counts as crashing on its own turn; the saucer
+  "whose turn it currently is" gives (ruling own_saucer_crash "mover", the default), or the
+  crashed one ("crashed").
 - Crashed on another's turn: the player whose turn it is steals one of its off-coloured
   crewmembers (only with at least as many stationed crewmembers as the crashed saucer's
   player) or takes an energy.
@@ -15,7 +17,9 @@ from .win import check_win
 
 
 def apply_penalties(play: Play) -> None:
-    for crash in play.crashes:
+    """The crashes not yet settled, in order."""
+    crashes, play.crashes_settled = play.crashes[play.crashes_settled:], len(play.crashes)
+    for crash in crashes:
         if crash.own_turn:
             _give(play, crash)
         else:
@@ -23,20 +27,24 @@ def apply_penalties(play: Play) -> None:
 
 
 def _give(play: Play, crash: Crash) -> None:
+    """Choices stay keyed by the crashed saucer (`saucer`), whoever gives."""
     state = play.state
     saucer = crash.saucer
-    options = list(state.saucers[saucer].off_coloured())
+    giver = saucer
+    if state.rulings.own_saucer_crash == "mover" and play.turn_saucer is not None:
+        giver = play.turn_saucer
+    options = list(state.saucers[giver].off_coloured())
     owner = state.player_of(saucer).id
     opponents = [p for p in state.seat_order_from(owner) if p.id != owner]
     if not options or not opponents:
-        play.emit(Penalty(saucer, "nothing"))
+        play.emit(Penalty(saucer, "nothing", giver=None if giver == saucer else giver))
         return
     fewest = min(state.stationed_count(p.id) for p in opponents)
     receivers = [c for p in opponents if state.stationed_count(p.id) == fewest for c in p.saucers]
     crew = play.choose("give", options, saucer=saucer, reason="which off-coloured crewmember to give")
     receiver = play.choose("receiver", receivers, saucer=saucer,
                            reason=f"opponents tied with the fewest stationed crewmembers ({fewest})")
-    play.emit(Penalty(saucer, "give", crew, giver=saucer, receiver=receiver))
+    play.emit(Penalty(saucer, "give", crew, giver=giver, receiver=receiver))
     check_win(play, receiver)
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
 COLORS: tuple[str, ...] = ("red", "yellow", "green", "blue", "purple", "orange")
 CREW_TYPES: tuple[str, ...] = ("pilot", "scientist", "doctor", "engineer")
@@ -45,3 +46,25 @@ def default_queue(color: str, placed: Collection[Crew] = ()) -> tuple[str, ...]:
     """A colour's lost queue when none is given, front first: its crewmembers not placed
     elsewhere, pilot first, then scientist, doctor, engineer."""
     return tuple(t for t in CREW_TYPES if Crew(color, t) not in placed)
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """A 2-player hand-over of an own-colour crewmember between a player's two saucers.
+
+    leg: the leg of the turn's own movement after which it happens (1 = the card's move;
+    each Accelerator left and the boost start a new leg), or None: after the last leg.
+    """
+
+    crew: Crew
+    leg: int | None = None
+
+    def to_json(self) -> dict:
+        document: dict[str, Any] = dict(self.crew.to_json())
+        if self.leg is not None:
+            document["leg"] = self.leg
+        return document
+
+    @staticmethod
+    def from_json(document) -> "HandOver":
+        return HandOver(Crew(document["color"], document["type"]), document.get("leg"))

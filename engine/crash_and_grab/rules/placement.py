@@ -31,8 +31,17 @@ def crash_sites(board: Board) -> dict[int, Cell]:
     return sites
 
 
-def place_by_die(play: Play, *, reason: str, saucer: str | None = None, crew: Crew | None = None) -> None:
+def place_by_die(play: Play, *, reason: str, saucer: str | None = None, crew: Crew | None = None,
+                 site: int | None = None) -> None:
+    """Roll and place; `site`: a Crash Site chosen instead of rolling (Regeneration Gateway)."""
     what = saucer if saucer is not None else f"the {crew}"
+    if site is not None:
+        cell = crash_sites(play.state.board).get(site)
+        if cell is None or play.state.occupied(cell):
+            raise IllegalAction(f"{what} cannot be placed on Crash Site {site!r}: it is taken or not on the board.")
+        play.emit(Place("saucer" if saucer is not None else "crew", saucer, crew, site, (site,), site, cell,
+                        "choice", reason))
+        return
     result, source = play.roll(what)
     sites = crash_sites(play.state.board)
     tried = next_free_site(result, lambda site: site not in sites or play.state.occupied(sites[site]))
@@ -44,13 +53,19 @@ def place_by_die(play: Play, *, reason: str, saucer: str | None = None, crew: Cr
 
 
 def place_lost_crew(play: Play) -> None:
-    """For each crewmember picked up this turn, the turn's player chooses a colour's lost
-    queue and its front crewmember is placed by the die."""
-    for _ in range(play.pickups):
+    """Turn Clean-up, Place Crewmembers: for each crewmember picked up this turn, the front
+    of "that color's queue" is placed by the die (ruling replacement_queue "same_colour",
+    the default); when that queue is empty, or with "any", the turn's player chooses a
+    colour whose queue is not empty (choice lost_crew)."""
+    picked_up, play.pickups_settled = play.pickups[play.pickups_settled:], len(play.pickups)
+    for picked in picked_up:
         lost = play.state.lost
         options = [color for color in COLORS if lost.get(color)]
         if not options:
             return  # everyone is found: nothing left to place (ruling no-lost-crew)
-        fronts = ", ".join(f"{c} {lost[c][0]}" for c in options)
-        color = play.choose("lost_crew", options, reason=f"which lost crewmember to place; fronts: {fronts}")
+        if play.state.rulings.replacement_queue == "same_colour" and lost.get(picked.color):
+            color = picked.color
+        else:
+            fronts = ", ".join(f"{c} {lost[c][0]}" for c in options)
+            color = play.choose("lost_crew", options, reason=f"which lost crewmember to place; fronts: {fronts}")
         place_by_die(play, reason="pickup", crew=Crew(color, lost[color][0]))

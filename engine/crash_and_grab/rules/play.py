@@ -7,7 +7,7 @@ inside one `apply` call; nothing outside sees it, so `apply` stays pure.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ...grid.geometry import Direction
 from ...grid.model import Cell
@@ -50,8 +50,30 @@ class Play:
         self.per_saucer_used: set[tuple[str, str]] = set()
         self.action_dice = tuple(action_dice) + tuple(choices.get("die", ()))
         self.local_rng = dice.seed_state(local_seed) if local_seed is not None else None
-        self.pickups = 0                  # crewmembers picked up this turn (each is replaced)
+        self.pickups: list[Crew] = []     # crewmembers picked up this turn, in order (each is replaced)
         self.crashes: list[Crash] = []    # this turn's crashes, in order (penalties)
+        self.crashes_settled = 0          # how many of them have had their penalty
+        self.pickups_settled = 0          # how many pickups have been replaced
+        self.on_leg_end: Callable[[str, int], None] | None = None
+        # upgrade abilities the action uses ({card: how}), and what is used up (upgrades.py)
+        self.upgrade_choices: Mapping[str, Any] = choices.get("upgrades", {})
+        self.upgrades_used: set[str] = set()
+        self.regulated = 0          # Acceleration Regulator distances used
+        self.waste_used = False     # Waste Accelerator used this turn
+        self.siphoned = False       # Kinetic Siphon used this turn
+        self.airlocked = 0          # own pickups the Airlock choice has been asked about
+
+    def ability(self, card: str, *, mark: bool = True) -> Any:
+        """How the action uses `card` (None: not used), marking it used."""
+        value = self.upgrade_choices.get(card)
+        if value is not None and mark:
+            self.upgrades_used.add(card)
+        return value
+
+    def leg_ended(self, saucer: str, distance: int) -> None:
+        """A straight leg of `saucer`'s own movement (`distance` spaces) has ended."""
+        if self.on_leg_end is not None:
+            self.on_leg_end(saucer, distance)
 
     # --- events --------------------------------------------------------------------
     def emit(self, event: Event) -> None:
@@ -116,6 +138,9 @@ class Play:
             for saucer in self.choices.get(name, {}):
                 if (name, saucer) not in self.per_saucer_used:
                     unused.append(f"{name!r} for {saucer}, which did not need it")
+        for card in self.upgrade_choices:
+            if card not in self.upgrades_used:
+                unused.append(f"the {card} ability, which the turn could not use")
         for name in LISTED_CHOICES:
             extra = len(self.choices.get(name, ())) - self.listed_used[name]
             if name == "die":

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ...errors import CrashGrabError
 from ..layout import Layout
-from .actions import EndRound, SetUp, Turn
+from .actions import EndRound, Round, SetUp, Turn
 from .apply import apply
 from .errors import MissingChoice, MissingDieResult, RuleError
 from .events import Event
@@ -30,7 +30,7 @@ class Scenario:
     name: str
     layout: Layout
     initial: GameState
-    turns: tuple[Turn | EndRound, ...] = ()
+    turns: tuple[Turn | EndRound | Round, ...] = ()
     expect: Mapping[str, Any] = field(default_factory=FrozenMap)
     auto_choices: bool = False
     setup: SetUp | None = None
@@ -46,7 +46,7 @@ class Step:
     """One action of a run and the events it caused."""
 
     number: int                        # 0 for the setup, then 1, 2, ... for the turns
-    action: Turn | EndRound | SetUp    # as played (with any auto choices filled in)
+    action: Turn | EndRound | SetUp | Round   # as played (with any auto choices filled in)
     events: tuple[Event, ...]
     state: GameState                   # the state after it
 
@@ -107,11 +107,15 @@ class ScenarioTurnError(CrashGrabError):
                 "options": [o.to_json() if hasattr(o, "to_json") else o for o in options]}
 
 
-def describe_action(action: Turn | EndRound | SetUp) -> str:
+def describe_action(action: Turn | EndRound | SetUp | Round) -> str:
     if isinstance(action, SetUp):
         return "setup"
     if isinstance(action, EndRound):
         return "end of round"
+    if isinstance(action, Round):
+        plans = ", ".join(f"{key} {entry['card']} {entry['direction']}" for key, entry in action.plan.items())
+        rotation = f", rotation {action.rotation}" if action.rotation else ""
+        return f"round: {plans}{rotation}"
     distance = f" {action.distance}" if action.card == "0-5" else ""
     boost = f", boost {action.boost.direction}" if action.boost else ""
     return f"{action.saucer} plays {action.card}{distance} {action.direction}{boost}"
@@ -184,8 +188,11 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             "extras": [c.to_json() for c in saucer.extras],
             "boosters": saucer.boosters,
             "energy": saucer.energy,
+            "upgrades": list(saucer.upgrades),
         } for color, saucer in ((c, state.saucers[c]) for c in state.saucer_colors())},
         "crew": _crew_at_list(state),
+        "upgrade_deck": list(state.upgrade_deck),
+        "upgrade_discard": list(state.upgrade_discard),
         "lost": {color: list(state.lost.get(color, ())) for color in COLORS},
         "probe": state.probe,
         "winner": state.winner,
@@ -208,6 +215,8 @@ def check_expectations(expect: Mapping[str, Any], state: GameState, events) -> l
                 checks.append(Check(what, None if value is None else list(value), cell_json(saucer.at)))
             elif key == "crew":
                 checks.append(Check(what, _crew_set(Crew.from_json(c) for c in value), _crew_set(saucer.held)))
+            elif key == "upgrades":
+                checks.append(Check(what, list(value), list(saucer.upgrades)))
             elif key == "stationed":
                 checks.append(Check(what, _crew_set(Crew.from_json(c) for c in value),
                                     _crew_set(saucer.stationed)))
@@ -224,22 +233,27 @@ def check_expectations(expect: Mapping[str, Any], state: GameState, events) -> l
         checks.append(Check("winner", expect["winner"], state.winner))
     if "probe" in expect:
         checks.append(Check("probe", expect["probe"], state.probe))
+    for key in ("upgrade_deck", "upgrade_discard"):
+        if key in expect:
+            checks.append(Check(key, list(expect[key]), list(getattr(state, key))))
     if "events" in expect:
         checks.append(Check("events", list(expect["events"]), [e.kind for e in events]))
     return checks
+
+
+def _saucer_outcome(s) -> dict[str, Any]:
+    outcome = {"at": cell_json(s.at), "crew": [c.to_json() for c in s.pickup_order()],
+               "stationed": [c.to_json() for c in s.stationed], "boosters": s.boosters, "energy": s.energy}
+    if s.upgrades:
+        outcome["upgrades"] = list(s.upgrades)
+    return outcome
 
 
 def expect_from_outcome(state: GameState, events) -> dict[str, Any]:
     """Expectations that hold for exactly this outcome (the editor saves a playtest
     session with its outcome written as the scenario's expectations)."""
     return {
-        "saucers": {color: {
-            "at": cell_json(s.at),
-            "crew": [c.to_json() for c in s.pickup_order()],
-            "stationed": [c.to_json() for c in s.stationed],
-            "boosters": s.boosters,
-            "energy": s.energy,
-        } for color, s in ((c, state.saucers[c]) for c in state.saucer_colors())},
+        "saucers": {color: _saucer_outcome(state.saucers[color]) for color in state.saucer_colors()},
         "crew": _crew_at_list(state),
         "lost": {color: list(queue) for color, queue in state.lost.items()},
         "winner": state.winner,

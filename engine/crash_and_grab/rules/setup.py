@@ -1,30 +1,26 @@
-"""Setting up by the rulebook: saucers, then Pilots, placed by the die; boosters; energy.
+"""Setting up by the rulebook (Setup, steps 3, 8 and 9): energy, saucers, boosters, Pilots.
 
-Order: players clockwise from the Probe holder (each player's saucers in their order).
-Each saucer's own-colour Pilot (the front of its colour's queue) is placed after all
-saucers are. Boosters follow the placeholder ruling setup-boosters (setup_boosters
-below); each player takes one energy (on their first saucer).
+Order of events: each player takes an energy (step 3, on their first saucer); every saucer
+is placed by the die, players clockwise from the Probe holder (step 8); then step 9:
+- 2 players: the Probe player places the Pilot of one of their saucers (choice "pilot");
+  the other player gives one of their saucers a booster (choice "booster") and places the
+  Pilot of their other saucer.
+- 3+ players: the player to the right of the Probe player (the seat before it; seats run
+  clockwise, so passing left) takes a booster, except with 3 players; then every saucer
+  that received neither that booster nor the Probe places its Pilot, clockwise from the
+  Probe holder.
 """
 from __future__ import annotations
 
-from .actions import SetUp
-from .errors import IllegalAction
+from typing import Sequence
+
+from .actions import SETUP_CHOICES, SetUp
+from .errors import IllegalAction, MissingChoice
 from .events import Bonus
 from .pieces import Crew
 from .placement import place_by_die
 from .play import Play
-from .state import GameState
-
-
-def setup_boosters(seat: int) -> int:
-    """Boosters for the player in `seat` (0 = the Probe holder, who moves first).
-
-    A placeholder: the rulebook's per-player-count booster table is not known to us.
-    Ruling setup-boosters (docs/rulings.md): the first player starts with none, every
-    other player with one, whatever the player count. Replace it here (taking the player
-    count again) once the table is known.
-    """
-    return 0 if seat == 0 else 1
+from .state import GameState, Player
 
 
 def apply_setup(state: GameState, action: SetUp):
@@ -34,21 +30,67 @@ def apply_setup(state: GameState, action: SetUp):
     if placed or state.crew:
         raise IllegalAction("setup needs an empty board: " + (
             f"saucer {placed[0]} is already placed." if placed else "crewmembers are already on the board."))
+    unknown = sorted(set(action.choices) - set(SETUP_CHOICES))
+    if unknown:
+        raise IllegalAction(f"unknown setup choice {unknown[0]!r}; the setup choices are {', '.join(SETUP_CHOICES)}.")
     play = Play(state, {}, action_dice=action.dice, local_seed=action.seed)
     seats = state.seat_order_from(state.probe)
     for player in seats:
-        for color in player.saucers:
-            place_by_die(play, reason="setup", saucer=color)
+        play.emit(Bonus(player.saucers[0], "energy", 1))
     for player in seats:
         for color in player.saucers:
-            queue = play.state.lost.get(color, ())
-            if not queue or queue[0] != "pilot":
-                raise IllegalAction(f"setup places the {color} pilot, but it is not at the front of the "
-                                    f"{color} lost queue.")
-            place_by_die(play, reason="setup", crew=Crew(color, "pilot"))
-    for seat, player in enumerate(seats):
-        boosters = setup_boosters(seat)
-        if boosters:
-            play.emit(Bonus(player.saucers[0], "booster", boosters))
-        play.emit(Bonus(player.saucers[0], "energy", 1))
+            place_by_die(play, reason="setup", saucer=color)
+    if len(seats) == 2:
+        pilots = _two_player_boosters(play, action, seats)
+    else:
+        pilots = _boosters(play, action, seats)
+    for color in pilots:
+        _place_pilot(play, color)
     return play.state, tuple(play.events)
+
+
+def _two_player_boosters(play: Play, action: SetUp, seats: Sequence[Player]) -> list[str]:
+    """The Probe player's Pilot, then the other player's booster; returns the other
+    player's Pilot still to place (2 players)."""
+    probe_player, other = seats
+    pilot = _choose(action, "pilot", probe_player.saucers,
+                    f"{probe_player.id} holds the Probe: which saucer's Pilot is placed")
+    booster = _choose(action, "booster", other.saucers, f"{other.id}: which saucer takes the booster "
+                      "(the other saucer's Pilot is placed)")
+    _place_pilot(play, pilot)
+    play.emit(Bonus(booster, "booster", 1))
+    return [c for c in other.saucers if c != booster]
+
+
+def _boosters(play: Play, action: SetUp, seats: Sequence[Player]) -> list[str]:
+    """The Pilots to place, in order, after the booster of the player to the Probe
+    player's right (3+ players; none with 3)."""
+    for name in ("pilot", "booster"):
+        if name in action.choices:
+            raise IllegalAction(f"the setup choice {name!r} is only for 2-player games; this game has "
+                                f"{len(seats)} players.", hint=f"Remove {name!r} from the setup's choices.")
+    skipped = {seats[0].id}
+    if len(seats) > 3:
+        right = seats[-1]
+        play.emit(Bonus(right.saucers[0], "booster", 1))
+        skipped.add(right.id)
+    return [c for p in seats if p.id not in skipped for c in p.saucers]
+
+
+def _choose(action: SetUp, name: str, options: Sequence[str], reason: str) -> str:
+    value = action.choices.get(name)
+    if value is None:
+        if len(options) == 1:
+            return options[0]
+        raise MissingChoice(name, options, reason=reason)
+    if value not in options:
+        raise IllegalAction(f"setup choice {name!r} is {value!r}, which is not allowed here; "
+                            f"choose one of {', '.join(options)}.")
+    return value
+
+
+def _place_pilot(play: Play, color: str) -> None:
+    queue = play.state.lost.get(color, ())
+    if not queue or queue[0] != "pilot":
+        raise IllegalAction(f"setup places the {color} pilot, but it is not at the front of the {color} lost queue.")
+    place_by_die(play, reason="setup", crew=Crew(color, "pilot"))

@@ -5,26 +5,46 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from ...grid.model import Board, Cell
+from ..layout import Layout
 from .dice import seed_state
 from .frozen import EMPTY, FrozenMap, evolve
 from .pieces import COLORS, CREW_TYPES, Crew, default_queue
+from .upgrade_cards import default_deck
 
-PUSH_DISTANCE_RULINGS: tuple[str, ...] = ("remaining", "full")
+# Each ruling's settings, the rulebook's reading first (the default); docs/rulings.md.
+RULING_SETTINGS: dict[str, tuple[str, ...]] = {
+    "push_distance": ("remaining", "full"),
+    "own_saucer_crash": ("mover", "crashed"),
+    "two_player_win": ("each_saucer", "combined"),
+    "replacement_queue": ("same_colour", "any"),
+}
+PUSH_DISTANCE_RULINGS: tuple[str, ...] = RULING_SETTINGS["push_distance"]
 NO_CREW: tuple[tuple[Crew, ...], ...] = ((), (), (), ())
 
 
 @dataclass(frozen=True)
 class Rulings:
-    """Rulings a scenario may choose (docs/rulings.md)."""
+    """Rulings a scenario may choose (docs/rulings.md); the defaults are the rulebook's reading.
+
+    push_distance: how far a hit saucer is pushed. own_saucer_crash (2 players): which
+    saucer pays when one of a player's saucers crashes the other. two_player_win: each of
+    a player's two saucers needs all four stations, or the two together. replacement_queue:
+    a picked-up crewmember is replaced from its own colour's queue, or any colour's.
+    """
 
     push_distance: str = "remaining"
+    own_saucer_crash: str = "mover"
+    two_player_win: str = "each_saucer"
+    replacement_queue: str = "same_colour"
 
     def __post_init__(self) -> None:
-        if self.push_distance not in PUSH_DISTANCE_RULINGS:
-            raise ValueError(f"push_distance must be one of {PUSH_DISTANCE_RULINGS}, not {self.push_distance!r}")
+        for name, settings in RULING_SETTINGS.items():
+            value = getattr(self, name)
+            if value not in settings:
+                raise ValueError(f"{name} must be one of {settings}, not {value!r}")
 
     def to_json(self) -> dict[str, str]:
-        return {"push_distance": self.push_distance}
+        return {name: getattr(self, name) for name in RULING_SETTINGS}
 
 
 @dataclass(frozen=True)
@@ -41,6 +61,13 @@ class SaucerState:
     stacks: tuple[tuple[Crew, ...], ...] = NO_CREW
     boosters: int = 0
     energy: int = 0
+    upgrades: tuple[str, ...] = ()     # upgrade cards kept face up (III. Turn Clean-up, 4)
+    fresh: tuple[str, ...] = ()        # those acquired this round (only end-of-turn ones work yet)
+
+    def has_upgrade(self, name: str, *, end_of_turn: bool = False) -> bool:
+        """Holds `name` and may use it: a card acquired this round works only if it is an
+        end-of-turn card ("End-of-turn upgrades ... can be used starting the same round")."""
+        return name in self.upgrades and (end_of_turn or name not in self.fresh)
 
     @property
     def on_board(self) -> bool:
@@ -112,6 +139,9 @@ class GameState:
     probe / winner: player ids or None.
     dice: scripted placement die results still to use, front first.
     rng: the seeded generator's state (a plain int), or None when no seed was given.
+    upgrade_deck / upgrade_discard: upgrade card names, the deck's top first; the discard
+    pile oldest first. layout: the tiles the board was resolved from, when known; Quake
+    Maker turns one, so the board is part of the game state.
     """
 
     board: Board = field(hash=False)
@@ -126,6 +156,9 @@ class GameState:
     dice: tuple[int, ...] = ()
     rng: int | None = None
     rulings: Rulings = Rulings()
+    upgrade_deck: tuple[str, ...] = ()
+    upgrade_discard: tuple[str, ...] = ()
+    layout: Layout | None = field(default=None, hash=False)  # the tiles `board` was resolved from (Quake Maker)
 
     def __post_init__(self) -> None:
         for name in ("directions", "saucers", "crew", "lost"):
@@ -190,10 +223,10 @@ class GameState:
 def new_game(board: Board, directions: Mapping[str, str], players, saucers: Mapping[str, SaucerState] | None = None,
              crew: Mapping[Cell, Crew] | None = None, *, lost: Mapping[str, tuple[str, ...]] | None = None,
              probe: str | None = None, dice: tuple[int, ...] = (), seed: int | None = None,
-             rulings: Rulings = Rulings()) -> GameState:
+             rulings: Rulings = Rulings(), layout: Layout | None = None) -> GameState:
     """A starting state (what the editor's piece palette builds): every saucer of `players`
-    (off the board unless `saucers` places it), `crew` on the board, and lost queues that
-    default to every other crewmember, Pilot first. No checks: scenario files are checked
+    (off the board unless `saucers` places it), `crew` on the board, lost queues that
+    default to every other crewmember, Pilot first, and the upgrade deck in collector order. No checks: scenario files are checked
     when loaded (engine/formats/scenario_io.py)."""
     players = tuple(p if isinstance(p, Player) else Player(p[0], tuple(p[1])) for p in players)
     placed = dict(saucers or {})
@@ -202,6 +235,8 @@ def new_game(board: Board, directions: Mapping[str, str], players, saucers: Mapp
     taken = set(crew.values()) | {m for s in all_saucers.values() for m in s.held}
     queues = {c: default_queue(c, taken) for c in COLORS}
     queues.update(lost or {})
+    held = {card for s in all_saucers.values() for card in s.upgrades}
     return GameState(board, FrozenMap(directions), players, FrozenMap(all_saucers), FrozenMap(crew),
                      FrozenMap(queues), probe=probe or players[0].id, dice=tuple(dice),
-                     rng=None if seed is None else seed_state(seed), rulings=rulings)
+                     rng=None if seed is None else seed_state(seed), rulings=rulings,
+                     upgrade_deck=tuple(c for c in default_deck(len(players)) if c not in held), layout=layout)

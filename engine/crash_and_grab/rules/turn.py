@@ -1,18 +1,22 @@
-"""A saucer's turn, from placing it (if crashed) to the end-of-turn effects."""
+"""A saucer's turn, from placing it (if crashed) to the Upgrade step: place, start-of-turn
+effects, bonus and move, boost, crash penalties, placing crewmembers, end-of-turn effects
+(and what they caused), buying an upgrade. Hand-overs happen as legs end (handover.py)."""
 from __future__ import annotations
 
-from ...grid.walk import orthogonally_adjacent
-from .actions import TURN_CHOICES, Turn
+from .actions import TURN_CHOICES, UPGRADE_CHOICES, Turn
 from .directions import direction_names, resolve_direction
 from .errors import IllegalAction
-from .events import Bonus, BoostUsed, Transfer
+from .events import Bonus, BoostUsed
+from .handover import HandOvers
 from .hooks import run_end_of_turn, run_start_of_turn
 from .movement import move_saucer
 from .penalties import apply_penalties
-from .pieces import CARDS, CHOSEN_DISTANCES, Crew
+from .pieces import CARDS, CHOSEN_DISTANCES
 from .placement import place_by_die, place_lost_crew
 from .play import GameOver, Play
 from .state import GameState
+from .upgrades import (boost_distance, buy_upgrade, check_upgrade_choices, gateway_site, move_distance,
+                       scavenger_bot)
 
 
 def check_turn(state: GameState, turn: Turn):
@@ -37,9 +41,10 @@ def check_turn(state: GameState, turn: Turn):
     if direction is None:
         raise IllegalAction(f"{turn.direction!r} is not a direction; use one of "
                             f"{', '.join(direction_names(state.directions))}.")
-    unknown = sorted(set(turn.choices) - set(TURN_CHOICES))
+    unknown = sorted(set(turn.choices) - set(TURN_CHOICES + UPGRADE_CHOICES))
     if unknown:
-        raise IllegalAction(f"unknown choice {unknown[0]!r}; the choices are {', '.join(TURN_CHOICES)}.")
+        raise IllegalAction(f"unknown choice {unknown[0]!r}; the choices are "
+                            f"{', '.join(TURN_CHOICES + UPGRADE_CHOICES)}.")
     return direction, distance, bonus
 
 
@@ -51,19 +56,25 @@ def apply_turn(state: GameState, turn: Turn):
         accelerators["boost"] = turn.boost.accelerators
     play = Play(state, turn.choices, turn_saucer=color, turn_player=state.player_of(color).id,
                 accelerators=accelerators)
+    handovers = HandOvers(play, color)
+    check_upgrade_choices(play, color)
     try:
         if state.saucers[color].at is None:
-            place_by_die(play, reason="turn", saucer=color)
+            place_by_die(play, reason="turn", saucer=color, site=gateway_site(play, color))
+            scavenger_bot(play, color)
         run_start_of_turn(play, color)
         if bonus is not None:
             play.emit(Bonus(color, bonus))
-        move_saucer(play, color, direction, distance, pushed=False, phase="move")
+        move_saucer(play, color, direction, move_distance(play, color, distance), pushed=False, phase="move")
         if turn.boost is not None:
             _boost(play, turn, distance)
-        _hand_over(play, color)
+        handovers.after_last_leg()
         apply_penalties(play)
         place_lost_crew(play)
         run_end_of_turn(play, color)
+        apply_penalties(play)  # an end-of-turn ability's crash or pickup is settled at once
+        place_lost_crew(play)
+        buy_upgrade(play, color)
     except GameOver:
         return play.state, tuple(play.events)
     unused = play.unused_choices()
@@ -82,34 +93,13 @@ def _boost(play: Play, turn: Turn, distance: int) -> None:
                             hint="Remove the boost from this turn.")
     if saucer.boosters < 1:
         raise IllegalAction(f"{color} has no booster to spend on a boost.")
+    distance = boost_distance(play, color, distance)
+    if distance == 0:
+        raise IllegalAction(f"a boost of 0 is not a boost: {color} chose 0 for its 0-5 card, and a boost moves "
+                            "that same number.", hint="Remove the boost from this turn.")
     direction = resolve_direction(turn.boost.direction, play.state.directions)
     if direction is None:
         raise IllegalAction(f"boost direction {turn.boost.direction!r} is not a direction; use one of "
                             f"{', '.join(direction_names(play.state.directions))}.")
     play.emit(BoostUsed(color, direction.value, distance))
     move_saucer(play, color, direction, distance, pushed=False, phase="boost")
-
-
-def _hand_over(play: Play, color: str) -> None:
-    """2-player games: when a player's two saucers end the move side by side, either may
-    hand over any of its own-colour crewmembers (the turn's "handover" list)."""
-    requested = play.choices.get("handover", ())
-    if not requested:
-        return
-    play.listed_used["handover"] = len(requested)
-    state = play.state
-    partner = state.partner(color)
-    if partner is None:
-        raise IllegalAction(f"a hand-over needs a player with two saucers; {color}'s player has one.")
-    here, there = state.saucers[color].at, state.saucers[partner].at
-    if here is None or there is None or not orthogonally_adjacent(here, there):
-        raise IllegalAction(f"{color} and {partner} are not side by side after the move, so no hand-over.")
-    for item in requested:
-        crew = item if isinstance(item, Crew) else Crew(item["color"], item["type"])
-        holder = next((c for c in (color, partner) if play.state.saucers[c].holds(crew)), None)
-        if holder is None:
-            raise IllegalAction(f"neither {color} nor {partner} holds the {crew}, so it cannot be handed over.")
-        if crew.color != holder:
-            raise IllegalAction(f"{holder} may hand over only its own-colour ({holder}) crewmembers, "
-                                f"not the {crew}.")
-        play.emit(Transfer(holder, partner if holder == color else color, crew))

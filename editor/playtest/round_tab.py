@@ -1,0 +1,128 @@
+"""The Playtest's "Round" tab: the plan of a whole round, entered for every saucer.
+
+One row per saucer: its movement card, the number for a 0-5 card, and its direction (chosen
+face down, all at once), and the direction it takes instead if the rules let it (placed at
+the start of its turn, an override token, a Time Machine); then the rotation die (left, right, or rolled from the seed; not
+used with 2 players). "Play the Round" asks the controller to play it; the choices the round
+leaves open (which saucer moves first, an Accelerator, a penalty) are asked as for a turn.
+The tab only builds the Round value: the rules are the engine's.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QTableWidget,
+                               QTableWidgetItem, QVBoxLayout, QWidget)
+
+from crashgrab.engine.crash_and_grab.rules.actions import Round
+from crashgrab.engine.grid.geometry import Direction
+
+PLAN_COLUMNS = ("Saucer", "Card", "0\u20135", "Direction", "If free")
+AS_PLANNED = "as planned"
+CARDS = (("2", "2 \u00b7 booster"), ("3", "3 \u00b7 energy"), ("0-5", "0\u20135"))
+ROTATIONS = (("left", "left (clockwise)"), ("right", "right"), (None, "roll the die (seed)"))
+
+
+class RoundTab(QWidget):
+    playRequested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._directions: dict[str, str] = {}
+        self._colors: tuple[str, ...] = ()
+        layout = QVBoxLayout(self)
+        self.table = QTableWidget(0, len(PLAN_COLUMNS))
+        self.table.setObjectName("playtestRoundPlan")
+        self.table.setHorizontalHeaderLabels(PLAN_COLUMNS)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        layout.addWidget(self.table)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Rotation die:"))
+        self.rotation_box = QComboBox()
+        for value, text in ROTATIONS:
+            self.rotation_box.addItem(text, value)
+        row.addWidget(self.rotation_box, 1)
+        layout.addLayout(row)
+        hint = QLabel("Every saucer plans a card and a direction at once; the round then plays each turn in "
+                      "turn order and ends the round (crashed saucers placed, the Probe moved).")
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: #56616e;")
+        layout.addWidget(hint)
+        self.play_button = QPushButton("Play the Round")
+        self.play_button.setToolTip("Plan, rotation die, every turn in order, End of Round")
+        self.play_button.clicked.connect(self.playRequested)
+        layout.addWidget(self.play_button)
+
+    # --- filling ---------------------------------------------------------------------------------
+    def set_game(self, colors: Sequence[str], players: int, directions) -> None:
+        """Rows for these saucers (keeping what was entered for saucers still there)."""
+        directions = dict(directions)
+        if tuple(colors) == self._colors and directions == self._directions:
+            self.rotation_box.setEnabled(players != 2)
+            return
+        kept = {color: (self.entry(color), self.free_direction(color)) for color in self._colors}
+        self._colors, self._directions = tuple(colors), directions
+        self.table.setRowCount(len(colors))
+        for index, color in enumerate(colors):
+            item = QTableWidgetItem(color)
+            item.setFlags(item.flags() & ~item.flags().ItemIsEditable)
+            self.table.setItem(index, 0, item)
+            card = QComboBox()
+            for value, text in CARDS:
+                card.addItem(text, value)
+            distance = QSpinBox()
+            distance.setRange(0, 5)
+            distance.setValue(3)
+            card.currentIndexChanged.connect(lambda _i, c=card, d=distance: d.setEnabled(c.currentData() == "0-5"))
+            distance.setEnabled(False)
+            direction, free = QComboBox(), QComboBox()
+            free.addItem(AS_PLANNED, None)
+            free.setToolTip("A saucer placed at the start of its turn, or holding an override token or a Time "
+                            "Machine, may move another way")
+            for d in Direction:
+                marker = directions.get(d.value)
+                for box in (direction, free):
+                    box.addItem(f"{d.value} ({marker})" if marker else d.value, d.value)
+            self.table.setCellWidget(index, 1, card)
+            self.table.setCellWidget(index, 2, distance)
+            self.table.setCellWidget(index, 3, direction)
+            self.table.setCellWidget(index, 4, free)
+            if color in kept:
+                self.set_entry(color, **kept[color][0], free=kept[color][1])
+        self.rotation_box.setEnabled(players != 2)
+
+    def set_entry(self, color: str, card: str, direction: str, distance: int | None = None,
+                  free: str | None = None) -> None:
+        """Fill one saucer's plan (tests use it); `free`: the direction it takes if it may."""
+        row = self._colors.index(color)
+        card_box, distance_box, direction_box, free_box = (self.table.cellWidget(row, c) for c in (1, 2, 3, 4))
+        card_box.setCurrentIndex(card_box.findData(card))
+        if distance is not None:
+            distance_box.setValue(distance)
+        direction_box.setCurrentIndex(direction_box.findData(direction))
+        free_box.setCurrentIndex(free_box.findData(free))
+
+    def set_rotation(self, rotation: str | None) -> None:
+        self.rotation_box.setCurrentIndex(self.rotation_box.findData(rotation))
+
+    # --- reading ---------------------------------------------------------------------------------
+    def entry(self, color: str) -> dict:
+        row = self._colors.index(color)
+        card_box, distance_box, direction_box = (self.table.cellWidget(row, c) for c in (1, 2, 3))
+        entry = {"card": card_box.currentData(), "direction": direction_box.currentData()}
+        if entry["card"] == "0-5":
+            entry["distance"] = distance_box.value()
+        return entry
+
+    def free_direction(self, color: str) -> str | None:
+        return self.table.cellWidget(self._colors.index(color), 4).currentData()
+
+    def round(self) -> Round | None:
+        if not self._colors:
+            return None
+        rotation = self.rotation_box.currentData() if self.rotation_box.isEnabled() else None
+        choices = {c: {"direction": self.free_direction(c)} for c in self._colors if self.free_direction(c)}
+        return Round({color: self.entry(color) for color in self._colors}, rotation, choices)
