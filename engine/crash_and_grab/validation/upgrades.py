@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ..movegraph import MAX_MOVE
+from ..rules.upgrade_cards import UPGRADE_NAMES
 
 HYPERDRIVE = "Hyperdrive"
 BOOST_AMPLIFIER = "Boost Amplifier"
@@ -40,11 +41,7 @@ WASTE_ACCELERATOR = "Waste Accelerator"
 MOVEMENT_UPGRADES: tuple[str, ...] = (HYPERDRIVE, BOOST_AMPLIFIER, ACCELERATION_REGULATOR, WASTE_ACCELERATOR)
 
 # The other upgrade cards: they change pushes, placing, turn order or crew, not where a move can end.
-OTHER_UPGRADES: tuple[str, ...] = (
-    "Blast Off Thrusters", "Wormhole Generator", "Afterburner", "Pulse Cannon", "Tractor Beam",
-    "Saucer Teleporter", "Cloaking Device", "Scavenger Bot", "Distress Signaler", "Time Machine",
-    "Regeneration Gateway", "Kinetic Siphon", "Cargo Hold", "Proximity Mines", "Landing Legs",
-    "Quake Maker", "Rotational Stabilizer", "Airlock", "Organic Triangulator")
+OTHER_UPGRADES: tuple[str, ...] = tuple(name for name in UPGRADE_NAMES if name not in MOVEMENT_UPGRADES)
 
 CARD_DISTANCES = (2, 3, *range(1, MAX_MOVE + 1))  # the 2 card, the 3 card, the 0-5 card's choices
 AMPLIFIED_BOOST = tuple(range(1, 7))
