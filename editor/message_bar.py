@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QListWidget, QStatusBar, QWidget
 
@@ -59,8 +59,17 @@ class MessageBar(QStatusBar):
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
+        self._refit()
+
+    def event(self, event) -> bool:
+        handled = super().event(event)
+        if event.type() == QEvent.LayoutRequest:  # a permanent label came, went or changed width
+            self._refit()
+        return handled
+
+    def _refit(self) -> None:
         shown = super().currentMessage()
-        if shown and self._full:
+        if shown and self._full and shown != self._fitted(self._full):
             QStatusBar.showMessage(self, self._fitted(self._full))  # keeps the log as it is
 
 

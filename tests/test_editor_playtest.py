@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPointF, Qt
-from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLabel
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLabel, QStatusBar
 
 from crashgrab.editor.placing import TILE_MIME, TileDrag
 from crashgrab.editor.playtest.arrows import DirectionArrow
@@ -539,3 +539,19 @@ def test_a_round_with_an_override_token_takes_the_free_direction(qtbot, window):
     click(qtbot, tab.play_button)
     assert mode.pending is None and mode.session.events[0].overrides == ("purple",)
     assert board(mode)[0]["purple"] == (4, 7) and mode.session.end_state.probe == "p5"
+
+
+def test_opening_playtest_never_grows_a_small_window_and_the_status_bar_still_fits(qtbot, window):
+    window.resize(1024, 640)
+    window.show()
+    qtbot.waitExposed(window)
+    start_playtest(window)
+    QApplication.processEvents()
+    assert (window.width(), window.height()) == (1024, 640)
+    bar = window.statusBar()
+    bar.showMessage("Opened scenario \u201cRound: the rotation die says left\u201d: 1 turn(s), 8 of 8 expectations hold; "
+                    "step through them with Step or play them with Play.")
+    QApplication.processEvents()
+    shown = QStatusBar.currentMessage(bar)
+    assert shown.endswith("\u2026")
+    assert bar.fontMetrics().horizontalAdvance(shown) <= bar.message_width()

@@ -22,7 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QFrame, QLabel, QMessageBox, QScrollArea
 
 from crashgrab.editor.placing import TILE_MIME, tile_at
 from crashgrab.engine.crash_and_grab.playtest import (PlaytestSession, PositionError, clear_pieces, empty_start,
@@ -100,7 +100,14 @@ class PlaytestMode(QObject):
         self.panel = PlaytestPanel()
         self.dock = QDockWidget("Playtest", window)
         self.dock.setObjectName("playtestDock")
-        self.dock.setWidget(self.panel)
+        # Scrolls rather than asks for more height than a small screen has: opening Playtest
+        # never grows the window (it grew a 1024x640 window to 772 pixels).
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        scroll.setWidget(self.panel)
+        self.dock.setWidget(scroll)
         window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
         self.dock.hide()
         self.layer = PiecesLayer(self.scene, self)
