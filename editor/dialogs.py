@@ -16,6 +16,7 @@ from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.terms import MARKERS
+from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
@@ -64,6 +65,9 @@ class RandomizeDialog(QDialog):
         self.preview = QLabel()
         self.preview.setAlignment(Qt.AlignCenter)
         self.preview.setMinimumSize(260, 260)
+        self.findings = QLabel()  # what validation says of the candidate, before it is accepted
+        self.findings.setObjectName("candidateFindings")
+        self.findings.setAlignment(Qt.AlignCenter)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet(f"color: {style.SEVERITY_COLOURS['error'].name()}")
@@ -81,6 +85,7 @@ class RandomizeDialog(QDialog):
         layout_box.addWidget(note)
         layout_box.addLayout(form)
         layout_box.addWidget(self.preview, 1)
+        layout_box.addWidget(self.findings)
         layout_box.addWidget(self.problem)
         layout_box.addWidget(self.buttons)
         self.template.currentIndexChanged.connect(self._refresh)
@@ -103,6 +108,16 @@ class RandomizeDialog(QDialog):
         layout = self.result_layout()
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(layout is not None)
         self.preview.setPixmap(board_pixmap(layout, 22.0) if layout else QPixmap())
+        self.findings.setText(findings_summary(layout) if layout else "")
+
+
+def findings_summary(layout: Layout) -> str:
+    """"This board: 2 warnings, 11 notes", coloured by its worst severity (rich text)."""
+    report = validate_layout(layout, layout.severity_overrides)
+    counts = report.counts()
+    worst = next((s for s in ("error", "warning") if counts.get(s)), None)
+    colour = style.SEVERITY_COLOURS[worst].name() if worst else "#1a7f37"
+    return f"This board: <b style='color:{colour}'>{report.summary()}</b>"
 
 
 class DirectionsDialog(QDialog):

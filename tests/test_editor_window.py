@@ -676,3 +676,16 @@ def test_a_swap_preview_shows_each_tile_where_it_lands_without_a_double_exposure
     assert ghosts["4"].boundingRect() == window.scene.area_rect((0, 0, 4, 4))
     assert ghosts["1"].opacity() == ghosts["4"].opacity() == 1.0  # each covers the other tile: opaque
     window.scene.clear_preview()
+
+
+def test_randomize_shows_the_candidate_boards_findings_before_accepting(window, qtbot):
+    dialog = RandomizeDialog(window.document.layout, 1234, window)
+    try:
+        dialog.template.setCurrentIndex(dialog.template.findData("6"))
+        candidate = dialog.result_layout()
+        summary = validate_layout(candidate).summary()
+        assert dialog.findings.text().startswith("This board: ") and summary in dialog.findings.text()
+        dialog.seed.setValue(99)
+        assert validate_layout(dialog.result_layout()).summary() in dialog.findings.text()
+    finally:
+        dialog.deleteLater()
