@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolButton, QUndoView,
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolButton, QUndoView,
                                QWidget)
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
@@ -31,6 +31,7 @@ from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog, ask_to
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
 from .help_window import HelpWindow
+from .icons import GLYPHS, icon
 from .legend import LegendStrip
 from .message_bar import MessageBar, MessageLog
 from .game_views import open_board_window
@@ -80,6 +81,8 @@ class MainWindow(QMainWindow):
         self._connect()
         self._restore_settings()
         self.playtest = install_playtest(self)  # Playtest dock and View > Playtest (F5): editor/playtest
+        self._build_mode_bar()
+        self._decorate_actions()
         self._document_replaced()
 
     # --- construction ----------------------------------------------------------------------
@@ -251,18 +254,53 @@ class MainWindow(QMainWindow):
     def _build_toolbar(self) -> None:
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("mainToolbar")
-        toolbar.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        toolbar.setToolButtonStyle(Qt.ToolButtonIconOnly)  # names in tool tips, as in the menus
         toolbar.setMovable(False)
         new_button = QToolButton()
         new_button.setText("New")
+        new_button.setIcon(icon("new"))
         new_button.setToolTip("Start a new board on a template, or free-form")
         new_button.setPopupMode(QToolButton.InstantPopup)
         new_button.setMenu(self.new_menu)
         toolbar.addWidget(new_button)
         for key in ("open", "save", None, "undo", "redo", None, "rotate_cw", "rotate_ccw", "flip",
-                    "remove", None, "randomize", "directions", None, "fit"):
+                    "remove", None, "randomize", "directions", None, "fit", None, "previous_finding",
+                    "next_finding", None, "overlay_exposure", "overlay_accelerators"):
             toolbar.addSeparator() if key is None else toolbar.addAction(self.actions[key])
+        self.distance_box = QComboBox()  # the Accelerator graph's move distance, beside its toggle
+        self.distance_box.addItems([f"d {d}" for d in range(1, 6)])
+        self.distance_box.setToolTip("Move distance for the Accelerator graph (Alt+1 to Alt+5)")
+        self.distance_box.setCurrentIndex(2)
+        self.distance_box.activated.connect(lambda index: self.actions[f"distance_{index + 1}"].trigger())
+        self.distance_group.triggered.connect(
+            lambda action: self.distance_box.setCurrentIndex(int(action.objectName().split("_")[1]) - 1))
+        toolbar.addWidget(self.distance_box)
+        toolbar.addAction(self.actions["overlay_reach"])
         self.toolbar = toolbar
+
+    def _build_mode_bar(self) -> None:
+        """Edit, Playtest and the Tile Designer as visible switches, with their names."""
+        modes = self.addToolBar("Modes")
+        modes.setObjectName("modesToolbar")
+        modes.setMovable(False)
+        modes.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+        edit_mode = self._action("edit_mode", "&Edit", lambda: self.actions["playtest"].setChecked(False), None,
+                                 "arrange the tiles (ends a playtest)", checkable=True)
+        self.toolbar.removeAction(self.actions["playtest"])  # it lives here, beside Edit
+        for key in ("edit_mode", "playtest", "tile_designer"):
+            modes.addAction(self.actions[key])
+        self.playtest.action.toggled.connect(self._mode_changed)
+        self.playtest.dock.visibilityChanged.connect(self._mode_changed)
+        edit_mode.setChecked(True)
+        self.modes_toolbar = modes
+
+    def _mode_changed(self, *args) -> None:
+        self.actions["edit_mode"].setChecked(not self.playtest.active)
+
+    def _decorate_actions(self) -> None:
+        for name in GLYPHS:
+            if name in self.actions:
+                self.actions[name].setIcon(icon(name))
 
     def _build_status_bar(self) -> None:
         status = MessageBar()
@@ -580,6 +618,7 @@ class MainWindow(QMainWindow):
 
     def _overlays_changed(self) -> None:
         distance = next((d for d in range(1, 6) if self.actions[f"distance_{d}"].isChecked()), 3)
+        self.distance_box.setCurrentIndex(distance - 1)
         self.scene.set_overlays(
             exposure=self.actions["overlay_exposure"].isChecked(),
             accelerator_distance=distance if self.actions["overlay_accelerators"].isChecked() else None,

@@ -689,3 +689,22 @@ def test_randomize_shows_the_candidate_boards_findings_before_accepting(window, 
         assert validate_layout(dialog.result_layout()).summary() in dialog.findings.text()
     finally:
         dialog.deleteLater()
+
+
+def test_every_toolbar_action_has_an_icon_and_the_modes_are_visible_switches(window, qtbot):
+    toolbar_actions = [a for a in window.toolbar.actions() if not a.isSeparator() and a.text()]
+    assert toolbar_actions and all(not a.icon().isNull() for a in toolbar_actions)
+    assert window.toolbar.toolButtonStyle() == Qt.ToolButtonIconOnly
+    modes = [a.objectName() for a in window.modes_toolbar.actions()]
+    assert modes == ["edit_mode", "playtest", "tile_designer"]
+    assert window.actions["edit_mode"].isChecked() and not window.actions["playtest"].isChecked()
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    window.actions["playtest"].trigger()
+    assert window.playtest.active and not window.actions["edit_mode"].isChecked()
+    window.actions["edit_mode"].trigger()  # back to editing ends the playtest
+    assert not window.playtest.active and window.actions["edit_mode"].isChecked()
+    window.distance_box.setCurrentIndex(0)
+    window.distance_box.activated.emit(0)
+    assert window.actions["distance_1"].isChecked()
+    window.actions["distance_4"].trigger()
+    assert window.distance_box.currentIndex() == 3
