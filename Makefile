@@ -27,8 +27,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.engine.bench
 
+# docs/screenshot.png and the editor states docs/editor.md shows.
 screenshot: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/crashgrab-editor --screenshot docs/screenshot.png layouts/standard-6p.json
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.screenshots docs
 
 # Add the editor to the desktop menu (icon, layout file type) for the current user.
 install-desktop: $(STAMP)
