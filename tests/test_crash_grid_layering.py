@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).parents[1] / "engine" / "crash_grid"
-GENERIC = {"errors", "findings", "report", "system", "grid", "formats"}
+GENERIC = {"errors", "findings", "report", "system", "grid", "formats", "expectations"}
 
 
 def imports(path: Path) -> list[tuple[int, str]]:

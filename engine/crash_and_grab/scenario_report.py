@@ -5,11 +5,11 @@ board by its type's small initial (p s d e; not a b c, which are Crash Sites 10-
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import CrashGrabError
+from ..expectations import expectation_lines
 from .rules.pieces import COLORS, CREW_TYPES
 from .rules.session import Scenario, ScenarioResult, ScenarioTurnError, describe_action, state_to_json
 from .rules.state import GameState
@@ -38,10 +38,6 @@ def _names(crews) -> str:
     return ", ".join(str(c) for c in crews) or "-"
 
 
-def _value(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":")) if not isinstance(value, str) else value
-
-
 def text_report(scenario: Scenario, result: ScenarioResult) -> str:
     lines = [f"== {scenario.file}: {scenario.name}"]
     number = 0
@@ -63,16 +59,7 @@ def text_report(scenario: Scenario, result: ScenarioResult) -> str:
     crew = sorted(final.crew.items(), key=lambda item: item[1])
     lines.append("  crew on the board: " + (", ".join(f"{c} {_cell(cell)}" for cell, c in crew) or "none"))
     lines.append(f"  probe: {final.probe or '-'}; winner: {final.winner or 'none'}")
-    if result.checks:
-        lines.append("expectations:")
-    for check in result.checks:
-        if check.passed:
-            lines.append(f"  PASS {check.what} = {_value(check.actual)}")
-        else:
-            lines.append(f"  FAIL {check.what}: expected {_value(check.expected)}, actual {_value(check.actual)}")
-    failed = len(result.failures)
-    verdict = "PASS" if not failed else f"FAIL ({failed} of {len(result.checks)} expectations failed)"
-    lines.append(f"{verdict}: {scenario.file}")
+    lines += expectation_lines(result.checks, scenario.file)
     return "\n".join(lines)
 
 

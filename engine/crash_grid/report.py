@@ -2,15 +2,11 @@
 {"file", "name", "events", "final", "expect"} as JSON."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from ..expectations import expectation_lines
 from .scenario import Scenario, ScenarioResult, state_to_json
 from .text import LEGEND, riders_text, state_text
-
-
-def _value(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))
 
 
 def text_report(scenario: Scenario, result: ScenarioResult) -> str:
@@ -25,16 +21,7 @@ def text_report(scenario: Scenario, result: ScenarioResult) -> str:
     lines += ["final board:", state_text(final), LEGEND, *riders_text(final)]
     points = ", ".join(f"{suit} {n}" for suit, n in final.points().items())
     lines.append(f"  round {'over' if final.over else 'goes on'}; winner: {final.winner or 'none'}; points: {points}")
-    if result.checks:
-        lines.append("expectations:")
-    for check in result.checks:
-        if check.passed:
-            lines.append(f"  PASS {check.what} = {_value(check.actual)}")
-        else:
-            lines.append(f"  FAIL {check.what}: expected {_value(check.expected)}, actual {_value(check.actual)}")
-    failed = len(result.failures)
-    verdict = "PASS" if not failed else f"FAIL ({failed} of {len(result.checks)} expectations failed)"
-    lines.append(f"{verdict}: {scenario.file}")
+    lines += expectation_lines(result.checks, scenario.file)
     return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..errors import CrashGrabError
+from ..expectations import Check
 from .model import ArenaLayout
 from .rules import Event, GridState, MissingChoice, RuleError, Trick, apply
 from .terms import SUITS, Cell
@@ -33,20 +34,6 @@ class Step:
     trick: Trick
     events: tuple[Event, ...]
     state: GridState           # after the trick
-
-
-@dataclass(frozen=True)
-class Check:
-    what: str
-    expected: Any
-    actual: Any
-
-    @property
-    def passed(self) -> bool:
-        return self.expected == self.actual
-
-    def to_json(self) -> dict[str, Any]:
-        return {"what": self.what, "expected": self.expected, "actual": self.actual}
 
 
 @dataclass(frozen=True)

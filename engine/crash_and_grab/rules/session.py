@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...errors import CrashGrabError
+from ...expectations import Check
 from ..layout import Layout
 from .actions import EndRound, Round, SetUp, Turn
 from .apply import apply
@@ -49,22 +50,6 @@ class Step:
     action: Turn | EndRound | SetUp | Round   # as played (with any auto choices filled in)
     events: tuple[Event, ...]
     state: GameState                   # the state after it
-
-
-@dataclass(frozen=True)
-class Check:
-    """One expectation: `what` names it (e.g. "saucers.red.at"), with both values as JSON."""
-
-    what: str
-    expected: Any
-    actual: Any
-
-    @property
-    def passed(self) -> bool:
-        return self.expected == self.actual
-
-    def to_json(self) -> dict[str, Any]:
-        return {"what": self.what, "expected": self.expected, "actual": self.actual}
 
 
 @dataclass(frozen=True)
