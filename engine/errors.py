@@ -12,6 +12,12 @@ def _shortened(match: re.Match) -> str:
     return f"{match.group()[:80]}\u2026 ({len(match.group()):,} characters)"
 
 
+def shorten_long_words(text: str) -> str:
+    """`text` with any word too long to be a word (a value from a file, such as a 200,000-character
+    tile id) cut short, so a message stays readable."""
+    return _LONG_WORD.sub(_shortened, text)
+
+
 class CrashGrabError(Exception):
     """Base of every error the engine raises on purpose. `str()` is the one-line message.
 
@@ -31,7 +37,7 @@ class CrashGrabError(Exception):
     @property
     def shown_message(self) -> str:
         """The message with any value too long to read shortened (a 20 MB id is not echoed whole)."""
-        return _LONG_WORD.sub(_shortened, self.message)
+        return shorten_long_words(self.message)
 
     def details(self) -> dict[str, Any]:
         """More about the error for JSON reports (e.g. the choice a scenario left open)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
+from .errors import shorten_long_words
+
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
 # What a designer may set a code to (in a layout's validation settings or --severity); "off" drops it.
 LEVELS: tuple[str, ...] = (*SEVERITIES, "off")
@@ -18,6 +20,10 @@ class Finding:
     message: str
     cells: tuple[tuple[int, int], ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # A message quotes values from the file (tile ids, names): never a megabyte of one.
+        object.__setattr__(self, "message", shorten_long_words(self.message))
 
     def with_severity(self, severity: str) -> "Finding":
         return replace(self, severity=severity)

@@ -166,3 +166,18 @@ def test_a_file_this_program_wrote_is_named_for_what_it_is(tmp_path, capsys, mak
     for command in (["validate", str(written)], ["scenario", "run", str(written)]):
         code, _, err = run_command(command, capsys)
         assert code == 2 and words in err and "unknown field" not in err and "missing field" not in err
+
+
+def test_a_huge_value_in_a_finding_is_shortened(tmp_path, capsys):
+    """A 200,000-character tile id shows as its first characters and its length, in text and JSON."""
+    document = json.loads((LAYOUTS / "standard-2-4p.json").read_text())
+    document["template"] = None
+    document["tileset"] = json.loads((LAYOUTS / "tilesets" / "standard.json").read_text())
+    long_id = "t" * 200_000
+    document["placements"][0]["tile"] = long_id
+    path = tmp_path / "long-finding.json"
+    path.write_text(json.dumps(document))
+    code, out, _ = run_command(["validate", str(path)], capsys)
+    assert code == 1 and "characters)" in out and long_id not in out  # the quoted id: 200,002
+    code, out, _ = run_command(["validate", "--format", "json", str(path)], capsys)
+    assert "characters)" in out and long_id not in out
