@@ -20,8 +20,9 @@ from crashgrab.engine.grid.model import Cell
 from .labels import BoardLabel
 
 # The wedge, in cells from the Accelerator's centre along its direction: its base on the saucer's
-# rim (the letter on its dome ends at 0.21), its tip short of the next cell's disc (which starts at 0.62).
-WEDGE_BASE, WEDGE_TIP, WEDGE_HALF_WIDTH = 0.29, 0.6, 0.23
+# rim (the letter on its dome ends at 0.21), its tip short of a saucer next door (from 0.59) and of a
+# Crash Site disc (from 0.62).
+WEDGE_BASE, WEDGE_TIP, WEDGE_HALF_WIDTH = 0.27, 0.58, 0.23
 ANGLES = {"north": 0, "east": 90, "south": 180, "west": 270}
 
 
