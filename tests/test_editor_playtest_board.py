@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QApplication
 
 from crashgrab.editor import style
 from crashgrab.editor.board_painter import tile_tab_rects
-from crashgrab.editor.playtest.arrows import DirectionArrow
 from crashgrab.editor.playtest.labels import BoardLabel
 from crashgrab.editor.playtest.marks import MarkLabel, label_words
 from crashgrab.editor.playtest.pieces import saucer_rect
@@ -307,3 +306,19 @@ def test_the_step_keys_are_listed_in_the_shortcuts(qtbot, window):
     text = shortcuts_html(window.actions)
     assert "Playtest Step" in text and "F10" in text and "Shift+F10" in text
     assert "answer the Accelerator" in text
+
+
+def test_zoomed_out_the_labels_keep_readable_letters_and_stay_clear(qtbot, window):
+    """At half size (a 1024x640 window shows the standard board at about 50%) the labels grow so
+    their letters keep 10 pixels on screen, and are placed again clear of everything."""
+    mode = window.playtest
+    assert mode.open_scenario(SCENARIOS / "rule2-accelerator-chain-own-turn.json")
+    mode.show_step(len(mode.session.events))
+    for zoom in (0.45, 1.0, 2.0):
+        window.view.set_zoom(zoom)
+        labels = assert_labels_clear(window, f"zoom {zoom}")
+        assert len(labels) == 2
+        for label in labels:
+            on_screen = label.font.pixelSize() * label.scale() * window.view.zoom()
+            assert on_screen >= 10 - 0.5, (zoom, label.text, on_screen)
+        assert labels[0].scale() == (1.0 if zoom >= 1 else pytest.approx(10 / (window.scene.cell * 0.22 * zoom)))

@@ -139,6 +139,7 @@ class PlaytestMode(QObject):
                                             "show the playtest's previous step")
         self._connect_panel()
         self.dock.visibilityChanged.connect(self._dock_visibility)
+        self.view.zoomChanged.connect(lambda _zoom: self.layer.relabel() if self.active else None)
         self.document.layoutChanged.connect(self._layout_changed)
 
     def _key_action(self, key: str, text: str, shortcut: str, slot, tip: str) -> QAction:

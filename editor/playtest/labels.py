@@ -89,15 +89,22 @@ class BoardLabel(QGraphicsItem):
     """A rounded label in opaque colours: `background` behind `ink`, an optional `border`.
     Its box is its bounding rectangle; the layer moves it with `setPos`."""
 
+    FONT_SHARE = 0.22  # of a cell: the letters' pixel size at 100%
+
     def __init__(self, text: str, cell_size: float, background: QColor, ink: QColor,
-                 border: QColor | None = None, font_share: float = 0.22) -> None:
+                 border: QColor | None = None) -> None:
         super().__init__()
         self.text, self.size = text, cell_size
         self.background, self.ink, self.border = QColor(background), QColor(ink), border
-        self.font = style.font(cell_size * font_share, bold=True)
-        width = QFontMetricsF(self.font).horizontalAdvance(text) + cell_size * font_share * 1.2
-        self._rect = QRectF(0, 0, width, cell_size * font_share * 1.45)
+        letters = self.letter_size(cell_size)
+        self.font = style.font(letters, bold=True)
+        width = QFontMetricsF(self.font).horizontalAdvance(text) + letters * 1.2
+        self._rect = QRectF(0, 0, width, letters * 1.45)
         self.setAcceptedMouseButtons(Qt.NoButton)
+
+    @classmethod
+    def letter_size(cls, cell_size: float) -> float:
+        return cell_size * cls.FONT_SHARE
 
     def boundingRect(self) -> QRectF:
         return self._rect

@@ -38,6 +38,7 @@ Z_ARROWS = Z_PREVIEW + 1
 Z_PROMPT = Z_ARROWS + 0.1
 PROMPT_RISE = 0.45  # cells above the Accelerator's top edge: clear of the north arrow
 FEATURE_INSET = 0.12  # of a cell: a Crash Site's disc with its ring, an Accelerator's diamond
+MIN_LABEL_PIXELS = 10.0  # a label's letters never shrink below this on screen: zoomed out, labels grow
 
 
 class SaucerItem(QGraphicsItem):
@@ -192,11 +193,13 @@ class PiecesLayer(QObject):
         size = self.cell_size
         taken = self._label_obstacles()
         bounds = box_of(self.scene.sceneRect())
+        scale = self.label_scale()
         marks = [m for m in self.marks if isinstance(m, MarkLabel)]
         ordered = sorted(reversed(marks), key=lambda m: not m.latest)
         for label in ([self._prompt] if self._prompt is not None else []) + ordered:
             cell = self.scene.cell_rect(label.cell)
-            rect = label.boundingRect()
+            label.setScale(scale)
+            rect = label.sceneBoundingRect()
             # The question's home is above the north arrow; a mark's words hug their cell.
             how = {"rise": PROMPT_RISE, "hug": False} if label is self._prompt else {}
             box = (place_label(rect.width(), rect.height(), box_of(cell), size, taken, bounds, **how) or
@@ -210,6 +213,19 @@ class PiecesLayer(QObject):
                 line.setZValue(Z_MARKS)
                 self.scene.addItem(line)
                 self.leaders.append(line)
+
+    def label_scale(self) -> float:
+        """How much bigger than drawn at 100% the labels must be for their letters to keep
+        MIN_LABEL_PIXELS on screen at the view's zoom."""
+        views = self.scene.views()
+        zoom = views[0].transform().m11() if views else 1.0
+        letters = BoardLabel.letter_size(self.cell_size) * zoom
+        return max(1.0, MIN_LABEL_PIXELS / letters) if letters > 0 else 1.0
+
+    def relabel(self) -> None:
+        """Place the labels again (the view zoomed, so their size on the board changed)."""
+        if self.labels and abs(self.labels[0].scale() - self.label_scale()) > 1e-3:
+            self._place_labels()
 
     def _label_obstacles(self) -> list[Box]:
         """What no label may cover: tile tabs, features, saucers, crewmembers, arrows, markers."""
