@@ -15,6 +15,7 @@ WIDGET_KEYS = (
     ("Board", "Ctrl+arrow keys", "move the selected tile one cell (free-form) or one slot (template)"),
     ("Board", "Enter", "place the tile side chosen in the Tiles palette at the cursor"),
     ("Board", "Space + drag, middle button", "pan"),
+    ("Board, Playtest", "Arrow keys, Enter, Esc", "answer the Accelerator's question: pick a direction, go; Esc cancels the turn"),
     ("Tiles palette", "Arrow keys", "left and right: a tile's two sides; up and down: the tiles"),
     ("Tiles palette", "Enter or Space", "put this tile side in the first free slot"),
     ("Findings", "Right-click, or the Menu key", "ignore the finding's code on this layout, or change its severity"),

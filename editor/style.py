@@ -47,6 +47,10 @@ SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 FOCUS = QColor("#c2188f")
 FOCUS_HALO = QColor(255, 255, 255, 230)
 FOCUS_VEIL = QColor(20, 26, 34, 120)
+# A choice the board asks for (the Accelerator's direction arrows): a teal that is no feature's,
+# severity's or the focus colour; darker for the arrow hovered or chosen with the keys.
+CHOICE = QColor("#0f766e")
+CHOICE_ACTIVE = QColor("#0b4a45")
 
 
 def font(pixel_size: float, bold: bool = False) -> QFont:

@@ -55,6 +55,10 @@ LOCK_MESSAGE = ("Playtest: the layout is locked while you playtest. End the play
                 "to edit tiles.")
 FIXED_MESSAGE = "The start position is fixed once a turn is played: Reset (or Take Back) to move pieces."
 EDIT_KEYS = (Qt.Key_R, Qt.Key_F, Qt.Key_Delete, Qt.Key_Backspace)
+DIRECTION_KEYS = {Qt.Key_Up: "north", Qt.Key_Right: "east", Qt.Key_Down: "south", Qt.Key_Left: "west"}
+ANSWER_KEYS = (Qt.Key_Return, Qt.Key_Enter)
+PROMPT_KEYS = (*DIRECTION_KEYS, *ANSWER_KEYS, Qt.Key_Escape)
+STEP_KEY, BACK_KEY = "F10", "Shift+F10"
 SLIDE_SHARE = 0.75  # of the step interval a saucer spends sliding
 
 
@@ -127,9 +131,28 @@ class PlaytestMode(QObject):
                                "is locked meanwhile")
         self.action.toggled.connect(self._action_toggled)
         window.actions["playtest"] = self.action
+        # Step and Back from the keyboard, wherever the focus is in the window; enabled as the
+        # panel's buttons are (so only while playtesting).
+        self.step_action = self._key_action("playtest_step", "Playtest &Step", STEP_KEY, self.step,
+                                            "show the next step of the playtest; at the end, play the next turn")
+        self.back_action = self._key_action("playtest_back", "Playtest &Back", BACK_KEY, self.back,
+                                            "show the playtest's previous step")
         self._connect_panel()
         self.dock.visibilityChanged.connect(self._dock_visibility)
+        self.view.zoomChanged.connect(lambda _zoom: self.layer.relabel() if self.active else None)
         self.document.layoutChanged.connect(self._layout_changed)
+
+    def _key_action(self, key: str, text: str, shortcut: str, slot, tip: str) -> QAction:
+        action = QAction(text, self.window)
+        action.setObjectName(key)
+        action.setShortcut(QKeySequence(shortcut))
+        action.setStatusTip(tip)
+        action.setToolTip(f"{text.replace('&', '')} ({shortcut}): {tip}")
+        action.setEnabled(False)
+        action.triggered.connect(lambda _=False: slot())
+        self.window.addAction(action)
+        self.window.actions[key] = action
+        return action
 
     def _connect_panel(self) -> None:
         p = self.panel
@@ -197,6 +220,8 @@ class PlaytestMode(QObject):
         self._moving = None
         self._unlock()
         self._set_action(False)
+        self.step_action.setEnabled(False)
+        self.back_action.setEnabled(False)
         self.dock.hide()
         self._status(reason, 8000)
         self.changed.emit()
@@ -532,6 +557,7 @@ class PlaytestMode(QObject):
             markers = pending.base.directions
             labels = {d: f"{d} \u00b7 {markers[d]}" if markers.get(d) else d for d in missing.options}
             self.layer.show_arrows(missing.at, missing.options, labels, f"{missing.saucer}: which way?")
+            self.view.setFocus(Qt.OtherFocusReason)  # so the arrow keys and Enter answer it
         elif isinstance(missing, MissingDieResult):
             self._open_dialog(DieDialog(missing.what, self.window))
         else:
@@ -639,6 +665,8 @@ class PlaytestMode(QObject):
             can_step=(not self.pending.asked) if self.pending else (not session.at_end or has_saucers),
             playing=self.playing, can_reset=bool(session.turns) or not session.at_start,
             can_take_back=bool(session.played), can_play_turn=has_saucers and self.pending is None)
+        self.step_action.setEnabled(self.panel.step_button.isEnabled())
+        self.back_action.setEnabled(self.panel.back_button.isEnabled())
 
     def _marks(self) -> tuple[Event, ...]:
         """The current action's events up to the step shown (a pending action: its preview)."""
@@ -662,7 +690,8 @@ class PlaytestMode(QObject):
     def _pending_note(self) -> str:
         missing = self.pending.missing
         if missing.choice == "accelerator":
-            return f"{missing.saucer} is on the Accelerator at {cell_words(missing.at)}: click an arrow on the board"
+            return (f"{missing.saucer} is on the Accelerator at {cell_words(missing.at)}: click an arrow on the "
+                    "board, or pick one with the arrow keys and press Enter")
         if isinstance(missing, MissingDieResult):
             return "waiting for the placement die result"
         return f"waiting for the choice: {missing.choice.replace('_', ' ')}"
@@ -680,7 +709,8 @@ class PlaytestMode(QObject):
             missing = pending.missing
             if missing.choice == "accelerator":
                 return (f"<b>{missing.saucer} stopped on the Accelerator at {cell_words(missing.at)}.</b><br>"
-                        "It moves again the same distance: click an arrow on the board to choose the direction.")
+                        "It moves again the same distance: click an arrow on the board, or pick one with the "
+                        "arrow keys and press Enter (Esc cancels the turn).")
             return f"<b>A choice is open:</b> {_html(self._pending_note())}. Answer it in the dialog."
         winner = f"<br><b>\U0001F3C6 {state.winner} wins.</b>" if state.winner else ""
         event = session.current_event
@@ -805,6 +835,13 @@ class PlaytestMode(QObject):
             return False
         kind = event.type()
         if watched is self.view:
+            if self.layer.arrows and event.type() in (QEvent.ShortcutOverride, QEvent.KeyPress) \
+                    and event.key() in PROMPT_KEYS and not event.modifiers() & ~Qt.KeypadModifier:
+                if kind == QEvent.ShortcutOverride:  # the keys go to the prompt, not to a shortcut
+                    event.accept()
+                    return True
+                self._prompt_key(event.key())
+                return True
             if kind == QEvent.KeyPress and event.key() in EDIT_KEYS:
                 self.blocked()
                 return True
@@ -825,6 +862,28 @@ class PlaytestMode(QObject):
         if kind == QEvent.Drop:
             return self._drop(event)
         return False
+
+    def _prompt_key(self, key) -> None:
+        """The Accelerator question from the keyboard: an arrow key picks one of the offered
+        directions, Enter answers it, Esc cancels the turn (as Cancel does in a choice dialog)."""
+        if key == Qt.Key_Escape:
+            self.cancel_pending()
+            return
+        offered = [arrow.direction for arrow in self.layer.arrows]
+        if key in DIRECTION_KEYS:
+            direction = DIRECTION_KEYS[key]
+            if direction not in offered:
+                self._status(f"{direction.capitalize()} is not offered here: choose {', '.join(offered)}.", 6000)
+                return
+            self.layer.choose_arrow(direction)
+            label = next(a.label for a in self.layer.arrows if a.direction == direction)
+            self._status(f"Go {label}? Enter answers, another arrow key changes it, Esc cancels the turn.", 8000)
+            return
+        chosen = self.layer.chosen_arrow
+        if chosen is None:
+            self._status("Pick a direction with the arrow keys first, then press Enter.", 6000)
+            return
+        self.answer(chosen)
 
     def _scene_point(self, event):
         return self.view.mapToScene(event.position().toPoint())

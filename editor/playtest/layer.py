@@ -5,6 +5,11 @@ board and per crewmember on the board, each knowing its `cell`; marks for the ev
 the current action up to the step shown. A slide animation may move a saucer's item from
 the cell it came from, but its `cell` is the state's from the start: the layer never
 holds anything the state does not say.
+
+The words on the board (the marks' labels and the Accelerator's question) are placed
+last, each as near its cell as it can be without covering another label, a tile tab, a
+feature, a piece, an arrow or a marker (`labels.place_label`): the question first, then
+the latest step's label, then the earlier ones.
 """
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from crashgrab.editor.board_painter import picture_of
+from crashgrab.editor.board_painter import marker_rects, picture_of, tile_tab_rects
 from crashgrab.editor.scene import Z_BOARD, Z_PIECES, Z_PREVIEW, BoardItem
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.crash_and_grab.rules.pieces import Crew
@@ -22,13 +27,18 @@ from crashgrab.engine.crash_and_grab.rules.state import GameState
 from crashgrab.engine.grid.model import Cell
 
 from .arrows import ChoicePrompt, DirectionArrow
-from .marks import MARKED_KINDS, EventMark
-from .pieces import paint_crew, paint_saucer
+from .labels import FAR_REACH, Box, BoardLabel, box_of, leader, place_label
+from .marks import MARKED_KINDS, EventMark, MarkLabel, label_words
+from .pieces import crew_rect, paint_crew, paint_saucer, saucer_rect
 
 Z_MARKS = Z_PIECES - 0.4   # trails and rings under the pieces
 Z_SAUCERS = Z_PIECES + 0.2
 Z_TAGS = Z_PIECES + 0.4     # mark labels over the pieces
 Z_ARROWS = Z_PREVIEW + 1
+Z_PROMPT = Z_ARROWS + 0.1
+PROMPT_RISE = 0.45  # cells above the Accelerator's top edge: clear of the north arrow
+FEATURE_INSET = 0.12  # of a cell: a Crash Site's disc with its ring, an Accelerator's diamond
+MIN_LABEL_PIXELS = 10.0  # a label's letters never shrink below this on screen: zoomed out, labels grow
 
 
 class SaucerItem(QGraphicsItem):
@@ -99,7 +109,8 @@ class PiecesLayer(QObject):
         self.scene = scene
         self.saucers: dict[str, SaucerItem] = {}
         self.crew: dict[Crew, CrewItem] = {}
-        self.marks: list[EventMark] = []
+        self.marks: list[EventMark | MarkLabel] = []  # shapes, then labels
+        self.leaders: list[QGraphicsItem] = []
         self.arrows: list[DirectionArrow] = []
         self._prompt: ChoicePrompt | None = None
         self._ghost: GhostItem | None = None
@@ -150,15 +161,84 @@ class PiecesLayer(QObject):
             self._remove(item)
         self.marks = []
         marked = [e for e in events if e.kind in MARKED_KINDS]
+        labels = []
         for event in marked:
             latest = event is events[-1]
             shape = EventMark(event, self.cell_size, latest)
             shape.setZValue(Z_MARKS)
-            tag = EventMark(event, self.cell_size, latest, part="tag")
-            tag.setZValue(Z_TAGS)
-            for item in (shape, tag):
-                self.scene.addItem(item)
-                self.marks.append(item)
+            self.scene.addItem(shape)
+            self.marks.append(shape)
+            words = label_words(event)
+            if words is not None:
+                label = MarkLabel(event, words[0], words[1], self.cell_size, latest)
+                label.setZValue(Z_TAGS)
+                labels.append(label)
+        for label in labels:
+            self.scene.addItem(label)
+            self.marks.append(label)
+        self._place_labels()
+
+    @property
+    def labels(self) -> list[BoardLabel]:
+        """Every label on the board: the question (if any), then the marks' labels."""
+        return ([self._prompt] if self._prompt is not None else []) + \
+            [m for m in self.marks if isinstance(m, MarkLabel)]
+
+    def _place_labels(self) -> None:
+        """Put each label in the free place nearest its cell: the question first, then the
+        latest step's label, then the earlier ones from the newest back."""
+        for item in self.leaders:
+            self._remove(item)
+        self.leaders = []
+        size = self.cell_size
+        taken = self._label_obstacles()
+        bounds = box_of(self.scene.sceneRect())
+        scale = self.label_scale()
+        marks = [m for m in self.marks if isinstance(m, MarkLabel)]
+        ordered = sorted(reversed(marks), key=lambda m: not m.latest)
+        for label in ([self._prompt] if self._prompt is not None else []) + ordered:
+            cell = self.scene.cell_rect(label.cell)
+            label.setScale(scale)
+            rect = label.sceneBoundingRect()
+            # The question's home is above the north arrow; a mark's words hug their cell.
+            how = {"rise": PROMPT_RISE, "hug": False} if label is self._prompt else {}
+            box = (place_label(rect.width(), rect.height(), box_of(cell), size, taken, bounds, **how) or
+                   place_label(rect.width(), rect.height(), box_of(cell), size, taken, bounds, FAR_REACH, **how))
+            if box is None:  # nowhere free on the whole board: on its cell's top edge, as before
+                box = (cell.center().x() - rect.width() / 2, cell.top() - rect.height() / 2, 0.0, 0.0)
+            label.setPos(box[0], box[1])
+            taken.append(box_of(label.sceneBoundingRect()))
+            line = leader(label.sceneBoundingRect(), cell, getattr(label, "colour", label.background), size)
+            if line is not None:
+                line.setZValue(Z_MARKS)
+                self.scene.addItem(line)
+                self.leaders.append(line)
+
+    def label_scale(self) -> float:
+        """How much bigger than drawn at 100% the labels must be for their letters to keep
+        MIN_LABEL_PIXELS on screen at the view's zoom."""
+        views = self.scene.views()
+        zoom = views[0].transform().m11() if views else 1.0
+        letters = BoardLabel.letter_size(self.cell_size) * zoom
+        return max(1.0, MIN_LABEL_PIXELS / letters) if letters > 0 else 1.0
+
+    def relabel(self) -> None:
+        """Place the labels again (the view zoomed, so their size on the board changed)."""
+        if self.labels and abs(self.labels[0].scale() - self.label_scale()) > 1e-3:
+            self._place_labels()
+
+    def _label_obstacles(self) -> list[Box]:
+        """What no label may cover: tile tabs, features, saucers, crewmembers, arrows, markers."""
+        size = self.cell_size
+        board = self.turned_board.picture.board if self.turned_board is not None else self.scene.board
+        taken = [box_of(r) for r in tile_tab_rects(self.scene.tile_tabs.picture, size)]
+        taken += [box_of(_inset(self.scene.cell_rect(c), FEATURE_INSET)) for c in board.features]
+        taken += [box_of(saucer_rect(self.scene.cell_rect(i.cell))) for i in self.saucers.values() if i.cell]
+        taken += [box_of(crew_rect(self.scene.cell_rect(i.cell))) for i in self.crew.values() if i.cell]
+        taken += [box_of(a.sceneBoundingRect()) for a in self.arrows]
+        board_rect = QRectF(0, 0, board.width * size, board.height * size)
+        taken += [box_of(r) for r in marker_rects(board_rect, size).values()]
+        return taken
 
     def _slide(self, item: SaucerItem, origin: Cell, to: Cell, ms: int) -> None:
         animation = QVariantAnimation(self)
@@ -189,8 +269,18 @@ class PiecesLayer(QObject):
             self.scene.addItem(arrow)
             self.arrows.append(arrow)
         self._prompt = ChoicePrompt(at, question, self.cell_size)
-        self._prompt.setZValue(Z_ARROWS)
+        self._prompt.setZValue(Z_PROMPT)
         self.scene.addItem(self._prompt)
+        self._place_labels()
+
+    def choose_arrow(self, direction: str | None) -> None:
+        """Mark the arrow picked with the keys (None: none)."""
+        for arrow in self.arrows:
+            arrow.set_chosen(arrow.direction == direction)
+
+    @property
+    def chosen_arrow(self) -> str | None:
+        return next((a.direction for a in self.arrows if a.chosen), None)
 
     def clear_arrows(self) -> None:
         for arrow in self.arrows:
@@ -199,6 +289,7 @@ class PiecesLayer(QObject):
         if self._prompt is not None:
             self._remove(self._prompt)
             self._prompt = None
+            self._place_labels()
 
     # --- dragging a piece ----------------------------------------------------------------
     def show_ghost(self, piece, cell: Cell | None, ok: bool) -> None:
@@ -249,12 +340,12 @@ class PiecesLayer(QObject):
 
     def clear(self) -> None:
         self._stop_animations()
-        for item in [*self.saucers.values(), *self.crew.values(), *self.marks]:
+        for item in [*self.saucers.values(), *self.crew.values(), *self.marks, *self.leaders]:
             self._remove(item)
         if self.turned_board is not None:
             self._remove(self.turned_board)
         self.turned_board, self._turned_layout = None, None
-        self.saucers, self.crew, self.marks = {}, {}, []
+        self.saucers, self.crew, self.marks, self.leaders = {}, {}, [], []
         self.clear_arrows()
         self.clear_ghost()
 
@@ -264,3 +355,8 @@ class PiecesLayer(QObject):
     def _remove(self, item: QGraphicsItem) -> None:
         if item.scene() is self.scene:
             self.scene.removeItem(item)
+
+
+def _inset(rect: QRectF, fraction: float) -> QRectF:
+    dx, dy = rect.width() * fraction, rect.height() * fraction
+    return rect.adjusted(dx, dy, -dx, -dy)

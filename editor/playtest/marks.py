@@ -5,6 +5,10 @@ distance; accelerator: an arrow out of the Accelerator in the direction taken; p
 ring where the crewmember was; crash: a cross where the saucer left the board; place: a
 ring on the Crash Site with the die roll. Events without a cell (bonus, boost, penalty,
 transfer, probe, win) have no mark: the event log says them.
+
+A mark's words ("push 2") are a separate `MarkLabel`, placed by the layer clear of
+everything else. The latest step's label is dark with white text; an earlier step's is
+pale with dark text (both opaque, so readable wherever they land).
 """
 from __future__ import annotations
 
@@ -18,12 +22,23 @@ from crashgrab.editor import style
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.grid.geometry import Direction
 
+from .labels import BoardLabel
 from .pieces import piece_colour
 
 MARKED_KINDS = ("move", "collision", "accelerator", "pickup", "crash", "place")
 BURST = QColor("#e5484d")
 PICKUP = QColor("#1a9e55")
 PLACE = QColor("#b7791f")
+# Label colours per kind: dark enough for white text (contrast 4.5:1 or more) and, as text, on
+# their pale tint (`PALE_SHARE` of the colour on white) for the labels of earlier steps.
+LABEL_COLOURS = {
+    "collision": QColor("#b42318"),
+    "crash": QColor("#b42318"),
+    "accelerator": QColor("#8a4b00"),
+    "pickup": QColor("#11703b"),
+    "place": QColor("#7c5410"),
+}
+PALE_SHARE = 0.12
 
 
 def _cell_rect(cell, size: float) -> QRectF:
@@ -31,13 +46,14 @@ def _cell_rect(cell, size: float) -> QRectF:
 
 
 class EventMark(QGraphicsItem):
-    """One event's mark; `latest` draws it at full strength, older marks of the same
-    action fade so the newest step stands out. `part` "shape" draws the trail, burst or
-    ring (under the pieces), "tag" only its label (over them, so no saucer hides it)."""
+    """One event's trail, burst or ring (under the pieces); `latest` draws it at full strength,
+    older marks of the same action fade so the newest step stands out."""
 
-    def __init__(self, event: Event, cell_size: float, latest: bool, part: str = "shape") -> None:
+    part = "shape"
+
+    def __init__(self, event: Event, cell_size: float, latest: bool) -> None:
         super().__init__()
-        self.event, self.size, self.latest, self.part = event, cell_size, latest, part
+        self.event, self.size, self.latest = event, cell_size, latest
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setOpacity(1.0 if latest else 0.45)
         cells = [getattr(event, name) for name in ("origin", "to", "at", "into") if hasattr(event, name)]
@@ -52,29 +68,9 @@ class EventMark(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
-        if self.part == "tag":
-            tag = self.tag()
-            if tag is not None:
-                _tag(painter, _cell_rect(tag[0], self.size), tag[1], tag[2], self.size)
-            return
         paint = getattr(self, f"_paint_{self.event.kind}", None)
         if paint is not None:
             paint(painter)
-
-    def tag(self):
-        """(cell, text, colour) of the label, or None."""
-        event = self.event
-        if event.kind == "collision":
-            return event.at, f"push {event.push_distance}", BURST
-        if event.kind == "accelerator":
-            return event.at, f"{event.direction} {event.distance}", style.ACCELERATOR_RING
-        if event.kind == "pickup":
-            return event.at, "pick up", PICKUP
-        if event.kind == "crash":
-            return event.into, "crash", BURST
-        if event.kind == "place":
-            return event.at, f"die {event.roll}" + (f"\u2192{event.site}" if event.site != event.roll else ""), PLACE
-        return None
 
     # --- one painter per kind ---------------------------------------------------------------
     def _paint_move(self, painter: QPainter) -> None:
@@ -151,17 +147,37 @@ def _ring(painter: QPainter, rect: QRectF, colour: QColor, size: float) -> None:
     painter.drawEllipse(rect.adjusted(size * 0.04, size * 0.04, -size * 0.04, -size * 0.04))
 
 
-def _tag(painter: QPainter, rect: QRectF, text: str, colour: QColor, size: float) -> None:
-    """A small label above the cell, in the mark's colour."""
-    painter.save()
-    font = style.font(size * 0.24, bold=True)
-    painter.setFont(font)
-    width = painter.fontMetrics().horizontalAdvance(text) + size * 0.2
-    tag = QRectF(0, 0, width, size * 0.32)
-    tag.moveCenter(QPointF(rect.center().x(), rect.top() - size * 0.1))
-    painter.setPen(QPen(QColor("white"), size * 0.03))
-    painter.setBrush(colour)
-    painter.drawRoundedRect(tag, tag.height() / 2, tag.height() / 2)
-    painter.setPen(QColor("white"))
-    painter.drawText(tag, Qt.AlignCenter, text)
-    painter.restore()
+def label_words(event: Event) -> tuple[tuple[int, int], str] | None:
+    """(cell, words) of an event's label, or None for a mark without words."""
+    if event.kind == "collision":
+        return event.at, f"push {event.push_distance}"
+    if event.kind == "accelerator":
+        return event.at, f"{event.direction} {event.distance}"
+    if event.kind == "pickup":
+        return event.at, "pick up"
+    if event.kind == "crash":
+        return event.into, "crash"
+    if event.kind == "place":
+        return event.at, f"die {event.roll}" + (f"\u2192{event.site}" if event.site != event.roll else "")
+    return None
+
+
+def pale(colour: QColor) -> QColor:
+    return QColor(*(round(255 * (1 - PALE_SHARE) + value * PALE_SHARE)
+                    for value in (colour.red(), colour.green(), colour.blue())))
+
+
+class MarkLabel(BoardLabel):
+    """An event's words on the board: the latest step's dark with white text, an earlier
+    step's pale with the kind's colour as text and border."""
+
+    part = "tag"
+
+    def __init__(self, event: Event, cell: tuple[int, int], text: str, cell_size: float, latest: bool) -> None:
+        colour = LABEL_COLOURS[event.kind]
+        if latest:
+            super().__init__(text, cell_size, colour, QColor("white"), border=QColor("white"))
+        else:
+            super().__init__(text, cell_size, pale(colour), colour, border=colour)
+        self.event, self.cell, self.latest = event, cell, latest
+        self.colour = colour

@@ -261,7 +261,7 @@ class PlaytestPanel(QWidget):
         grid.addWidget(QLabel("Abilities:"), 5, 0)
         grid.addWidget(self.abilities_edit, 5, 1, 1, 2)
         hint = QLabel("Step or Play plays this turn once the steps before it are shown. At an Accelerator on "
-                      "the saucer's own move, click an arrow on the board.")
+                      "the saucer's own move, click an arrow on the board (or an arrow key, then Enter).")
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #56616e;")
         grid.addWidget(hint, 6, 0, 1, 3)
@@ -281,10 +281,10 @@ class PlaytestPanel(QWidget):
     def _transport(self) -> QHBoxLayout:
         row = QHBoxLayout()
         self.back_button = QPushButton("\u25c0 Back")
-        self.back_button.setToolTip("One step back")
+        self.back_button.setToolTip("One step back (Shift+F10)")
         self.back_button.clicked.connect(self.backRequested)
         self.step_button = QPushButton("Step \u25b6")
-        self.step_button.setToolTip("One step (event) forward; at the end, play the next turn")
+        self.step_button.setToolTip("One step (event) forward; at the end, play the next turn (F10)")
         self.step_button.clicked.connect(self.stepRequested)
         self.play_button = QPushButton("\u25b6\u25b6 Play")
         self.play_button.setCheckable(True)
