@@ -56,6 +56,9 @@ NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),
                (None, "New Free-form Board", None))
 
 
+WIDE_WINDOW = 1280  # pixels: from this width the right column takes the bottom-right corner
+
+
 def default_settings() -> QSettings:
     return QSettings(ORGANISATION, APPLICATION)
 
@@ -72,6 +75,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
+
         self._build_docks()
         self._build_actions()
         self._build_menus()
@@ -505,6 +509,14 @@ class MainWindow(QMainWindow):
             return False
         self.statusBar().showMessage(f"Exported the Tiled map to {path} and its tileset image to {image.name}", 5000)
         return True
+
+    def resizeEvent(self, event) -> None:
+        """On a wide window the right column (Playtest) runs the full height, so its saucer table
+        and event log get room; on a narrow one the bottom panels keep the full width, so the
+        Findings header is not squeezed."""
+        super().resizeEvent(event)
+        wide = event.size().width() >= WIDE_WINDOW
+        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea if wide else Qt.BottomDockWidgetArea)
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save("closing"):

@@ -555,3 +555,17 @@ def test_opening_playtest_never_grows_a_small_window_and_the_status_bar_still_fi
     shown = QStatusBar.currentMessage(bar)
     assert shown.endswith("\u2026")
     assert bar.fontMetrics().horizontalAdvance(shown) <= bar.message_width()
+
+
+def test_at_1400x900_the_saucer_table_and_event_log_get_room(qtbot, window):
+    window.resize(1400, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    start_playtest(window)
+    mode = window.playtest
+    assert mode.open_scenario(str(SCENARIOS / "rule1-cards.json"))
+    QApplication.processEvents()
+    table, log = mode.panel.table, mode.panel.log
+    rows = table.rowCount()
+    assert rows == 3 and table.viewport().height() >= rows * table.rowHeight(0)  # every saucer in view
+    assert log.height() >= 150

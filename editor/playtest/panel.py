@@ -133,10 +133,11 @@ class PlaytestPanel(QWidget):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setMaximumHeight(140)
+        self.table.setMinimumHeight(100)  # the header and three saucers at the least
+        self.table.setMaximumHeight(220)  # six saucers, no more: the log takes the rest
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.table.itemChanged.connect(self._table_edited)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.table, 2)  # up to six saucers: room for their rows beside the log
         files = QHBoxLayout()
         self.open_button = QPushButton("Open Scenario\u2026")
         self.open_button.setToolTip("Open a scenario file and step through it on its board")
