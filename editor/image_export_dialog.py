@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QMessageBox, QSpinBox,
                                QWidget)
 
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError
 from crashgrab.engine.crash_and_grab.layout import Layout
 
+from .dialogs import board_pixmap
 from .image_export import require_board, write_board_image
 from .image_size import (CELL_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry,
                          image_format)
@@ -27,10 +30,15 @@ FORMAT_KEY = "export/imageFormat"  # ".png" or ".svg": the last one chosen
 class ImageResolutionDialog(QDialog):
     """A DPI spin box that shows the PNG's pixel size and printed size as it changes."""
 
-    def __init__(self, geometry: ImageGeometry, dpi: int = DEFAULT_DPI, parent: QWidget | None = None) -> None:
+    def __init__(self, geometry: ImageGeometry, dpi: int = DEFAULT_DPI, parent: QWidget | None = None,
+                 preview: QPixmap | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Image Resolution")
         self.geometry_ = geometry
+        self.preview = QLabel()  # what will be drawn: the board with its markers and tile tabs
+        self.preview.setAlignment(Qt.AlignCenter)
+        if preview is not None:
+            self.preview.setPixmap(preview)
         self.spin = QSpinBox()
         # Offer only what can be made: the largest board-size-dependent DPI, not a flat maximum.
         self.spin.setRange(MIN_DPI, geometry.max_dpi())
@@ -45,6 +53,8 @@ class ImageResolutionDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.Ok)
         form = QFormLayout(self)
+        if preview is not None:
+            form.addRow(self.preview)
         form.addRow("Resolution:", self.spin)
         form.addRow("Image:", self.size_label)
         form.addRow(buttons)
@@ -89,7 +99,7 @@ def export_image_dialog(window) -> bool:
     dpi = DEFAULT_DPI
     geometry = ImageGeometry(picture.board.width, picture.board.height)
     if kind == "png":
-        dialog = ImageResolutionDialog(geometry, _saved_dpi(window.settings), window)
+        dialog = ImageResolutionDialog(geometry, _saved_dpi(window.settings), window, board_pixmap(layout, 18.0))
         try:
             if dialog.exec() != QDialog.Accepted:
                 return False

@@ -450,3 +450,16 @@ def test_cancelling_the_dpi_writes_nothing(window, monkeypatch, tmp_path):
 def image_export_dialog_of(window):
     from crashgrab.editor.image_export_dialog import export_image_dialog
     return lambda: export_image_dialog(window)
+
+
+def test_the_resolution_dialog_previews_the_board(qapp):
+    from crashgrab.editor.dialogs import board_pixmap
+    from crashgrab.engine.formats.layout_io import load_layout
+
+    picture = board_pixmap(load_layout(LAYOUTS / "standard-6p.json"), 18.0)
+    dialog = ImageResolutionDialog(ImageGeometry(10, 10), 300, None, picture)
+    try:
+        shown = dialog.preview.pixmap()
+        assert not shown.isNull() and (shown.width(), shown.height()) == (picture.width(), picture.height())
+    finally:
+        dialog.deleteLater()
