@@ -221,8 +221,10 @@ class FindingsPanel(QWidget):
         self.ignored_button.setEnabled(bool(overrides))
 
     def _context_menu(self, point) -> None:
-        index = self.table.indexAt(point)
-        finding = self.proxy.data(index, Qt.UserRole) if index.isValid() else None
+        # The Menu key asks at the viewport's middle: the finding is the current row, as for a
+        # right-click (which makes the clicked row current first).
+        index = self.table.currentIndex() if self.table.currentIndex().isValid() else self.table.indexAt(point)
+        finding = self.proxy.data(index.siblingAtColumn(0), Qt.UserRole) if index.isValid() else None
         if finding is None:
             return
         self.severity_menu(finding).exec(self.table.viewport().mapToGlobal(point))

@@ -708,3 +708,4 @@ def test_every_toolbar_action_has_an_icon_and_the_modes_are_visible_switches(win
     assert window.actions["distance_1"].isChecked()
     window.actions["distance_4"].trigger()
     assert window.distance_box.currentIndex() == 3
+
