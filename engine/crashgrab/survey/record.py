@@ -36,6 +36,7 @@ class BoardRecord:
     pairs: int                                  # ordered pairs of Crash Sites one reaches the other
     moves_sum: int                              # their fewest moves, summed
     moves_squares: int                          # and squared, summed
+    weight: int = 1                             # arrangements this board stands for (a distinct board's class)
 
     @property
     def exposure(self) -> Fraction:
@@ -64,8 +65,10 @@ class BoardRecord:
         return (self.errors, self.warnings, self.exposure, self.spread, self.board)
 
 
-def board_record(board: int, facts: BoardFacts, select: Collection[str] | None = None) -> BoardRecord:
-    """The record of one board; with `select`, only those finding codes are counted."""
+def board_record(board: int, facts: BoardFacts, select: Collection[str] | None = None,
+                 weight: int = 1) -> BoardRecord:
+    """The record of one board; with `select`, only those finding codes are counted; `weight`
+    is how many arrangements it stands for."""
     counts: dict[str, int] = {}
     severities = {"error": 0, "warning": 0, "info": 0}
     for finding in rule_findings(facts):
@@ -78,4 +81,4 @@ def board_record(board: int, facts: BoardFacts, select: Collection[str] | None =
     return BoardRecord(
         board, tuple(sorted(counts.items())), severities["error"], severities["warning"], severities["info"],
         edge_sites, tuple(len(groups) for groups in facts.loop_groups), facts.total_off_moves(),
-        facts.rest_set.bit_count(), pairs, moves_sum, moves_squares)
+        facts.rest_set.bit_count(), pairs, moves_sum, moves_squares, weight)

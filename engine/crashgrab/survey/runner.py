@@ -1,8 +1,9 @@
 """Running a survey: boards in fixed chunks, over one or several processes, merged in order.
 
-The chunks depend only on the request (never on the worker count), every chunk's tally
-is exact, and the chunks are merged in chunk order: `workers=N` gives the very result
-of `workers=1`.
+An exhaustive survey (`ALL`) checks each distinct board once (`distinct.py`), weighted by
+the arrangements it stands for; a sample checks every drawn setup. The chunks depend only
+on the request (never on the worker count), every chunk's tally is exact, and the chunks
+are merged in chunk order: `workers=N` gives the very result of `workers=1`.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ...formats.tileset_io import standard_tileset
 from ..templates import TEMPLATES, Template
 from .arrangements import arrangement_count, arrangements, sample_layout, sample_seed
 from .assemble import template_boards
+from .distinct import distinct_boards
 from .record import board_record
 from .tally import Tally
 
@@ -51,13 +53,25 @@ class SurveyRequest:
         return TEMPLATES[self.template]
 
     def board_count(self, tileset: TileSet | None = None) -> int:
+        """Boards the report counts: arrangements (`ALL`) or drawn setups (`SAMPLE`)."""
         if self.mode == SAMPLE:
             return self.sample
         return arrangement_count(self.template_obj, tileset or standard_tileset())
 
+    def units(self) -> int:
+        """Boards actually checked: distinct boards (`ALL`) or drawn setups (`SAMPLE`)."""
+        if self.mode == SAMPLE:
+            return self.sample
+        return distinct_boards(self.template_obj, standard_tileset()).count
+
     def chunks(self) -> list[tuple[int, int]]:
-        total = self.board_count()
+        total = self.units()
         return [(start, min(start + self.chunk_size, total)) for start in range(0, total, self.chunk_size)]
+
+
+def survey_classes(request: SurveyRequest, tileset: TileSet | None = None):
+    """The distinct boards an exhaustive survey of the request checks."""
+    return distinct_boards(request.template_obj, tileset or standard_tileset())
 
 
 def board_layout(request: SurveyRequest, board: int, tileset: TileSet | None = None) -> Layout:
@@ -76,7 +90,8 @@ def board_origin(request: SurveyRequest, board: int) -> dict:
 
 
 def survey_chunk(request: SurveyRequest, start: int, stop: int) -> Tally:
-    """The tally of boards start..stop-1 (runs in a worker process)."""
+    """The tally of units start..stop-1 (sample numbers, or distinct-board numbers with
+    `ALL`); runs in a worker process."""
     tileset = standard_tileset()
     template = request.template_obj
     boards = template_boards(template, tileset)
@@ -88,9 +103,10 @@ def survey_chunk(request: SurveyRequest, start: int, stop: int) -> Tally:
             facts = boards.facts(boards.choices_of(layout.placements))
             tally.add(board_record(index, facts, select))
     else:
-        numbered = arrangements(template, tileset)
+        classes = distinct_boards(template, tileset)
         for index in range(start, stop):
-            tally.add(board_record(index, boards.facts(numbered.choices(index)), select))
+            tally.add(board_record(classes.lowest_arrangement(index), boards.facts(classes.choices(index)),
+                                   select, classes.weight(index)))
     tally.finish()
     return tally
 
@@ -106,7 +122,8 @@ def default_workers() -> int:
 
 def run_survey(request: SurveyRequest, workers: int = 1,
                progress: Callable[[int], None] | None = None) -> Tally:
-    """Survey every board of the request; `progress(done)` is called after each chunk."""
+    """Survey every board of the request; `progress(done)` is called after each chunk with
+    the units (distinct boards or setups) checked so far."""
     if workers < 1:
         raise ValueError("workers must be at least 1")
     jobs = [(request, start, stop) for start, stop in request.chunks()]

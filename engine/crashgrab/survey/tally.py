@@ -1,7 +1,8 @@
 """Survey totals that merge exactly: counts, exact sums and the best boards so far.
 
 Every field is an integer count, an exact sum or a set of records ranked by a total
-order, so merging partial tallies in any grouping gives the same result: that is what
+order, and a record counts as many times as its weight (the arrangements a distinct board
+stands for), so totals are those over all arrangements; so merging partial tallies in any grouping gives the same result: that is what
 makes `--workers N` identical to one process.
 """
 from __future__ import annotations
@@ -19,7 +20,8 @@ NO_LOOP = 0  # first_loop key of boards without any Accelerator loop
 @dataclass
 class Tally:
     keep_best: int = 0
-    boards: int = 0
+    boards: int = 0                                                # arrangements (records weighted)
+    distinct: int = 0                                              # records added
     boards_with_code: Counter = field(default_factory=Counter)
     findings_per_code: Counter = field(default_factory=Counter)
     boards_with_severity: Counter = field(default_factory=Counter)
@@ -37,19 +39,21 @@ class Tally:
     _cutoff: tuple[int, int] | None = None
 
     def add(self, record: BoardRecord) -> None:
-        self.boards += 1
+        weight = record.weight
+        self.boards += weight
+        self.distinct += 1
         for code, count in record.codes:
-            self.boards_with_code[code] += 1
-            self.findings_per_code[code] += count
+            self.boards_with_code[code] += weight
+            self.findings_per_code[code] += count * weight
         for severity, count in (("error", record.errors), ("warning", record.warnings), ("info", record.notes)):
             if count:
-                self.boards_with_severity[severity] += 1
-        self.edge_sites[record.edge_sites] += 1
+                self.boards_with_severity[severity] += weight
+        self.edge_sites[record.edge_sites] += weight
         for d, groups in enumerate(record.loop_groups):
-            self.loop_groups[d][groups] += 1
-        self.first_loop[record.first_loop_distance or NO_LOOP] += 1
-        self.off_moves_by_rest_cells[record.rest_cells] += record.off_moves
-        self.moves_by_pairs[record.pairs] += record.moves_sum
+            self.loop_groups[d][groups] += weight
+        self.first_loop[record.first_loop_distance or NO_LOOP] += weight
+        self.off_moves_by_rest_cells[record.rest_cells] += record.off_moves * weight
+        self.moves_by_pairs[record.pairs] += record.moves_sum * weight
         exposure = (record.off_moves, record.rest_cells, record.board)
         self._extremes(exposure, exposure)
         if self.keep_best:
@@ -81,6 +85,7 @@ class Tally:
 
     def merge(self, other: "Tally") -> None:
         self.boards += other.boards
+        self.distinct += other.distinct
         self.boards_with_code.update(other.boards_with_code)
         self.findings_per_code.update(other.findings_per_code)
         self.boards_with_severity.update(other.boards_with_severity)
