@@ -18,6 +18,7 @@ from collections import Counter
 
 from engine.crashgrab.setup import random_layout
 from engine.crashgrab.survey.assemble import template_boards
+from engine.crashgrab.survey.batch import as_records, choice_records
 from engine.crashgrab.survey.findings import fast_check
 from engine.crashgrab.survey.record import board_record
 from engine.crashgrab.templates import TEMPLATES
@@ -127,6 +128,12 @@ def difference(layout: Layout) -> tuple[str | None, Counter]:
         problem = record_difference(board_record(0, facts), reference)
         if problem:
             return problem, codes
+        # ...and so must the batch kernel's record, straight against the reference.
+        kernel = as_records(choice_records(TEMPLATES[layout.template], layout.tileset,
+                                           [boards.choices_of(layout.placements)]), [0])[0]
+        problem = record_difference(kernel, reference)
+        if problem:
+            return "kernel: " + problem, codes
     return None, codes
 
 

@@ -1,5 +1,7 @@
 """The fast path equals the networkx reference: identical findings (code, severity, cells,
-details, order; the fast path writes no messages) and identical metrics.
+details, order; the fast path writes no messages) and identical metrics; on template
+boards the survey record of the fast path and that of the batch kernel equal the figures
+worked out from the reference's report.
 
 1,000 seeded setups of every template, 400 random drawn free-form boards and 400
 scattered layouts of the standard tiles (holes between them), and hand-drawn boards
