@@ -1,11 +1,11 @@
 """Validation after every edit, off the UI thread, keeping only the newest result.
 
-Measured on the development machine (validate_layout, cold cache, 60 random boards per
-template): median 7 ms for the 8x8 board and 12 ms for the 10x10 one, but up to 35 and
-84 ms; inside the editor, while the board repaints, 17 ms median on the 10x10 board.
-That is more than a 16 ms frame, so one worker thread runs `validate_layout` while the
-window stays responsive. Edits that arrive while it works are coalesced: only the latest
-layout is validated next, and a result that no longer matches the document is dropped.
+The findings come from the fast path (`fast_validate_layout`: the same report as
+`validate_layout`, messages included, without building a networkx move graph; about
+1 ms on the 10x10 board, see docs/performance.md); the overlays still read the networkx
+move analysis, built only when one is shown. One worker thread validates while the window
+stays responsive; edits that arrive while it works are coalesced: only the latest layout
+is validated next, and a result that no longer matches the document is dropped.
 """
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from engine.crashgrab.validation import ValidationReport, validate_layout
+from engine.crashgrab.validation import ValidationReport
+from engine.crashgrab.validation.fast import fast_validate_layout
 from engine.grid.model import Layout
 
 
@@ -54,7 +55,7 @@ class LiveValidator(QObject):
         """Validate on this thread (the screenshot waits for it anyway)."""
         self._generation += 1
         self._pending = None
-        self._accept(validate_layout(layout), layout)
+        self._accept(fast_validate_layout(layout), layout)
         return self.report
 
     def shutdown(self) -> None:
@@ -94,7 +95,7 @@ def _validate(layout: Layout) -> tuple[ValidationReport | None, str | None, floa
     """Runs on the worker thread: pure engine code, no Qt."""
     started = time.perf_counter()
     try:
-        report, error = validate_layout(layout), None
+        report, error = fast_validate_layout(layout), None
     except Exception as exc:  # a bug in a check must not take the editor down
         report, error = None, f"Validation failed: {type(exc).__name__}: {exc}"
     return report, error, (time.perf_counter() - started) * 1000

@@ -24,6 +24,7 @@ from engine.crashgrab.survey.record import board_record
 from engine.crashgrab.templates import TEMPLATES
 from engine.crashgrab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
 from engine.crashgrab.validation import validate_layout
+from engine.crashgrab.validation.fast import fast_validate_layout
 from engine.formats.tileset_io import standard_tileset
 from engine.grid.geometry import ROTATIONS
 from engine.grid.model import SIDES, Feature, Layout, Placement, Tile, TileSet
@@ -118,6 +119,14 @@ def difference(layout: Layout) -> tuple[str | None, Counter]:
     found = fast_shape(fast.findings, fast.metrics)
     if found != expected:
         return _first_difference("fast_check", expected, found), codes
+    # The editor's live report: the same findings with the very same messages.
+    live = fast_validate_layout(layout)
+    if live.findings != reference.findings:
+        first = next((i for i, (a, b) in enumerate(zip(reference.findings, live.findings)) if a != b), None)
+        return (f"fast_validate_layout: finding {first}: reference {reference.findings[first] if first is not None else len(reference.findings)}, "
+                f"fast {live.findings[first] if first is not None else len(live.findings)}"), codes
+    if live.metrics != reference.metrics or live.board != reference.board:
+        return "fast_validate_layout: metrics or board differ", codes
     if layout.template is not None:
         # The survey's own route, pieces per slot instead of resolving the layout, must
         # give the very same facts.
