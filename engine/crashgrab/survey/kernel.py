@@ -118,15 +118,17 @@ class Layout:
         shaped = grid.reshape(-1, self.height, self.width)
         rows = (shaped * (1 << np.arange(self.width))).sum(axis=2)
         columns = (shaped * (1 << np.arange(self.height))[:, None]).sum(axis=1)
-        return (self._line_sums(rows, self._row_off, self.width)
-                + self._line_sums(columns, self._column_off, self.height))
+        return (_line_off_moves(self.width)[rows].sum(axis=1)
+                + _line_off_moves(self.height)[columns].sum(axis=1))
 
-    @staticmethod
-    def _line_sums(patterns: np.ndarray, memo: dict[int, int], length: int) -> np.ndarray:
-        unique, inverse = np.unique(patterns, return_inverse=True)
-        values = np.array([memo[p] if p in memo else memo.setdefault(
-            p, line_table(length, p, 0, lambda q: q).rest_off_moves) for p in unique.tolist()], dtype=np.int64)
-        return values[inverse.reshape(patterns.shape)].sum(axis=1)
+
+@lru_cache(maxsize=16)
+def _line_off_moves(length: int) -> np.ndarray:
+    """For every pattern of Accelerators on a line without holes: off-board moves summed over its rest cells."""
+    if length > 16:
+        raise ValueError("the kernel's line tables cover lines of at most 16 cells")
+    return np.array([line_table(length, pattern, 0, lambda q: q).rest_off_moves for pattern in range(1 << length)],
+                    dtype=np.int64)
 
 
 @lru_cache(maxsize=16)
@@ -265,6 +267,11 @@ def _bounces(layout: Layout, grid: np.ndarray, counts: np.ndarray) -> _Bounces:
     return _Bounces(accs, present, after, loop_groups, new_groups, trapped.sum(axis=1))
 
 
+# Bit set of the k where a lane stopped -> the smallest (MAX_DISTANCE, a row of zeros, for none).
+_SMALLEST = np.array([(c & -c).bit_length() - 1 if c else MAX_DISTANCE for c in range(1 << MAX_DISTANCE)],
+                     dtype=np.intp)
+
+
 @dataclass
 class _Search:
     pairs: np.ndarray
@@ -309,19 +316,20 @@ def _search(layout: Layout, rest: np.ndarray, accelerators: np.ndarray, site_bit
         words = frontier.shape[2]
         n = active.size
         word_of_a, bit_of_a = word_of[active], bit_of[active]
-        after = bounce.after[active].reshape(-1, words)                           # (n * A * 6, words)
-        present = bounce.present[active]
-        base = (np.arange(n) * acc_count)[:, None]
+        after = bounce.after[active].reshape(-1, words)                           # rows (board, a, k); 0 where absent
+        first_row = (np.arange(n) * acc_count)[:, None]
         for a in range(acc_count):
             column = hits[..., 0]                                                   # (5, n, lanes)
             for w in range(1, words):
                 column = np.where((word_of_a[:, a] == w)[None, :, None], hits[..., w], column)
-            stopped = ((column >> bit_of_a[:, a][None, :, None]) & np.uint64(1)).astype(bool)
-            stopped &= present[:, a][None, :, None]
-            if not stopped.any():
+            stopped = (column >> bit_of_a[:, a][None, :, None]) & np.uint64(1)
+            code = stopped[0]
+            for k in range(1, MAX_DISTANCE):
+                code = code | (stopped[k] << np.uint64(k))                          # bit k: stopped after k+1 spaces
+            if not code.any():
                 continue
-            smallest = np.where(stopped.any(axis=0), stopped.argmax(axis=0), MAX_DISTANCE)   # (n, lanes)
-            reached |= after[(base + a) * (MAX_DISTANCE + 1) + smallest]
+            rows = (first_row + a) * (MAX_DISTANCE + 1) + _SMALLEST[code]
+            reached |= np.take(after, rows.ravel(), axis=0).reshape(reached.shape)
         frontier = reached & ~visited
         visited |= frontier
         found = np.bitwise_count(frontier & site_set[active][:, None, :]).sum(axis=(1, 2)).astype(np.int64)
