@@ -3,9 +3,14 @@
 The findings come from the fast path (`fast_validate_layout`: the same report as
 `validate_layout`, messages included, without building a networkx move graph; about
 1 ms on the 10x10 board, see docs/performance.md); the overlays still read the networkx
-move analysis, built only when one is shown. One worker thread validates while the window
-stays responsive; edits that arrive while it works are coalesced: only the latest layout
-is validated next, and a result that no longer matches the document is dropped.
+move analysis, built only when one is shown. While validations are quick (the last one
+took at most SYNC_MS) the next runs on the UI thread at once, inside the edit: its
+findings are then painted in the same frame as the edit itself, and handing it to a
+thread and polling for the result would cost more than the validation (a thread switch,
+up to a 4 ms poll, far more on a busy machine). A slower board (a big free-form one) is
+validated on a worker thread while the window stays responsive; edits that arrive in the
+meantime are coalesced: only the latest layout is validated next, and a result that no
+longer matches the document is dropped.
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ class LiveValidator(QObject):
     failed = Signal(str)  # validation itself raised: a bug, shown in the status bar
 
     POLL_MS = 4
+    SYNC_MS = 4.0  # validations this quick run on the UI thread
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -49,7 +55,10 @@ class LiveValidator(QObject):
         self._generation += 1
         self._pending = (self._generation, layout)
         if self._running is None:
-            self._start_next()
+            if self.last_ms <= self.SYNC_MS:
+                self._validate_here()
+            else:
+                self._start_next()
 
     def validate_now(self, layout: Layout) -> ValidationReport:
         """Validate on this thread (the screenshot waits for it anyway)."""
@@ -62,6 +71,17 @@ class LiveValidator(QObject):
         self._pending = None
         self._poll.stop()
         self._executor.shutdown(wait=True, cancel_futures=True)
+
+    def _validate_here(self) -> None:
+        if self._pending is None or self._running is not None:
+            return
+        generation, layout = self._pending
+        self._pending = None
+        report, error, self.last_ms = _validate(layout)
+        if error:
+            self.failed.emit(error)
+        elif generation == self._generation:
+            self._accept(report, layout)
 
     def _start_next(self) -> None:
         generation, layout = self._pending
