@@ -128,8 +128,9 @@ def report_text(document: dict[str, Any]) -> str:
         lines.append(f"Counting only: {', '.join(document['select'])}.")
     lines += ["", "Boards with each finding:"]
     width = max((len(f["code"]) for f in document["findings"]), default=4)
+    digits = len(_count(total))  # 98,304 or 4,831,838,208: the columns fit the largest count
     for item in document["findings"]:
-        lines.append(f"  {item['severity']:<8} {item['code']:<{width}} {_count(item['boards']):>10} "
+        lines.append(f"  {item['severity']:<8} {item['code']:<{width}} {_count(item['boards']):>{digits}} "
                      f"{_percent(item['share']):>7}   ({_count(item['findings'])} findings)")
     severities = document["severities"]
     lines.append(f"  Boards with an error: {_count(severities['error']['boards'])} "
@@ -137,7 +138,7 @@ def report_text(document: dict[str, Any]) -> str:
                  f"{_count(severities['warning']['boards'])} ({_percent(severities['warning']['share'])}).")
     edges = document["edge_crash_sites"]
     lines += ["", f"Crash Sites on the edge of the board, per board (mean {edges['mean']}):"]
-    lines += [f"  {item['count']:>2} sites: {_count(item['boards']):>10} {_percent(item['share']):>7}"
+    lines += [f"  {item['count']:>2} sites: {_count(item['boards']):>{digits}} {_percent(item['share']):>7}"
               for item in edges["distribution"]]
     loops = document["accelerator_loops"]
     lines += ["", "Accelerator loops (strongly connected groups) per distance:"]
