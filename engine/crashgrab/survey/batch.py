@@ -7,7 +7,7 @@ from their slot choices. Boards the kernel leaves alone get the fast path's reco
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
 
@@ -17,6 +17,7 @@ from ..terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
 from .arrangements import SlotChoice
 from .assemble import template_boards
 from .distinct import DistinctBoards, distinct_boards
+from .findings import RULE_CODES
 from .kernel import NO_SITE, BatchRecords, batch_records, layout_for
 from .record import BoardRecord, board_record, record_from_counts
 
@@ -119,7 +120,7 @@ def template_batches(template: Template, tileset: TileSet) -> TemplateBatches:
 
 
 def kernel_records(batches: TemplateBatches, grid: np.ndarray, sites: np.ndarray,
-                   choices_of, select: Collection[str] | None = None) -> BatchRecords:
+                   choices_of: Callable[[int], tuple[SlotChoice, ...]]) -> BatchRecords:
     """The kernel's records; each board it leaves alone is filled in by the fast path
     (`choices_of(row)` gives that board's slot choices)."""
     normal = np.where(sites == -2, NO_SITE, sites)
@@ -131,7 +132,7 @@ def kernel_records(batches: TemplateBatches, grid: np.ndarray, sites: np.ndarray
 
 
 def fill_row(records: BatchRecords, row: int, record: BoardRecord) -> None:
-    from .findings import RULE_CODES
+    """Put a fast-path record into row `row` of a batch."""
     counts = dict(record.codes)
     records.codes[row] = [counts.get(code, 0) for code in RULE_CODES]
     records.edge_sites[row] = record.edge_sites
