@@ -133,3 +133,24 @@ def test_the_survey_by_classes_equals_the_survey_of_every_arrangement(records, o
     assert (document["boards"], document["distinct_boards"], document["checked"], document["quarter_turn"]) == \
         (98_304, 98_304, 24_576, True)
     assert all(item["arrangements"] == 4 for item in document["best"])
+
+
+@pytest.mark.parametrize("template", ["5", "6"])
+def test_a_quarter_turn_changes_no_record_on_sampled_5_and_6_saucer_boards(template):
+    # All 98,304 2-4 boards above; here 3,000 random arrangements of the big templates.
+    import random
+
+    import numpy as np
+
+    from engine.crashgrab.survey.batch import as_records, choice_records
+
+    boards = distinct_boards(TEMPLATES[template], TILESET)
+    numbered = boards.arrangements
+    rng = random.Random(int(template))
+    chosen = [numbered.choices(rng.randrange(numbered.count)) for _ in range(3000)]
+    turned = [boards.turned(c) for c in chosen]
+    numbers = np.zeros(len(chosen), dtype=np.int64)
+    before = as_records(choice_records(TEMPLATES[template], TILESET, chosen), numbers)
+    after = as_records(choice_records(TEMPLATES[template], TILESET, turned), numbers)
+    assert before == after
+    assert len(set(before)) > 1000
