@@ -243,14 +243,19 @@ def _bounces(layout: Layout, grid: np.ndarray, counts: np.ndarray) -> _Bounces:
         for i in range(width_a):
             through_i = (closure >> i) & 1
             closure |= np.where(through_i == 1, closure[:, i:i + 1], 0)
-        reaches = ((closure[:, :, None] >> np.arange(width_a)) & 1).astype(bool)    # [a, b]: a reaches b
+        # closure[a] bit b: a reaches b. reach[a]: the rest cells of a and of all it reaches;
+        # reached_by[a] bit b: b reaches a (the transposed bit matrix).
         reach = direct.copy()
-        for b in np.flatnonzero(reaches.any(axis=(0, 1))).tolist():
-            everything = np.uint64(0) - reaches[:, :, b].astype(np.uint64)           # all ones where a reaches b
-            reach |= everything[:, :, None] & direct[:, b][:, None, :]
+        reached_by = np.zeros_like(closure)
+        reachable = int(np.bitwise_or.reduce(closure, axis=None)) if closure.size else 0
+        for b in range(width_a):
+            if not reachable >> b & 1:
+                continue
+            reaches_b = (closure >> b) & 1                                             # (boards, A)
+            reach |= (np.uint64(0) - reaches_b.astype(np.uint64))[:, :, None] & direct[:, b][:, None, :]
+            reached_by[:, b] = (reaches_b << np.arange(width_a)).sum(axis=1)
         reach_by_d.append(reach)
-        mutual = reaches & reaches.transpose(0, 2, 1)
-        members = (mutual * bit_of_a).sum(axis=2)                                 # group of a (0: no loop)
+        members = closure & reached_by                                             # group of a (0: no loop)
         first_member = (members & -members) == bit_of_a                            # a is its group's lowest
         is_group = (members != 0) & first_member
         loop_groups[:, d - 1] = is_group.sum(axis=1)
