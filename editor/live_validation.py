@@ -1,13 +1,18 @@
 """Validation after every edit, off the UI thread, keeping only the newest result.
 
-Measured on the development machine (validate_layout, cold cache, 60 random boards per
-template): median 7 ms for the 8x8 board and 12 ms for the 10x10 one, but up to 35 and
-84 ms; inside the editor, while the board repaints, 17 ms median on the 10x10 board.
-That is more than a 16 ms frame, so one worker thread runs `validate_layout` while the
-window stays responsive. Edits that arrive while it works are coalesced: only the latest
-layout is validated next, and a result that no longer matches the document is dropped.
-`upgrades` (movement upgrade card names) is passed on to `validate_layout`; set it, then
-request the layout again.
+The findings come from the fast path (`fast_validate_layout`: the same report as
+`validate_layout`, messages included, without building a networkx move graph; about
+1 ms on the 10x10 board, see docs/performance.md); the overlays still read the networkx
+move analysis, built only when one is shown. While validations are quick (the last one
+took at most SYNC_MS) the next runs on the UI thread at once, inside the edit: its
+findings are then painted in the same frame as the edit itself, and handing it to a
+thread and polling for the result would cost more than the validation (a thread switch,
+up to a 4 ms poll, far more on a busy machine). A slower board (a big free-form one) is
+validated on a worker thread while the window stays responsive; edits that arrive in the
+meantime are coalesced: only the latest layout is validated next, and a result that no
+longer matches the document is dropped.
+`upgrades` (movement upgrade card names) switches to `validate_layout`, which knows them;
+set it, then request the layout again.
 """
 from __future__ import annotations
 
@@ -16,8 +21,9 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from crashgrab.engine.crash_and_grab.validation import ValidationReport, validate_layout
 from crashgrab.engine.crash_and_grab.layout import Layout
+from crashgrab.engine.crash_and_grab.validation import ValidationReport, validate_layout
+from crashgrab.engine.crash_and_grab.validation.fast import fast_validate_layout
 
 
 class LiveValidator(QObject):
@@ -25,6 +31,7 @@ class LiveValidator(QObject):
     failed = Signal(str)  # validation itself raised: a bug, shown in the status bar
 
     POLL_MS = 4
+    SYNC_MS = 4.0  # validations this quick run on the UI thread
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -51,19 +58,33 @@ class LiveValidator(QObject):
         self._generation += 1
         self._pending = (self._generation, layout)
         if self._running is None:
-            self._start_next()
+            if self.last_ms <= self.SYNC_MS:
+                self._validate_here()
+            else:
+                self._start_next()
 
     def validate_now(self, layout: Layout) -> ValidationReport:
         """Validate on this thread (the screenshot waits for it anyway)."""
         self._generation += 1
         self._pending = None
-        self._accept(validate_layout(layout, upgrades=self.upgrades), layout)
+        self._accept(validate_now_report(layout, self.upgrades), layout)
         return self.report
 
     def shutdown(self) -> None:
         self._pending = None
         self._poll.stop()
         self._executor.shutdown(wait=True, cancel_futures=True)
+
+    def _validate_here(self) -> None:
+        if self._pending is None or self._running is not None:
+            return
+        generation, layout = self._pending
+        self._pending = None
+        report, error, self.last_ms = _validate(layout, self.upgrades)
+        if error:
+            self.failed.emit(error)
+        elif generation == self._generation:
+            self._accept(report, layout)
 
     def _start_next(self) -> None:
         generation, layout = self._pending
@@ -93,11 +114,17 @@ class LiveValidator(QObject):
         self.reportReady.emit(report)
 
 
+def validate_now_report(layout: Layout, upgrades: tuple[str, ...]) -> ValidationReport:
+    """The fast path's report; the networkx reference when upgrades are assumed (the fast path
+    knows the standard game only)."""
+    return validate_layout(layout, upgrades=upgrades) if upgrades else fast_validate_layout(layout)
+
+
 def _validate(layout: Layout, upgrades: tuple[str, ...]) -> tuple[ValidationReport | None, str | None, float]:
     """Runs on the worker thread: pure engine code, no Qt."""
     started = time.perf_counter()
     try:
-        report, error = validate_layout(layout, upgrades=upgrades), None
+        report, error = validate_now_report(layout, upgrades), None
     except Exception as exc:  # a bug in a check must not take the editor down
         report, error = None, f"Validation failed: {type(exc).__name__}: {exc}"
     return report, error, (time.perf_counter() - started) * 1000

@@ -18,11 +18,13 @@ from collections import Counter
 
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.survey.assemble import template_boards
+from crashgrab.engine.crash_and_grab.survey.batch import as_records, choice_records
 from crashgrab.engine.crash_and_grab.survey.findings import fast_check
 from crashgrab.engine.crash_and_grab.survey.record import board_record
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
 from crashgrab.engine.crash_and_grab.validation import validate_layout
+from crashgrab.engine.crash_and_grab.validation.fast import fast_validate_layout
 from crashgrab.engine.formats.tileset_io import standard_tileset
 from crashgrab.engine.grid.geometry import ROTATIONS
 from crashgrab.engine.grid.model import SIDES, Feature, Placement, Tile, TileSet
@@ -118,6 +120,15 @@ def difference(layout: Layout) -> tuple[str | None, Counter]:
     found = fast_shape(fast.findings, fast.metrics)
     if found != expected:
         return _first_difference("fast_check", expected, found), codes
+    # The editor's live report: the same findings with the very same messages.
+    live = fast_validate_layout(layout)
+    if live.findings != reference.findings:
+        first = next((i for i, (a, b) in enumerate(zip(reference.findings, live.findings)) if a != b), None)
+        expected = reference.findings[first] if first is not None else len(reference.findings)
+        found = live.findings[first] if first is not None else len(live.findings)
+        return f"fast_validate_layout: finding {first}: reference {expected}, fast {found}", codes
+    if live.metrics != reference.metrics or live.board != reference.board:
+        return "fast_validate_layout: metrics or board differ", codes
     if layout.template is not None:
         # The survey's own route, pieces per slot instead of resolving the layout, must
         # give the very same facts.
@@ -128,6 +139,12 @@ def difference(layout: Layout) -> tuple[str | None, Counter]:
         problem = record_difference(board_record(0, facts), reference)
         if problem:
             return problem, codes
+        # ...and so must the batch kernel's record, straight against the reference.
+        kernel = as_records(choice_records(TEMPLATES[layout.template], layout.tileset,
+                                           [boards.choices_of(layout.placements)]), [0])[0]
+        problem = record_difference(kernel, reference)
+        if problem:
+            return "kernel: " + problem, codes
     return None, codes
 
 

@@ -162,20 +162,48 @@ def test_export_writes_the_resolved_board_and_refuses_an_unfinished_one(qapp, tm
     document.deleteLater()
 
 
-def test_live_validation_reports_only_the_newest_layout(qtbot):
+def test_quick_live_validation_reports_each_edit_at_once_with_the_references_findings(qtbot):
     from crashgrab.editor.live_validation import LiveValidator
     from crashgrab.engine.crash_and_grab.validation import validate_layout
 
     validator = LiveValidator()
     reports = []
     validator.reportReady.connect(reports.append)
-    first, second, newest = (load_layout(LAYOUTS / "standard-2-4p.json"), load_layout(LAYOUTS / "standard-6p.json"),
-                             blank_layout("5"))
+    layouts = (load_layout(LAYOUTS / "standard-2-4p.json"), load_layout(LAYOUTS / "standard-6p.json"),
+               blank_layout("5"))
+    for count, layout in enumerate(layouts, start=1):  # validated inside request: no thread, no waiting
+        validator.last_ms = 0.5  # as after a quick validation (a busy test machine may be slower)
+        validator.request(layout)
+        assert len(reports) == count and validator.is_current and validator.layout is layout
+        assert reports[-1].findings == validate_layout(layout).findings
+    validator.shutdown()
+    validator.deleteLater()
+
+
+def test_live_validation_of_slow_boards_runs_on_a_worker_thread_and_keeps_the_newest(qtbot, monkeypatch):
+    import threading
+
+    import crashgrab.editor.live_validation as live
+
+    threads = []
+
+    def slow(layout):
+        threads.append(threading.current_thread())
+        return live_validate(layout)
+
+    live_validate = live.fast_validate_layout
+    monkeypatch.setattr(live, "fast_validate_layout", slow)
+    validator = live.LiveValidator()
+    validator.last_ms = validator.SYNC_MS + 1  # as after a big board
+    reports = []
+    validator.reportReady.connect(reports.append)
+    first, newest = load_layout(LAYOUTS / "standard-2-4p.json"), blank_layout("6")
+    second = load_layout(LAYOUTS / "standard-6p.json")
     for layout in (first, second, newest):  # the first starts at once, the other two wait as one
         validator.request(layout)
     qtbot.waitUntil(lambda: validator.is_current, timeout=5000)
-    assert len(reports) == 1 and validator.layout is newest
-    assert reports[0].findings == validate_layout(newest).findings
+    assert len(reports) == 1 and validator.layout is newest and reports[0].board.width == 10
+    assert len(threads) == 2 and threading.main_thread() not in threads
     validator.shutdown()
     validator.deleteLater()
 
@@ -186,7 +214,7 @@ def test_live_validation_reports_a_crashing_check_instead_of_dying(qtbot, monkey
     def broken(layout, **options):  # options: the upgrades
         raise KeyError("oops")
 
-    monkeypatch.setattr(live, "validate_layout", broken)
+    monkeypatch.setattr(live, "fast_validate_layout", broken)
     validator = live.LiveValidator()
     with qtbot.waitSignal(validator.failed, timeout=5000) as failure:
         validator.request(blank_layout("2-4"))

@@ -44,3 +44,16 @@ def test_a_missing_editor_is_a_note_not_a_failure(monkeypatch):
     monkeypatch.setattr(bench, "editor_command", lambda: None)
     assert bench.editor_section(quick=True) == [
         "Editor: crashgrab-editor is not installed; launch time not measured"]
+
+
+def test_the_free_form_benchmark_boards_are_boards_with_every_crash_site():
+    from crashgrab.engine.crash_and_grab.resolve import resolve_layout
+    from crashgrab.engine.crash_and_grab.terms import CRASH_SITE
+    layout = bench.free_form_layout(16, 3)
+    resolution = resolve_layout(layout)
+    assert resolution.findings == ()
+    board = resolution.board
+    assert (board.width, board.height) == (16, 16)
+    sites = sorted(f.number for f in board.features.values() if f.type == CRASH_SITE)
+    assert sites == list(range(1, 13))
+    assert len(board.holes()) == 16 * 16 * 3 // 100

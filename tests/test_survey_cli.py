@@ -18,8 +18,8 @@ from crashgrab.engine.formats.schemas import validate
 
 
 @pytest.mark.parametrize("arguments, message", [
-    (["--players", "5", "--all"], "--all is only possible for 2-4 players: the 5-saucer board has 4,831,838,208"),
-    (["--players", "6", "--all"], "Use --sample N"),
+    (["--players", "5", "--all", "--stop-after", "0"], "--stop-after needs at least 1 chunk, not 0"),
+    (["--players", "6", "--sample", "10", "--resume"], "--resume of a sample needs its --seed"),
     (["--players", "6"], "say how many 6-saucer setups to check with --sample N"),
     (["--players", "2-4", "--sample", "0"], "--sample needs a positive number of boards, not 0"),
     (["--players", "5", "--sample", "10", "--workers", "0"], "--workers needs at least 1 process"),

@@ -1,5 +1,8 @@
 """The fast path equals the networkx reference: identical findings (code, severity, cells,
-details, order; the fast path writes no messages) and identical metrics.
+details, order; the fast path writes no messages) and identical metrics; the editor's
+fast report (fast_validate_layout) has the very same findings, messages included; on template
+boards the survey record of the fast path and that of the batch kernel equal the figures
+worked out from the reference's report.
 
 1,000 seeded setups of every template, 400 random drawn free-form boards and 400
 scattered layouts of the standard tiles (holes between them), and hand-drawn boards
@@ -111,3 +114,15 @@ def test_drawn_boards_do_trigger_what_they_were_drawn_for():
                  "crash-site-range", "crash-site-sequence", "crash-site-corner", "accelerator-trap",
                  "accelerator-loop", "accelerator-edge", "crash-site-edge"):
         assert codes[code], code
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fast_path_equals_the_reference_on_big_free_form_boards(seed):
+    # 18x18 to 26x26 with many Crash Sites: the fast path searches site by site there.
+    import random
+    rng = random.Random(seed)
+    size = rng.choice((18, 22, 26))
+    rows = ["".join(rng.choice("......>>#123456789abc") for _ in range(size)) for _ in range(size)]
+    problem, codes = difference(picture_layout("\n".join(rows), f"big {seed}"))
+    assert problem is None
+    assert codes["isolated-crash-site"] or codes["accelerator-loop"]

@@ -92,3 +92,25 @@ def test_holes_cut_the_board_into_parts_no_move_crosses():
     facts = board_facts(resolve_layout(picture_layout("1.#.2")).board)
     assert facts.site_moves() == {0: {0: 0}, 4: {4: 0}}
     assert cells(facts.reached()) == {0, 1, 3, 4}
+
+
+def test_both_crash_site_searches_give_the_same_distances(monkeypatch):
+    # Lanes on small boards, site by site on big ones: on any board the results are equal.
+    import random
+
+    from crashgrab.engine.crash_and_grab.survey import fastcheck
+    from tests.survey_boards import random_picture
+    rng = random.Random(11)
+    pictures = [random_picture(rng) for _ in range(150)]
+    # and a few bigger boards with many Crash Sites, where the choice matters
+    for size in (14, 18):
+        rows = ["".join(rng.choice(".....>#123456789abc") for _ in range(size)) for _ in range(size)]
+        pictures.append("\n".join(rows))
+    for picture in pictures:
+        board = resolve_layout(picture_layout(picture)).board
+        results = []
+        for limit in (10 ** 9, 0):
+            monkeypatch.setattr(fastcheck, "LANE_SEARCH_LIMIT", limit)
+            facts = board_facts(board)
+            results.append((facts.site_levels, facts.visited))
+        assert results[0] == results[1], picture

@@ -56,10 +56,13 @@ class TileSet:
     schema_ref: str | None = None  # the file's optional "$schema" (for text editors), kept on save
 
     def get(self, tile_id: str) -> Tile | None:
-        for tile in self.tiles:
-            if tile.id == tile_id:
-                return tile
-        return None
+        by_id = self.__dict__.get("_by_id")
+        if by_id is None:  # built on first use (frozen, so set past __setattr__); the first tile of an id wins
+            by_id = {}
+            for tile in self.tiles:
+                by_id.setdefault(tile.id, tile)
+            object.__setattr__(self, "_by_id", by_id)
+        return by_id.get(tile_id)
 
     def ids(self) -> list[str]:
         return [t.id for t in self.tiles]

@@ -18,6 +18,7 @@ from functools import cached_property
 
 import networkx as nx
 
+from .bits import iter_bits
 from .model import Board, Cell
 from .movegraph import (BOUNCE, DEFAULT_MAX_DISTANCE, OFF, REST, bounce_cells, bounce_node,
                         build_move_graph, rest_cells, rest_node)
@@ -60,12 +61,8 @@ class MoveAnalysis:
         return {cell: 1 << i for i, cell in enumerate(self.rests)}
 
     def _cells_of(self, mask: int) -> list[Cell]:
-        rests, cells = self.rests, []
-        while mask:
-            low = mask & -mask
-            cells.append(rests[low.bit_length() - 1])
-            mask ^= low
-        return cells
+        rests = self.rests
+        return [rests[index] for index in iter_bits(mask)]
 
     @cached_property
     def _bounce_exit_masks(self) -> dict[tuple, tuple[int, bool]]:
@@ -92,6 +89,17 @@ class MoveAnalysis:
         """Bounce node -> (rest cells where the move can end, whether it can crash)."""
         return {node: (frozenset(self._cells_of(ends)), crashes)
                 for node, (ends, crashes) in self._bounce_exit_masks.items()}
+
+    @cached_property
+    def _entered(self) -> frozenset:
+        """Bounce nodes some edge leads to."""
+        return frozenset(t for edges in self.out_edges.values() for t in edges if t != OFF and t[0] == BOUNCE)
+
+    def entered(self, node: tuple) -> bool:
+        """Whether any move leads to this bounce node. (Asked of the graph, `in_degree`
+        would cache a view that refers back to the graph: a reference cycle that leaves
+        every move graph to the garbage collector.)"""
+        return node in self._entered
 
     def can_rest_after(self, node: tuple) -> bool:
         """Whether a move bounced at this bounce node can end on a rest cell at all."""
@@ -201,17 +209,12 @@ class MoveAnalysis:
         while frontier:
             steps += 1
             reach = 0
-            while frontier:
-                low = frontier & -frontier
-                reach |= masks[low.bit_length() - 1]
-                frontier ^= low
+            for index in iter_bits(frontier):
+                reach |= masks[index]
             frontier = reach & ~visited
             visited |= frontier
-            new = frontier
-            while new:
-                low = new & -new
-                distances[rests[low.bit_length() - 1]] = steps
-                new ^= low
+            for index in iter_bits(frontier):
+                distances[rests[index]] = steps
         self._moves_from[start] = distances
         return distances
 

@@ -9,20 +9,34 @@ a fast path proven equal to the networkx reference, summed up into a report.
     fast_check(layout)      # validate_layout's findings (no messages) and metrics, fast
     arrangements(template, tileset).layout(index)        # arrangement number -> Layout
 
-Modules: arrangements (numbering, samples), lines and fastcheck (the fast path's move
-facts), findings (checks and metrics from them), assemble (template boards from per-slot
-pieces), record (one board's figures and score), tally (exact totals), runner (chunks and
-workers), report (JSON and text), progress (the terminal's progress bar).
-"""
-from .arrangements import Arrangements, arrangement_count, arrangements, sample_layout, sample_seed
-from .findings import RULE_CODES, FastFinding, FastReport, board_facts, board_metrics, fast_check, rule_findings
-from .record import BoardRecord, board_record
-from .report import report_json, report_text
-from .runner import ALL, SAMPLE, SurveyRequest, board_layout, run_survey
-from .tally import Tally
+Modules: arrangements (numbering, samples), distinct (distinct boards and their classes),
+lines and fastcheck (the fast path's move facts), findings (checks and metrics from them),
+assemble (template boards from per-slot pieces), kernel and batch (records of thousands of
+boards at once, numpy), record (one board's figures and score), tally (exact totals),
+runner (chunks and workers), checkpoint (resuming), report (JSON and text), progress (the
+terminal's progress bar).
 
-__all__ = [
-    "ALL", "SAMPLE", "Arrangements", "BoardRecord", "FastFinding", "FastReport", "RULE_CODES", "SurveyRequest",
-    "Tally", "arrangement_count", "arrangements", "board_facts", "board_layout", "board_metrics", "board_record",
-    "fast_check", "report_json", "report_text", "rule_findings", "run_survey", "sample_layout", "sample_seed",
-]
+Names are loaded on first use, so that the fast path (findings, for the editor's live
+validation) does not import numpy and the runner.
+"""
+from importlib import import_module
+
+_NAMES = {
+    "Arrangements": "arrangements", "arrangement_count": "arrangements", "arrangements": "arrangements",
+    "sample_layout": "arrangements", "sample_seed": "arrangements",
+    "RULE_CODES": "findings", "FastFinding": "findings", "FastReport": "findings", "board_facts": "findings",
+    "board_metrics": "findings", "fast_check": "findings", "rule_findings": "findings",
+    "BoardRecord": "record", "board_record": "record",
+    "report_json": "report", "report_text": "report",
+    "ALL": "runner", "SAMPLE": "runner", "SurveyRequest": "runner", "board_layout": "runner", "run_survey": "runner",
+    "Tally": "tally",
+    "DistinctBoards": "distinct", "distinct_boards": "distinct",
+}
+
+__all__ = sorted(_NAMES)
+
+
+def __getattr__(name: str):
+    if name not in _NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{_NAMES[name]}", __name__), name)

@@ -71,6 +71,17 @@ class Arrangements:
                 tiles[slot_index] = tile_id
         return tuple(zip(tiles, sides, rotations))
 
+    def index(self, choices: tuple[SlotChoice, ...]) -> int:
+        """The number of the arrangement with these slot choices (the inverse of `choices`)."""
+        index = 0
+        for group, orders in zip(self.groups, self.group_orders):
+            index = index * len(orders) + orders.index(tuple(choices[s][0] for s in group))
+        for _, side, _ in choices:
+            index = index * len(SIDES) + SIDES.index(side)
+        for slot, (_, _, rotation) in zip(self.template.slots, choices):
+            index = index * len(slot.rotations) + slot.rotations.index(rotation)
+        return index
+
     def placements(self, index: int) -> tuple[Placement, ...]:
         return tuple(Placement(tile, side, slot.x, slot.y, rotation)
                      for slot, (tile, side, rotation) in zip(self.template.slots, self.choices(index)))

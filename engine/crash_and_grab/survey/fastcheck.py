@@ -23,7 +23,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ...grid.bits import iter_bits
 from .lines import DISTANCES, MAX_DISTANCE, Geometry, LineTable
+
+# Above this many Crash Sites x cells (12 sites on a 16x16 board), Crash Site distances
+# are searched site by site: docs/performance.md has the measurements.
+LANE_SEARCH_LIMIT = 12 * 256
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,14 +111,6 @@ class BoardFacts:
             total += level * count
             squares += level * level * count
         return pairs, total, squares
-
-
-def iter_bits(bits: int):
-    """The indices of the set bits of `bits`, lowest first."""
-    while bits:
-        low = bits & -bits
-        yield low.bit_length() - 1
-        bits ^= low
 
 
 @lru_cache(maxsize=64)
@@ -199,7 +196,10 @@ def analyse(geometry: Geometry, accelerators: tuple[int, ...], holes: int,
             entered[a] = after
 
     rest_set = ((1 << geometry.cells) - 1) & ~holes & ~accelerator_set
-    site_levels, visited = _search_from_sites(geometry, sites, rest_set, accelerator_set, entered)
+    if len(sites) * geometry.cells > LANE_SEARCH_LIMIT:
+        site_levels, visited = _search_site_by_site(geometry, sites, rows, columns, entered)
+    else:
+        site_levels, visited = _search_from_sites(geometry, sites, rest_set, accelerator_set, entered)
     return BoardFacts(geometry, holes, accelerators, sites, rest_set, rows, columns, tuple(links),
                       tuple(bounce_graphs), tuple(loop_groups), tuple(bounce_reach), site_levels, visited)
 
@@ -245,6 +245,52 @@ def _bounce_closure(direct: dict[int, int], graph: dict[int, tuple[int, ...]],
     for a, _ in linked:
         closure[a] &= rests_only
     return closure, tuple(groups)
+
+
+def _search_site_by_site(geometry: Geometry, sites, rows, columns,
+                         entered: dict[int, list[int]]) -> tuple[tuple[int, ...], int]:
+    """The same results as _search_from_sites, one breadth-first search per Crash Site over
+    each rest cell's one-move set (worked out when first needed). On big boards with many
+    Crash Sites this beats the lanes, whose ints grow with sites x cells."""
+    width, size = geometry.width, geometry.cells
+    one_move: dict[int, int] = {}
+
+    def moves_from(cell: int) -> int:
+        found = one_move.get(cell)
+        if found is None:
+            y, x = divmod(cell, width)
+            along_row, along_column = rows[y][x], columns[x][y]
+            found = along_row.rests | along_column.rests
+            for accelerator, spaces in along_row.first_hits + along_column.first_hits:
+                after = entered.get(accelerator)
+                if after:
+                    found |= after[spaces - 1]
+            one_move[cell] = found
+        return found
+
+    site_set = 0
+    for cell, _ in sites:
+        site_set |= 1 << cell
+    levels: list[int] = []
+    visited_lanes = 0
+    for lane, (start, _) in enumerate(sites):
+        offset = lane * size
+        visited = frontier = 1 << start
+        level = 0
+        while frontier:
+            reach = 0
+            for cell in iter_bits(frontier):
+                reach |= moves_from(cell)
+            frontier = reach & ~visited
+            visited |= frontier
+            found = frontier & site_set
+            if found:
+                while len(levels) <= level:
+                    levels.append(0)
+                levels[level] |= found << offset
+            level += 1
+        visited_lanes |= visited << offset
+    return tuple(levels), visited_lanes
 
 
 def _search_from_sites(geometry: Geometry, sites, rest_set: int, accelerator_set: int,

@@ -25,6 +25,10 @@ class LinePosition:
     # to rest on.
     bounce_hits: tuple[tuple[int, ...], ...]
     bounce_rests: tuple[int, ...]
+    # For a saucer resting here: the cells one move along the line can end on without
+    # meeting an Accelerator, and per way the first Accelerator met (cell, spaces away).
+    rests: int
+    first_hits: tuple[tuple[int, int], ...]
 
 
 class LineTable(tuple):
@@ -90,6 +94,7 @@ def line_table(length: int, accelerators: int, holes: int, to_cell) -> LineTable
         off_moves = 0
         bounce_rests = [0] * MAX_DISTANCE
         bounce_hits: list[list[int]] = [[] for _ in DISTANCES]
+        first_hits = []
         for way in (1, -1):
             for travelled in DISTANCES:
                 along = position + way * travelled
@@ -100,9 +105,14 @@ def line_table(length: int, accelerators: int, holes: int, to_cell) -> LineTable
                 if accelerators >> along & 1:
                     for d in range(travelled, MAX_DISTANCE + 1):
                         bounce_hits[d - 1].append(cell)
+                    first_hits.append((cell, travelled))
                     break
                 bounce_rests[travelled - 1] |= 1 << cell
-        positions.append(LinePosition(off_moves, tuple(tuple(h) for h in bounce_hits), tuple(bounce_rests)))
+        rests = 0
+        for cells in bounce_rests:
+            rests |= cells
+        positions.append(LinePosition(off_moves, tuple(tuple(h) for h in bounce_hits), tuple(bounce_rests),
+                                      rests, tuple(first_hits)))
         if not accelerators >> position & 1:
             rest_off_moves += off_moves
     table = LineTable(positions)

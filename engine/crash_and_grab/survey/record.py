@@ -19,7 +19,8 @@ from fractions import Fraction
 from typing import Collection
 
 from .fastcheck import BoardFacts
-from .findings import rule_findings
+from ..validation.codes import DEFAULT_SEVERITY
+from .findings import RULE_CODES, rule_findings
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class BoardRecord:
     pairs: int                                  # ordered pairs of Crash Sites one reaches the other
     moves_sum: int                              # their fewest moves, summed
     moves_squares: int                          # and squared, summed
+    weight: int = 1                             # arrangements this board stands for (a distinct board's class)
 
     @property
     def exposure(self) -> Fraction:
@@ -64,8 +66,10 @@ class BoardRecord:
         return (self.errors, self.warnings, self.exposure, self.spread, self.board)
 
 
-def board_record(board: int, facts: BoardFacts, select: Collection[str] | None = None) -> BoardRecord:
-    """The record of one board; with `select`, only those finding codes are counted."""
+def board_record(board: int, facts: BoardFacts, select: Collection[str] | None = None,
+                 weight: int = 1) -> BoardRecord:
+    """The record of one board; with `select`, only those finding codes are counted; `weight`
+    is how many arrangements it stands for."""
     counts: dict[str, int] = {}
     severities = {"error": 0, "warning": 0, "info": 0}
     for finding in rule_findings(facts):
@@ -78,4 +82,19 @@ def board_record(board: int, facts: BoardFacts, select: Collection[str] | None =
     return BoardRecord(
         board, tuple(sorted(counts.items())), severities["error"], severities["warning"], severities["info"],
         edge_sites, tuple(len(groups) for groups in facts.loop_groups), facts.total_off_moves(),
-        facts.rest_set.bit_count(), pairs, moves_sum, moves_squares)
+        facts.rest_set.bit_count(), pairs, moves_sum, moves_squares, weight)
+
+
+def record_from_counts(board: int, code_counts, edge_sites: int, loop_groups: tuple[int, ...], off_moves: int,
+                       rest_cells: int, pairs: int, moves_sum: int, moves_squares: int, weight: int = 1,
+                       select: Collection[str] | None = None) -> BoardRecord:
+    """A record from findings per code (in RULE_CODES order) and the board's figures."""
+    counts = {}
+    severities = {"error": 0, "warning": 0, "info": 0}
+    for code, count in zip(RULE_CODES, code_counts):
+        if count and (select is None or code in select):
+            counts[code] = count
+            severities[DEFAULT_SEVERITY[code]] += count
+    return BoardRecord(board, tuple(sorted(counts.items())), severities["error"], severities["warning"],
+                       severities["info"], edge_sites, loop_groups, off_moves, rest_cells, pairs, moves_sum,
+                       moves_squares, weight)

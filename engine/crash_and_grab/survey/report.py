@@ -9,7 +9,7 @@ from ..validation.codes import DEFAULT_SEVERITY
 from .findings import RULE_CODES as SURVEY_CODES
 from .lines import DISTANCES
 from .record import BoardRecord
-from .runner import SAMPLE, SurveyRequest, board_origin
+from .runner import SAMPLE, SurveyRequest, board_origin, survey_classes
 from .tally import NO_LOOP, Tally
 
 SHARE_DECIMALS = 6
@@ -34,12 +34,13 @@ def report_json(request: SurveyRequest, tally: Tally, files: dict[int, str] | No
     edge_total = sum(count * boards for count, boards in tally.edge_sites.items())
     return {
         "format": "crash-grab-survey",
-        "version": 1,
+        "version": 2,
         "template": request.template,
         "tileset": "standard",
         "mode": request.mode,
         "seed": request.seed if request.mode == SAMPLE else None,
         "boards": total,
+        **_distinct_counts(request, tally),
         "select": list(request.select) if request.select is not None else None,
         "findings": [{"code": code, "severity": DEFAULT_SEVERITY[code],
                       "boards": tally.boards_with_code[code], "share": _share(tally.boards_with_code[code], total),
@@ -75,6 +76,13 @@ def report_json(request: SurveyRequest, tally: Tally, files: dict[int, str] | No
     }
 
 
+def _distinct_counts(request: SurveyRequest, tally: Tally) -> dict[str, Any]:
+    if request.mode == SAMPLE:
+        return {"distinct_boards": None, "checked": tally.distinct, "quarter_turn": False}
+    classes = survey_classes(request)
+    return {"distinct_boards": classes.distinct, "checked": tally.distinct, "quarter_turn": classes.quarter_turn}
+
+
 def _extreme(value: tuple[Fraction, int] | None) -> dict[str, Any] | None:
     return None if value is None else {"board": value[1], "mean": _round(value[0])}
 
@@ -84,6 +92,7 @@ def _best(request: SurveyRequest, rank: int, record: BoardRecord, file: str | No
         "rank": rank,
         "board": record.board,
         "origin": board_origin(request, record.board),
+        "arrangements": record.weight if request.mode != SAMPLE else None,
         "errors": record.errors,
         "warnings": record.warnings,
         "notes": record.notes,
@@ -107,16 +116,21 @@ def report_text(document: dict[str, Any]) -> str:
     """The report for people: the same figures as the JSON document, one block per question."""
     template = TEMPLATES[document["template"]]
     total = document["boards"]
-    what = (f"all {_count(total)} arrangements" if document["mode"] == "all"
-            else f"{_count(total)} setups drawn by the rules with seed {document['seed']}")
+    if document["mode"] == "all":
+        turn = " up to a quarter turn" if document["quarter_turn"] else ""
+        what = (f"all {_count(total)} arrangements, {_count(document['distinct_boards'])} distinct boards, "
+                f"{_count(document['checked'])} checked (one per board{turn})")
+    else:
+        what = f"{_count(total)} setups drawn by the rules with seed {document['seed']}"
     lines = [f"Survey of the {template.width}x{template.height} board for {template.title}, "
              f"{document['tileset']} tiles: {what}."]
     if document["select"] is not None:
         lines.append(f"Counting only: {', '.join(document['select'])}.")
     lines += ["", "Boards with each finding:"]
     width = max((len(f["code"]) for f in document["findings"]), default=4)
+    digits = len(_count(total))  # 98,304 or 4,831,838,208: the columns fit the largest count
     for item in document["findings"]:
-        lines.append(f"  {item['severity']:<8} {item['code']:<{width}} {_count(item['boards']):>10} "
+        lines.append(f"  {item['severity']:<8} {item['code']:<{width}} {_count(item['boards']):>{digits}} "
                      f"{_percent(item['share']):>7}   ({_count(item['findings'])} findings)")
     severities = document["severities"]
     lines.append(f"  Boards with an error: {_count(severities['error']['boards'])} "
@@ -124,7 +138,7 @@ def report_text(document: dict[str, Any]) -> str:
                  f"{_count(severities['warning']['boards'])} ({_percent(severities['warning']['share'])}).")
     edges = document["edge_crash_sites"]
     lines += ["", f"Crash Sites on the edge of the board, per board (mean {edges['mean']}):"]
-    lines += [f"  {item['count']:>2} sites: {_count(item['boards']):>10} {_percent(item['share']):>7}"
+    lines += [f"  {item['count']:>2} sites: {_count(item['boards']):>{digits}} {_percent(item['share']):>7}"
               for item in edges["distribution"]]
     loops = document["accelerator_loops"]
     lines += ["", "Accelerator loops (strongly connected groups) per distance:"]
@@ -146,8 +160,8 @@ def report_text(document: dict[str, Any]) -> str:
         lines += ["", f"Best boards ({document['score']}):"]
         for item in document["best"]:
             origin = item["origin"]
-            name = (f"arrangement {origin['arrangement']}" if "arrangement" in origin
-                    else f"sample {origin['sample']} (setup seed {origin['setup_seed']})")
+            name = (f"arrangement {origin['arrangement']} ({_count(item['arrangements'])} arrangements)"
+                    if "arrangement" in origin else f"sample {origin['sample']} (setup seed {origin['setup_seed']})")
             line = (f"  {item['rank']:>2}. {name}: {item['errors']} errors, {item['warnings']} warnings, "
                     f"exposure {item['exposure']}, distance variance {item['spread']}, "
                     f"mean moves {item['mean_moves']}")

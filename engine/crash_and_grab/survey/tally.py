@@ -1,7 +1,8 @@
 """Survey totals that merge exactly: counts, exact sums and the best boards so far.
 
 Every field is an integer count, an exact sum or a set of records ranked by a total
-order, so merging partial tallies in any grouping gives the same result: that is what
+order, and a record counts as many times as its weight (the arrangements a distinct board
+stands for), so totals are those over all arrangements; so merging partial tallies in any grouping gives the same result: that is what
 makes `--workers N` identical to one process.
 """
 from __future__ import annotations
@@ -10,8 +11,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import numpy as np
+
+from ..validation.codes import DEFAULT_SEVERITY
+from .findings import RULE_CODES
+from .kernel import BatchRecords
 from .lines import MAX_DISTANCE
-from .record import BoardRecord
+from .record import BoardRecord, record_from_counts
 
 NO_LOOP = 0  # first_loop key of boards without any Accelerator loop
 
@@ -19,7 +25,8 @@ NO_LOOP = 0  # first_loop key of boards without any Accelerator loop
 @dataclass
 class Tally:
     keep_best: int = 0
-    boards: int = 0
+    boards: int = 0                                                # arrangements (records weighted)
+    distinct: int = 0                                              # records added
     boards_with_code: Counter = field(default_factory=Counter)
     findings_per_code: Counter = field(default_factory=Counter)
     boards_with_severity: Counter = field(default_factory=Counter)
@@ -37,19 +44,21 @@ class Tally:
     _cutoff: tuple[int, int] | None = None
 
     def add(self, record: BoardRecord) -> None:
-        self.boards += 1
+        weight = record.weight
+        self.boards += weight
+        self.distinct += 1
         for code, count in record.codes:
-            self.boards_with_code[code] += 1
-            self.findings_per_code[code] += count
+            self.boards_with_code[code] += weight
+            self.findings_per_code[code] += count * weight
         for severity, count in (("error", record.errors), ("warning", record.warnings), ("info", record.notes)):
             if count:
-                self.boards_with_severity[severity] += 1
-        self.edge_sites[record.edge_sites] += 1
+                self.boards_with_severity[severity] += weight
+        self.edge_sites[record.edge_sites] += weight
         for d, groups in enumerate(record.loop_groups):
-            self.loop_groups[d][groups] += 1
-        self.first_loop[record.first_loop_distance or NO_LOOP] += 1
-        self.off_moves_by_rest_cells[record.rest_cells] += record.off_moves
-        self.moves_by_pairs[record.pairs] += record.moves_sum
+            self.loop_groups[d][groups] += weight
+        self.first_loop[record.first_loop_distance or NO_LOOP] += weight
+        self.off_moves_by_rest_cells[record.rest_cells] += record.off_moves * weight
+        self.moves_by_pairs[record.pairs] += record.moves_sum * weight
         exposure = (record.off_moves, record.rest_cells, record.board)
         self._extremes(exposure, exposure)
         if self.keep_best:
@@ -58,6 +67,60 @@ class Tally:
             self.best.append(record)
             if len(self.best) >= 4 * self.keep_best + 64:
                 self._trim()
+
+    def add_batch(self, records: BatchRecords, numbers: np.ndarray, weights: np.ndarray,
+                  select: frozenset[str] | None = None) -> None:
+        """`add` for every board of a kernel batch at once (the same totals, exactly)."""
+        if not len(numbers):
+            return
+        numbers = np.asarray(numbers, dtype=np.int64)
+        weights = np.asarray(weights, dtype=np.int64)
+        codes = records.codes.copy()
+        if select is not None:
+            codes[:, [i for i, code in enumerate(RULE_CODES) if code not in select]] = 0
+        self.boards += int(weights.sum())
+        self.distinct += len(numbers)
+        for i, code in enumerate(RULE_CODES):
+            column = codes[:, i]
+            has = column > 0
+            if has.any():
+                self.boards_with_code[code] += int(weights[has].sum())
+                self.findings_per_code[code] += int((column * weights).sum())
+        by_severity = {severity: codes[:, [DEFAULT_SEVERITY[c] == severity for c in RULE_CODES]].sum(axis=1)
+                       for severity in ("error", "warning", "info")}
+        for severity, count in by_severity.items():
+            if (count > 0).any():
+                self.boards_with_severity[severity] += int(weights[count > 0].sum())
+        _add_counts(self.edge_sites, records.edge_sites, weights)
+        for d in range(MAX_DISTANCE):
+            _add_counts(self.loop_groups[d], records.loop_groups[:, d], weights)
+        looped = records.loop_groups > 0
+        first = np.where(looped.any(axis=1), looped.argmax(axis=1) + 1, NO_LOOP)
+        _add_counts(self.first_loop, first, weights)
+        _add_counts(self.off_moves_by_rest_cells, records.rest_cells, records.off_moves * weights)
+        _add_counts(self.moves_by_pairs, records.pairs, records.moves_sum * weights)
+        # Exposure off/rest and the variance are compared as floats here only to pick
+        # candidates: both are ratios of small integers, correctly rounded, so equal
+        # fractions give equal floats and different ones different floats.
+        exposure = records.off_moves / np.maximum(records.rest_cells, 1)
+        low = np.flatnonzero(exposure == exposure.min())
+        low = low[np.argmin(numbers[low])]
+        high = np.flatnonzero(exposure == exposure.max())
+        high = high[np.argmax(numbers[high])]
+        self._extremes((int(records.off_moves[low]), int(records.rest_cells[low]), int(numbers[low])),
+                       (int(records.off_moves[high]), int(records.rest_cells[high]), int(numbers[high])))
+        if self.keep_best:
+            pairs = records.pairs
+            spread = np.where(pairs > 0, (pairs * records.moves_squares - records.moves_sum ** 2)
+                              / np.maximum(pairs, 1) ** 2, 0.0)
+            order = np.lexsort((numbers, spread, exposure, by_severity["warning"], by_severity["error"]))
+            for row in order[:self.keep_best].tolist():
+                self.best.append(record_from_counts(
+                    int(numbers[row]), records.codes[row].tolist(), int(records.edge_sites[row]),
+                    tuple(records.loop_groups[row].tolist()), int(records.off_moves[row]),
+                    int(records.rest_cells[row]), int(pairs[row]), int(records.moves_sum[row]),
+                    int(records.moves_squares[row]), int(weights[row]), select))
+            self._trim()
 
     def _extremes(self, low: tuple[int, int, int], high: tuple[int, int, int]) -> None:
         """Lowest and highest board exposure; ties go to the lower board number."""
@@ -81,6 +144,7 @@ class Tally:
 
     def merge(self, other: "Tally") -> None:
         self.boards += other.boards
+        self.distinct += other.distinct
         self.boards_with_code.update(other.boards_with_code)
         self.findings_per_code.update(other.findings_per_code)
         self.boards_with_severity.update(other.boards_with_severity)
@@ -115,6 +179,15 @@ class Tally:
         total = sum((Fraction(moves, pairs) for pairs, moves in self.moves_by_pairs.items() if pairs),
                     Fraction(0))
         return total / self.boards
+
+
+def _add_counts(counter: Counter, keys: np.ndarray, amounts: np.ndarray) -> None:
+    """counter[key] += the amounts of that key (exact integers)."""
+    unique, inverse = np.unique(keys, return_inverse=True)
+    sums = np.zeros(len(unique), dtype=np.int64)
+    np.add.at(sums, inverse.ravel(), amounts)
+    for key, total in zip(unique.tolist(), sums.tolist()):
+        counter[key] += total
 
 
 def _exposure(value: tuple[int, int, int] | None) -> tuple[Fraction, int] | None:

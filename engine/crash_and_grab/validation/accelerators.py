@@ -13,7 +13,7 @@ from ...grid.moveanalysis import row_major
 from ...grid.movegraph import bounce_node
 from .codes import finding
 from .facts import BoardFacts
-from .wording import cell_text, cells_text, numbers_text
+from . import messages
 
 
 def accelerator_findings(facts: BoardFacts) -> list[Finding]:
@@ -39,15 +39,8 @@ def _loops(facts: BoardFacts) -> list[Finding]:
             reported.add(group)
             cells = sorted(group, key=row_major)
             cycle = facts.moves.shortest_bounce_cycle(group, distance)
-            route = " to ".join(cell_text(c) for c in [*cycle, cycle[0]])
-            who = f"The Accelerators at {cells_text(cells)}" if len(cells) == 2 else \
-                f"The {len(cells)} Accelerators at {cells_text(cells)}"
-            findings.append(finding(
-                "accelerator-loop",
-                f"{who} can bounce a saucer moving {distance} round and round without end "
-                f"(for example {route}); move or turn a tile so that they no longer line up "
-                f"{distance} or fewer spaces apart with nothing between them.",
-                cells, {"distance": distance, "cycle": [list(c) for c in cycle]}))
+            findings.append(finding("accelerator-loop", messages.loop(cells, distance, cycle), cells,
+                                    {"distance": distance, "cycle": [list(c) for c in cycle]}))
     return findings
 
 
@@ -59,13 +52,9 @@ def _traps(facts: BoardFacts) -> list[Finding]:
         distances = []
         for distance in facts.distances:
             node = bounce_node(cell, distance)
-            if moves.graph.in_degree(node) and not moves.can_rest_after(node):
+            if moves.entered(node) and not moves.can_rest_after(node):
                 distances.append(distance)
         if distances:
-            findings.append(finding(
-                "accelerator-trap",
-                f"A saucer that reaches the Accelerator at {cell_text(cell)} moving "
-                f"{numbers_text(distances, 'or')} crashes whichever "
-                "way it turns; move the Accelerator inward or open a way out for it.",
-                (cell,), {"distances": distances}))
+            findings.append(finding("accelerator-trap", messages.trap(cell, distances), (cell,),
+                                    {"distances": distances}))
     return findings

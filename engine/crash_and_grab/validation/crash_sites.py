@@ -10,7 +10,7 @@ from ...findings import Finding
 from ..terms import CRASH_SITE_NUMBERS
 from .codes import finding
 from .facts import BoardFacts
-from .wording import cell_text, cells_text, numbers_text, plural
+from . import messages
 
 SEQUENCE_STEPS = 2  # consecutive sites this close (orthogonal steps) or closer are flagged
 
@@ -23,12 +23,7 @@ def _missing(facts: BoardFacts) -> list[Finding]:
     missing = [n for n in CRASH_SITE_NUMBERS if n not in facts.sites_by_number]
     if not missing:
         return []
-    what = f"Crash Site {missing[0]} is" if len(missing) == 1 else f"Crash Sites {numbers_text(missing)} are"
-    return [finding(
-        "crash-site-missing",
-        f"{what} missing from the board, but the placement die needs every number from 1 to 12; "
-        "add, flip or swap a tile that carries them.",
-        (), {"numbers": missing})]
+    return [finding("crash-site-missing", messages.missing(missing), (), {"numbers": missing})]
 
 
 def _duplicates(facts: BoardFacts) -> list[Finding]:
@@ -36,11 +31,8 @@ def _duplicates(facts: BoardFacts) -> list[Finding]:
     for number in CRASH_SITE_NUMBERS:
         cells = facts.sites_by_number.get(number, [])
         if len(cells) > 1:
-            findings.append(finding(
-                "crash-site-duplicate",
-                f"Crash Site {number} appears {plural(len(cells), 'time')}, at {cells_text(cells)}, but the "
-                "placement die must find each number exactly once; flip or swap one of those tiles.",
-                cells, {"number": number}))
+            findings.append(finding("crash-site-duplicate", messages.duplicate(number, cells), cells,
+                                    {"number": number}))
     return findings
 
 
@@ -49,12 +41,8 @@ def _out_of_range(facts: BoardFacts) -> list[Finding]:
     for cell, number in facts.crash_sites:
         if number in CRASH_SITE_NUMBERS:
             continue
-        what = "has no number" if number is None else f"is numbered {number}"
-        findings.append(finding(
-            "crash-site-range",
-            f"The Crash Site at {cell_text(cell)} {what}, but the placement die only rolls 1 to 12; "
-            "renumber it in the tile set.",
-            (cell,), {"number": number}))
+        findings.append(finding("crash-site-range", messages.out_of_range(cell, number), (cell,),
+                                {"number": number}))
     return findings
 
 
@@ -67,9 +55,6 @@ def _sequence(facts: BoardFacts) -> list[Finding]:
                 steps = abs(first[0] - second[0]) + abs(first[1] - second[1])
                 if steps <= SEQUENCE_STEPS:
                     findings.append(finding(
-                        "crash-site-sequence",
-                        f"Crash Sites {number} at {cell_text(first)} and {following} at {cell_text(second)} "
-                        f"are only {plural(steps, 'step')} apart, so when {number} is taken the die's "
-                        "count-on drops the next piece right beside it; move or turn a tile to spread them.",
+                        "crash-site-sequence", messages.sequence(number, first, following, second, steps),
                         (first, second), {"numbers": [number, following], "steps": steps}))
     return findings

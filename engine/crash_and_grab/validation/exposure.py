@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...findings import Finding
 from .codes import finding
 from .facts import BoardFacts
-from .wording import cell_text, plural
+from . import messages
 
 CORNER_SIDES = 2  # a Crash Site open to the edge on this many sides or more is a corner
 
@@ -19,24 +19,14 @@ def exposure_findings(facts: BoardFacts) -> list[Finding]:
         if not open_sides:
             continue
         # Every arrangement of the core tiles has edge sites, so an edge site only informs.
-        findings.append(finding(
-            "crash-site-edge",
-            f"Crash Site {number} at {cell_text(cell)} is on the edge of the board, so a one-space push "
-            "that way crashes a saucer that was just placed there.",
-            (cell,), {"number": number, "off_neighbours": open_sides}))
+        findings.append(finding("crash-site-edge", messages.site_edge(number, cell), (cell,),
+                                {"number": number, "off_neighbours": open_sides}))
         if open_sides >= CORNER_SIDES:
-            findings.append(finding(
-                "crash-site-corner",
-                f"Crash Site {number} at {cell_text(cell)} is open to the edge on "
-                f"{plural(open_sides, 'side')}, so a saucer placed there can be pushed off in "
-                f"{open_sides} directions; move or turn its tile to bring the site inward.",
-                (cell,), {"number": number, "off_neighbours": open_sides}))
+            findings.append(finding("crash-site-corner", messages.site_corner(number, cell, open_sides), (cell,),
+                                    {"number": number, "off_neighbours": open_sides}))
     for cell in facts.accelerators:
         open_sides = facts.off_neighbours(cell)
         if open_sides:
-            findings.append(finding(
-                "accelerator-edge",
-                f"The Accelerator at {cell_text(cell)} is on the edge of the board, so a saucer bounced "
-                "there can be sent straight off it.",
-                (cell,), {"off_neighbours": open_sides}))
+            findings.append(finding("accelerator-edge", messages.accelerator_edge(cell), (cell,),
+                                    {"off_neighbours": open_sides}))
     return findings

@@ -13,7 +13,7 @@ from ...grid.model import Cell
 from ...grid.moveanalysis import row_major
 from .codes import finding
 from .facts import BoardFacts
-from .wording import cell_text, cells_text, numbers_text, plural
+from . import messages
 
 
 def reachability_findings(facts: BoardFacts) -> list[Finding]:
@@ -27,12 +27,7 @@ def _unreachable(facts: BoardFacts) -> list[Finding]:
     missed = [c for c in facts.moves.rests if c not in reached]
     findings = []
     for group in _orthogonal_groups(missed):
-        findings.append(finding(
-            "unreachable",
-            f"No sequence of moves from a Crash Site reaches {plural(len(group), 'cell')} "
-            f"{cells_text(group)}, so no piece can ever get there; connect that part of the board "
-            "without holes in the way or put a Crash Site there.",
-            group, {"count": len(group)}))
+        findings.append(finding("unreachable", messages.unreachable(group), group, {"count": len(group)}))
     return findings
 
 
@@ -45,15 +40,8 @@ def _isolated_sites(facts: BoardFacts) -> list[Finding]:
             continue
         numbers = sorted(n for _, n in missed if n is not None)
         cells = [c for c, _ in missed]
-        what = f"Crash Site {number} at {cell_text(cell)}" if number is not None else \
-            f"the Crash Site at {cell_text(cell)}"
-        findings.append(finding(
-            "isolated-crash-site",
-            f"No sequence of moves from {what} reaches "
-            f"{'Crash Site' if len(missed) == 1 else 'Crash Sites'} "
-            f"{numbers_text(numbers) if len(numbers) == len(missed) else cells_text(cells)}, so a saucer "
-            "placed there is cut off from them; connect the board without holes in the way.",
-            (cell,), {"number": number, "unreached": numbers}))
+        findings.append(finding("isolated-crash-site", messages.isolated(number, cell, numbers, cells), (cell,),
+                                {"number": number, "unreached": numbers}))
     return findings
 
 

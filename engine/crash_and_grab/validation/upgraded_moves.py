@@ -180,6 +180,16 @@ class UpgradedMoves:
             masks[group] = mask
         return {node: masks[condensed.graph["mapping"][node]] for node in bounces}
 
+    @cached_property
+    def _entered(self) -> frozenset:
+        """Bounce nodes some edge leads to."""
+        return frozenset(target for _, target in self.graph.edges if _is_bounce(target))
+
+    def entered(self, node: tuple) -> bool:
+        """Whether any move leads to this bounce node (as MoveAnalysis.entered: no `in_degree`
+        view, which would refer back to the graph and leave it to the garbage collector)."""
+        return node in self._entered
+
     def can_rest_after(self, node: tuple) -> bool:
         """Whether a move bounced at this bounce node can end on a rest cell at all."""
         return bool(self._exit_masks[node])

@@ -1,0 +1,173 @@
+"""Survey records in batches: boards of a template as arrays for the numpy kernel.
+
+An exhaustive survey's distinct boards are put together from each slot group's distinct
+contents (distinct.py) as arrays: a board's Accelerators are the union of its groups',
+its Crash Sites their sum (a number no group shows stays NO_SITE). A sample's boards come
+from their slot choices. Boards the kernel leaves alone get the fast path's record.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+
+import numpy as np
+
+from ...grid.model import TileSet
+from ..templates import Template
+from ..terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
+from .arrangements import SlotChoice
+from .assemble import template_boards
+from .distinct import DistinctBoards, distinct_boards
+from .findings import RULE_CODES
+from .kernel import NO_SITE, BatchRecords, batch_records, layout_for
+from .record import BoardRecord, board_record, record_from_counts
+
+
+class TemplateBatches:
+    """Arrays of one template's boards for the kernel."""
+
+    def __init__(self, template: Template, tileset: TileSet) -> None:
+        self.template = template
+        self.tileset = tileset
+        self.layout = layout_for(template.width, template.height)
+        self.boards = template_boards(template, tileset)
+        self._pieces: dict[tuple[int, str, str, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._groups: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] | None = None
+
+    def _piece(self, slot: int, choice: SlotChoice) -> tuple[np.ndarray, np.ndarray]:
+        """(Accelerator cells as a bool row, Crash Site cell by number) of one slot choice."""
+        key = (slot, *choice)
+        piece = self._pieces.get(key)
+        if piece is None:
+            tile_id, side, rotation = choice
+            spot = self.template.slots[slot]
+            tile = self.tileset.get(tile_id)
+            assert tile is not None  # the template's arrangements name tiles of its tile set
+            grid = np.zeros(self.layout.cells, dtype=bool)
+            sites = np.full(len(CRASH_SITE_NUMBERS), NO_SITE, dtype=np.int64)
+            extra = False
+            for feature in tile.features(side, rotation):
+                cell = (spot.y + feature.y) * self.template.width + spot.x + feature.x
+                if feature.type == ACCELERATOR:
+                    grid[cell] = True
+                elif feature.type == CRASH_SITE:
+                    if feature.number in CRASH_SITE_NUMBERS and sites[feature.number - 1] == NO_SITE:
+                        sites[feature.number - 1] = cell
+                    else:
+                        extra = True
+            if extra:  # a number out of range or twice on one tile: the fast path counts it
+                sites[:] = -2
+            piece = self._pieces[key] = (grid, sites)
+        return piece
+
+    def _assemble(self, pieces: Sequence[Sequence[tuple[np.ndarray, np.ndarray]]]) -> tuple[np.ndarray, np.ndarray]:
+        grid = np.zeros((len(pieces), self.layout.cells), dtype=bool)
+        sites = np.full((len(pieces), len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
+        for row, board in enumerate(pieces):
+            for piece_grid, piece_sites in board:
+                grid[row] |= piece_grid
+                sites[row] = _combine_sites(sites[row], piece_sites)
+        return grid, sites
+
+    def choices_arrays(self, boards: Sequence[tuple[SlotChoice, ...]]) -> tuple[np.ndarray, np.ndarray]:
+        return self._assemble([[self._piece(slot, choice) for slot, choice in enumerate(choices)]
+                               for choices in boards])
+
+    def _group_arrays(self, classes: DistinctBoards):
+        if self._groups is None:
+            groups = []
+            for group in classes.groups:
+                grids, sites = self._assemble([[self._piece(slot, choice) for slot, choice in zip(group.slots, chosen)]
+                                               for chosen in group.choices])
+                groups.append((grids, sites, np.array(group.weights, dtype=np.int64),
+                               np.array(group.lowest, dtype=np.int64)))
+            self._groups = groups
+        return self._groups
+
+    def class_arrays(self, classes: DistinctBoards, start: int, stop: int):
+        """(Accelerators, Crash Sites, lowest arrangement numbers, weights) of classes start..stop-1."""
+        groups = self._group_arrays(classes)
+        index = np.arange(start, stop, dtype=np.int64)
+        digits = []
+        for grids, _, _, _ in reversed(groups):
+            index, digit = np.divmod(index, len(grids))
+            digits.append(digit)
+        digits.reverse()
+        grid = np.zeros((stop - start, self.layout.cells), dtype=bool)
+        sites = np.full((stop - start, len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
+        numbers = np.zeros(stop - start, dtype=np.int64)
+        weights = np.full(stop - start, classes.per_class, dtype=np.int64)
+        for (grids, group_sites, group_weights, lowest), digit in zip(groups, digits):
+            grid |= grids[digit]
+            sites = _combine_sites(sites, group_sites[digit])
+            numbers += lowest[digit]
+            weights *= group_weights[digit]
+        return grid, sites, numbers, weights
+
+
+def _combine_sites(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+    """Crash Site cells by number from two disjoint pieces; -2 marks a number shown twice."""
+    both = (mine != NO_SITE) & (theirs != NO_SITE)
+    return np.where(both, -2, np.where(mine != NO_SITE, mine, theirs))
+
+
+_BATCHES: dict[tuple[Template, TileSet], TemplateBatches] = {}
+
+
+def template_batches(template: Template, tileset: TileSet) -> TemplateBatches:
+    key = (template, tileset)
+    if key not in _BATCHES:
+        _BATCHES[key] = TemplateBatches(template, tileset)
+    return _BATCHES[key]
+
+
+def kernel_records(batches: TemplateBatches, grid: np.ndarray, sites: np.ndarray,
+                   choices_of: Callable[[int], tuple[SlotChoice, ...]]) -> BatchRecords:
+    """The kernel's records; each board it leaves alone is filled in by the fast path
+    (`choices_of(row)` gives that board's slot choices)."""
+    normal = np.where(sites == -2, NO_SITE, sites)
+    records = batch_records(batches.layout, grid, normal)
+    records.fallback |= (sites == -2).any(axis=1)
+    for row in np.flatnonzero(records.fallback).tolist():
+        fill_row(records, row, board_record(0, batches.boards.facts(choices_of(row))))
+    return records
+
+
+def fill_row(records: BatchRecords, row: int, record: BoardRecord) -> None:
+    """Put a fast-path record into row `row` of a batch."""
+    counts = dict(record.codes)
+    records.codes[row] = [counts.get(code, 0) for code in RULE_CODES]
+    records.edge_sites[row] = record.edge_sites
+    records.loop_groups[row] = record.loop_groups
+    records.off_moves[row] = record.off_moves
+    records.rest_cells[row] = record.rest_cells
+    records.pairs[row] = record.pairs
+    records.moves_sum[row] = record.moves_sum
+    records.moves_squares[row] = record.moves_squares
+
+
+def class_records(template: Template, tileset: TileSet, start: int, stop: int):
+    """(records, lowest arrangement numbers, weights) of distinct-board classes start..stop-1."""
+    classes = distinct_boards(template, tileset)
+    batches = template_batches(template, tileset)
+    grid, sites, numbers, weights = batches.class_arrays(classes, start, stop)
+    records = kernel_records(batches, grid, sites, lambda row: classes.choices(start + row))
+    return records, numbers, weights
+
+
+def choice_records(template: Template, tileset: TileSet, boards: Sequence[tuple[SlotChoice, ...]]) -> BatchRecords:
+    batches = template_batches(template, tileset)
+    grid, sites = batches.choices_arrays(boards)
+    return kernel_records(batches, grid, sites, lambda row: boards[row])
+
+
+def as_records(records: BatchRecords, numbers: Sequence[int], weights: Sequence[int] | None = None,
+               select: Collection[str] | None = None) -> list[BoardRecord]:
+    """BoardRecord objects of a batch (for tests and small surveys)."""
+    out = []
+    for row, number in enumerate(numbers):
+        out.append(record_from_counts(
+            int(number), records.codes[row].tolist(), int(records.edge_sites[row]),
+            tuple(records.loop_groups[row].tolist()), int(records.off_moves[row]), int(records.rest_cells[row]),
+            int(records.pairs[row]), int(records.moves_sum[row]), int(records.moves_squares[row]),
+            1 if weights is None else int(weights[row]), select))
+    return out

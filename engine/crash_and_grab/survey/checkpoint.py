@@ -1,0 +1,101 @@
+"""Checkpoints of a long survey: the exact tally of the chunks done so far, to resume from.
+
+A checkpoint (schemas/survey-checkpoint.schema.json) names the survey it belongs to (every
+field of the request that changes the result) and holds the merged tally of its first
+`chunks_done` chunks. Chunks are merged in order and every total is exact, so a survey
+resumed from a checkpoint gives the very report of one that never stopped.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from ...errors import InvalidFileError, UnreadableFileError
+from ...formats.jsonio import dumps, write_text_atomic
+from ...formats.schemas import validate
+from .record import BoardRecord
+from .runner import SurveyRequest
+from .tally import Tally
+
+FORMAT = "crash-grab-survey-checkpoint"
+VERSION = 1
+
+
+def request_json(request: SurveyRequest) -> dict[str, Any]:
+    return {"template": request.template, "mode": request.mode, "sample": request.sample, "seed": request.seed,
+            "select": list(request.select) if request.select is not None else None, "best": request.best,
+            "chunk_size": request.chunk_size}
+
+
+def tally_json(tally: Tally) -> dict[str, Any]:
+    def pairs(counter: Counter) -> list[list[int]]:
+        return [[key, value] for key, value in sorted(counter.items())]
+    return {
+        "boards": tally.boards, "distinct": tally.distinct,
+        "boards_with_code": dict(sorted(tally.boards_with_code.items())),
+        "findings_per_code": dict(sorted(tally.findings_per_code.items())),
+        "boards_with_severity": dict(sorted(tally.boards_with_severity.items())),
+        "edge_sites": pairs(tally.edge_sites),
+        "loop_groups": [pairs(counter) for counter in tally.loop_groups],
+        "first_loop": pairs(tally.first_loop),
+        "off_moves_by_rest_cells": pairs(tally.off_moves_by_rest_cells),
+        "moves_by_pairs": pairs(tally.moves_by_pairs),
+        "lowest_exposure": list(tally.lowest_exposure) if tally.lowest_exposure else None,
+        "highest_exposure": list(tally.highest_exposure) if tally.highest_exposure else None,
+        "best": [{**asdict(record), "codes": [list(c) for c in record.codes],
+                  "loop_groups": list(record.loop_groups)} for record in tally.best],
+    }
+
+
+def tally_from_json(document: dict[str, Any], keep_best: int) -> Tally:
+    def counter(items: list[list[int]]) -> Counter:
+        return Counter({key: value for key, value in items})
+    tally = Tally(keep_best=keep_best, boards=document["boards"], distinct=document["distinct"])
+    tally.boards_with_code = Counter(document["boards_with_code"])
+    tally.findings_per_code = Counter(document["findings_per_code"])
+    tally.boards_with_severity = Counter(document["boards_with_severity"])
+    tally.edge_sites = counter(document["edge_sites"])
+    tally.loop_groups = [counter(items) for items in document["loop_groups"]]
+    tally.first_loop = counter(document["first_loop"])
+    tally.off_moves_by_rest_cells = counter(document["off_moves_by_rest_cells"])
+    tally.moves_by_pairs = counter(document["moves_by_pairs"])
+    tally.lowest_exposure = tuple(document["lowest_exposure"]) if document["lowest_exposure"] else None
+    tally.highest_exposure = tuple(document["highest_exposure"]) if document["highest_exposure"] else None
+    tally.best = [BoardRecord(**{**item, "codes": tuple(tuple(c) for c in item["codes"]),
+                                 "loop_groups": tuple(item["loop_groups"])}) for item in document["best"]]
+    tally.finish()
+    return tally
+
+
+def save_checkpoint(path: str | Path, request: SurveyRequest, chunks_done: int, chunks_total: int,
+                    tally: Tally) -> None:
+    document = {"format": FORMAT, "version": VERSION, "request": request_json(request),
+                "chunks_done": chunks_done, "chunks_total": chunks_total, "tally": tally_json(tally)}
+    write_text_atomic(path, dumps(document))
+
+
+def load_checkpoint(path: str | Path, request: SurveyRequest, chunks_total: int) -> tuple[int, Tally]:
+    """(chunks done, their tally) from a checkpoint of this very survey."""
+    file = Path(path)
+    try:
+        document = json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UnreadableFileError("there is no checkpoint to resume from.", file=path,
+                                  hint="Run the survey without --resume, or give --checkpoint FILE.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise UnreadableFileError(f"cannot read the checkpoint ({error}).", file=path) from None
+    except json.JSONDecodeError as error:
+        raise InvalidFileError(f"the checkpoint is not JSON ({error.msg}, line {error.lineno}).", file=path,
+                               hint="Delete it and run the survey without --resume.") from None
+    validate(document, "survey-checkpoint", path)
+    saved = document["request"]
+    wanted = request_json(request)
+    different = [key for key in wanted if saved[key] != wanted[key]]
+    if different or document["chunks_total"] != chunks_total:
+        what = ", ".join(f"{key} {saved[key]!r} (now {wanted[key]!r})" for key in different) or "the chunk count"
+        raise InvalidFileError(f"the checkpoint belongs to another survey: {what}.", file=path,
+                               hint="Repeat the options of the interrupted run, or delete the checkpoint.")
+    return document["chunks_done"], tally_from_json(document["tally"], request.best)
