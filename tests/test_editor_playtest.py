@@ -569,3 +569,25 @@ def test_at_1400x900_the_saucer_table_and_event_log_get_room(qtbot, window):
     rows = table.rowCount()
     assert rows == 3 and table.viewport().height() >= rows * table.rowHeight(0)  # every saucer in view
     assert log.height() >= 150
+
+
+def test_a_round_in_the_playtest_uses_upgrade_abilities(qtbot, window):
+    """Red at [0,4] holds Hyperdrive; blue at [7,7]. The round plans red 2 east with
+    {"Hyperdrive": true} (a booster, then 4 spaces: [4,4]) and blue 0-5 for 0, rotation left
+    from the Probe holder p1: red moves first and ends on [4,4], not [2,4]."""
+    mode = start_playtest(window)
+    assert drop(window, "red", (0, 4)) and drop(window, "blue", (7, 7))
+    mode.panel.table.item(0, 6).setData(Qt.EditRole, "Hyperdrive")
+    assert mode.session.start.saucers["red"].upgrades == ("Hyperdrive",)
+    mode.panel.tabs.setCurrentWidget(mode.panel.round_tab)
+    tab = mode.panel.round_tab
+    tab.set_entry("red", "2", "east")
+    tab.set_entry("blue", "0-5", "north", distance=0)
+    tab.set_rotation("left")
+    tab.table.cellWidget(0, 5).setText("{Hyperdrive}")
+    click(qtbot, tab.play_button)
+    assert "red's abilities are not JSON" in window.statusBar().currentMessage() and mode.session.events == ()
+    tab.set_abilities("red", {"Hyperdrive": True})
+    click(qtbot, tab.play_button)
+    mode.session.seek(len(mode.session.events))
+    assert mode.pending is None and mode.session.end_state.saucers["red"].at == (4, 4)

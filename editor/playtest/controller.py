@@ -448,7 +448,10 @@ class PlaytestMode(QObject):
         """A whole round with the Round tab's plan; its open choices are asked as for a turn."""
         if not self.active or self.pending is not None:
             return False
-        action = self.panel.round_tab.round()
+        try:
+            action = self.panel.round_tab.round()
+        except ValueError as error:
+            return self._refuse(str(error))
         if action is None or not self.session.end_state.players:
             return self._refuse("Put saucers on the board first.")
         return self._play(action, "jump")

@@ -9,16 +9,17 @@ The tab only builds the Round value: the rules are the engine's.
 """
 from __future__ import annotations
 
+import json
 from typing import Sequence
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QSpinBox, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox,
+                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from crashgrab.engine.crash_and_grab.rules.actions import Round
 from crashgrab.engine.grid.geometry import Direction
 
-PLAN_COLUMNS = ("Saucer", "Card", "0\u20135", "Direction", "If free")
+PLAN_COLUMNS = ("Saucer", "Card", "0\u20135", "Direction", "If free", "Abilities")
 AS_PLANNED = "as planned"
 CARDS = (("2", "2 \u00b7 booster"), ("3", "3 \u00b7 energy"), ("0-5", "0\u20135"))
 ROTATIONS = (("left", "left (clockwise)"), ("right", "right"), (None, "roll the die (seed)"))
@@ -90,6 +91,11 @@ class RoundTab(QWidget):
             self.table.setCellWidget(index, 2, distance)
             self.table.setCellWidget(index, 3, direction)
             self.table.setCellWidget(index, 4, free)
+            abilities = QLineEdit()
+            abilities.setPlaceholderText('{"Hyperdrive": true}')
+            abilities.setToolTip("The upgrade abilities this saucer's turn uses, {card: how}, as in a scenario "
+                                 "file (docs/scenarios.md)")
+            self.table.setCellWidget(index, 5, abilities)
             if color in kept:
                 self.set_entry(color, **kept[color][0], free=kept[color][1])
         self.rotation_box.setEnabled(players != 2)
@@ -120,9 +126,35 @@ class RoundTab(QWidget):
     def free_direction(self, color: str) -> str | None:
         return self.table.cellWidget(self._colors.index(color), 4).currentData()
 
+    def abilities(self, color: str) -> dict:
+        """The saucer's upgrade abilities for its turn ({card: how}); ValueError names the saucer."""
+        text = self.table.cellWidget(self._colors.index(color), 5).text().strip()
+        if not text:
+            return {}
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"{color}'s abilities are not JSON ({error.msg}); write them as "
+                             '{"Hyperdrive": true}.') from None
+        if not isinstance(value, dict):
+            raise ValueError(f"{color}'s abilities must be an object, {{card: how}}.")
+        return value
+
+    def set_abilities(self, color: str, abilities: dict) -> None:
+        self.table.cellWidget(self._colors.index(color), 5).setText(json.dumps(abilities) if abilities else "")
+
     def round(self) -> Round | None:
+        """The round as entered; ValueError when a saucer's abilities cannot be read."""
         if not self._colors:
             return None
         rotation = self.rotation_box.currentData() if self.rotation_box.isEnabled() else None
-        choices = {c: {"direction": self.free_direction(c)} for c in self._colors if self.free_direction(c)}
+        choices: dict[str, dict] = {}
+        for color in self._colors:
+            turn: dict = {}
+            if self.free_direction(color):
+                turn["direction"] = self.free_direction(color)
+            if self.abilities(color):
+                turn["upgrades"] = self.abilities(color)
+            if turn:
+                choices[color] = turn
         return Round({color: self.entry(color) for color in self._colors}, rotation, choices)
