@@ -72,3 +72,52 @@ def test_overlay_labels_keep_clear_of_discs_tabs_and_each_other(window, qtbot):
 def test_corner_labels_are_inside_their_cell(window):
     rect = window.scene.cell_rect((2, 3))
     assert all(rect.contains(corner) for corner in corner_label_rects(rect))
+
+
+def test_overlays_leave_crash_site_discs_their_own_colour(window, qtbot):
+    """A disc under the heat map and the reach dots keeps its blue: neither tints it."""
+    from crashgrab.editor import style
+
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    wait_validated(qtbot, window)
+    window.findings.table.clearSelection()
+    window.scene.clear_highlight()
+    site = next(cell for cell, f in window.scene.board.features.items() if f.type == "crash_site" and f.number == 2)
+
+    def disc_colour():
+        image = window.view.grab().toImage()
+        rect = window.scene.cell_rect(site)
+        point = window.view.mapFromScene(rect.left() + rect.width() * 0.3, rect.top() + rect.height() * 0.5)
+        return image.pixelColor(point)
+
+    before = disc_colour()
+    assert before == style.CRASH_SITE
+    for key in ("overlay_exposure", "overlay_reach"):
+        window.actions[key].setChecked(True)
+    window._overlays_changed()
+    window.scene.set_reach_origin((site[0], site[1] + 1))
+    assert disc_colour() == before
+
+
+def test_crew_chips_of_one_type_differ_without_colour_vision(qapp):
+    """A red and a green Pilot, drawn and turned to grey (no colour at all), still differ: the
+    colour's initial sits on each chip."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from crashgrab.editor.playtest.pieces import paint_crew
+    from crashgrab.engine.crash_and_grab.rules.pieces import Crew
+
+    def grey_chip(color: str) -> QImage:
+        image = QImage(64, 64, QImage.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        paint_crew(painter, QRectF(0, 0, 64, 64), Crew(color, "pilot"))
+        painter.end()
+        return image.convertToFormat(QImage.Format_Grayscale8)
+
+    red, green = grey_chip("red"), grey_chip("green")
+    # Compare only the light, drawn marks (letters on white tags), where colour plays no part.
+    differing = sum(1 for x in range(64) for y in range(64)
+                    if (red.pixelColor(x, y).lightness() > 200) != (green.pixelColor(x, y).lightness() > 200))
+    assert differing > 20
