@@ -569,6 +569,8 @@ def test_at_1400x900_the_saucer_table_and_event_log_get_room(qtbot, window):
     rows = table.rowCount()
     assert rows == 3 and table.viewport().height() >= rows * table.rowHeight(0)  # every saucer in view
     assert log.height() >= 150
+    boost = mode.panel.boost_direction  # its longest entry ("south (Asteroids)") fits, unclipped
+    assert boost.width() >= boost.sizeHint().width()
 
 
 def test_a_round_in_the_playtest_uses_upgrade_abilities(qtbot, window):
