@@ -41,7 +41,6 @@ SEVERITY_COLOURS = {
     "warning": QColor("#d97706"),
     "info": QColor("#2f81f7"),
 }
-SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 # The selected finding: a magenta that is no feature's colour (Crash Site blue, Accelerator
 # orange) nor a severity's, with a white halo, over a board dimmed everywhere else.
 FOCUS = QColor("#c2188f")

@@ -73,18 +73,6 @@ def place_label(width: float, height: float, anchor: Box, cell: float, taken: li
     return None
 
 
-def relative_luminance(colour: QColor) -> float:
-    """WCAG 2 relative luminance of an opaque colour."""
-    def channel(value: float) -> float:
-        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
-    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
-
-
-def contrast_ratio(a: QColor, b: QColor) -> float:
-    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
 class BoardLabel(QGraphicsItem):
     """A rounded label in opaque colours: `background` behind `ink`, an optional `border`.
     Its box is its bounding rectangle; the layer moves it with `setPos`."""

@@ -175,7 +175,6 @@ class PlaytestPanel(QWidget):
             box.currentIndexChanged.connect(self._options_changed)
             form.addRow(label, box)
             self.ruling_boxes[name] = box
-        self.push_box = self.ruling_boxes["push_distance"]
         die = QHBoxLayout()
         self.die_mode = QComboBox()
         self.die_mode.addItem("rolled by seed", "seed")

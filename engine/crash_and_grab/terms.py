@@ -11,4 +11,3 @@ CRASH_SITE_NUMBERS: tuple[int, ...] = tuple(range(1, 13))
 MARKERS: tuple[str, ...] = ("Sun", "Asteroids", "Meteor", "Stars")
 DEFAULT_DIRECTIONS: dict[str, str] = {"north": "Sun", "east": "Asteroids", "south": "Meteor", "west": "Stars"}
 
-TILE_ROLES: tuple[str, ...] = ("core", "arm5", "centre5", "arm6", "centre6", "custom")

@@ -18,7 +18,6 @@ RULING_SETTINGS: dict[str, tuple[str, ...]] = {
     "two_player_win": ("each_saucer", "combined"),
     "replacement_queue": ("same_colour", "any"),
 }
-PUSH_DISTANCE_RULINGS: tuple[str, ...] = RULING_SETTINGS["push_distance"]
 NO_CREW: tuple[tuple[Crew, ...], ...] = ((), (), (), ())
 
 

@@ -43,7 +43,6 @@ from .quake import tile_at
 from .win import check_win
 from .upgrade_cards import END_OF_TURN, UPGRADE_NAMES
 
-START_OF_TURN_CARDS = ("Blast Off Thrusters",)
 END_OF_TURN_CARDS = ("Landing Legs", "Saucer Teleporter", "Wormhole Generator", "Afterburner", "Pulse Cannon",
                      "Tractor Beam", "Cloaking Device", "Distress Signaler", "Organic Triangulator", "Quake Maker")
 NEEDS_THE_BOARD = frozenset(END_OF_TURN_CARDS) - {"Distress Signaler", "Quake Maker"}

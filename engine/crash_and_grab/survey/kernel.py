@@ -32,13 +32,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..terms import CRASH_SITE_NUMBERS
 from ..validation.crash_sites import SEQUENCE_STEPS
 from ..validation.exposure import CORNER_SIDES
 from .findings import RULE_CODES
 from .lines import MAX_DISTANCE, line_table
 
-LANES = len(CRASH_SITE_NUMBERS)
 NO_SITE = -1
 CODE_INDEX = {code: i for i, code in enumerate(RULE_CODES)}
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -76,8 +74,6 @@ class Layout:
                 step[inside, di, t - 1] = ny[inside] * width + nx[inside]
         self.step = step
         self.neighbours = step[:, :, 0]
-        self._row_off: dict[int, int] = {}
-        self._column_off: dict[int, int] = {}
 
     def mask_of(self, cells) -> np.ndarray:
         words = np.zeros(self.words, dtype=np.uint64)
