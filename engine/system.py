@@ -75,7 +75,7 @@ class FeatureKind:
     description: str = ""
 
     def describe(self, number: int | None = None, facing: str | None = None) -> str:
-        """"Crash Site 7", "Accelerator facing east"."""
+        """The feature in words for messages and tool tips, e.g. "Post 7", "Arrow facing east"."""
         words = self.title
         if self.numbered and number is not None:
             words += f" {number}"

@@ -2,8 +2,8 @@
 
 Generic over games: a piece moves d = 1..max_distance spaces in one of the four
 directions, one space at a time. Entering a cell off the board (outside it or a hole)
-ends the move at the node OFF. Entering a cell carrying the *bounce* feature (Crash &
-Grab's Accelerator) stops the piece there, and it must move d again from that cell in a
+ends the move at the node OFF. Entering a cell carrying the *bounce* feature (the type the
+game passes in) stops the piece there, and it must move d again from that cell in a
 direction of its choice: that state is the node ("acc", x, y, d). Every other move ends
 on the cell d spaces away: node ("cell", x, y).
 
@@ -87,7 +87,7 @@ def _edges(source: Node, rays: list[list[Node]], distances, singles) -> list[tup
     """The edges out of `source`, one per end node, each carrying every move that ends there.
 
     Only OFF can be the end of several moves: two directions run along different lines,
-    and one line's distances end on different cells or on one Accelerator with different d.
+    and one line's distances end on different cells or on one bounce cell with different d.
     """
     edges = []
     crashes = []
