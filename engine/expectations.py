@@ -8,7 +8,7 @@ from typing import Any, Iterable
 
 @dataclass(frozen=True)
 class Check:
-    """One expectation: `what` names it (e.g. "riders.spades.at"), with both values as JSON."""
+    """One expectation: `what` names it (e.g. "pieces.p1.at"), with both values as JSON."""
 
     what: str
     expected: Any
