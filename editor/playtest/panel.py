@@ -260,8 +260,10 @@ class PlaytestPanel(QWidget):
         grid.addWidget(self.buy_box, 4, 0, 1, 3)
         grid.addWidget(QLabel("Abilities:"), 5, 0)
         grid.addWidget(self.abilities_edit, 5, 1, 1, 2)
-        hint = QLabel("Step or Play plays this turn once the steps before it are shown. At an Accelerator on "
-                      "the saucer's own move, click an arrow on the board (or an arrow key, then Enter).")
+        # One line: the tab's height is shared with the log, and a third line was cut off.
+        hint = QLabel("At an Accelerator: click an arrow on the board, or arrow keys then Enter.")
+        hint.setToolTip("Step or Play plays this turn once the steps before it are shown. At an Accelerator "
+                        "on the saucer's own move, click an arrow on the board (or an arrow key, then Enter).")
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #56616e;")
         grid.addWidget(hint, 6, 0, 1, 3)
