@@ -13,11 +13,11 @@ import os
 import statistics
 import sys
 import time
-from pathlib import Path
 
+from crashgrab.engine.formats.layout_io import load_shipped_layout
 from crashgrab.engine.timing import percentile
 
-LAYOUT = Path(__file__).resolve().parents[1] / "layouts" / "standard-6p.json"
+LAYOUT = "standard-6p.json"  # shipped with the program
 
 
 def edit_to_findings(repeat: int) -> tuple[list[float], list[float]]:
@@ -31,7 +31,7 @@ def edit_to_findings(repeat: int) -> tuple[list[float], list[float]]:
     qInstallMessageHandler(_quiet_offscreen_notices)
     times, validations = [], []
     with offscreen_window((1200, 800)) as window:
-        window.open_path(LAYOUT)
+        window.document.reset(load_shipped_layout(LAYOUT))
         shown = []
         window.validator.reportReady.connect(lambda report: shown.append(report))
         tile = window.document.layout.placements[0].tile
