@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
-from pathlib import Path
+from functools import partial
 from typing import Any
 
 from .resolve import resolve_layout
@@ -27,6 +27,7 @@ from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
 from ..formats.layout_io import layout_from_json, layout_to_json, load_layout
 from ..formats.migrations import CURRENT, upgrade
 from ..formats.safe_read import shorten
+from ..formats.scenario_envelope import scenario_layout
 from ..formats.schemas import validate
 from .layout_file import GAME
 
@@ -54,23 +55,8 @@ class _Reader:
 
     # --- layout ------------------------------------------------------------------------
     def layout(self):
-        ref = self.doc["layout"]
-        if isinstance(ref, str):
-            base = Path(self.file).parent if self.file else Path.cwd()
-            try:
-                return load_layout(base / ref, strict=True), ref
-            except InvalidFileError as error:
-                detail = f" ({error.where})" if error.where else ""
-                self.fail("$.layout", f"in layout {ref!r}{detail}: {error.message}", error.hint)
-            except Exception as error:  # unreadable: say which reference pointed there
-                self.fail("$.layout", f"layout file {ref!r} cannot be read: {error}",
-                          "Fix the path (it is relative to this scenario file).")
-        try:
-            return layout_from_json(ref, self.file, strict=True), None
-        except InvalidFileError as error:
-            if error.where and error.where.startswith("$") and error.file == self.file:
-                error.where = "$.layout" + error.where[1:]
-            raise
+        return scenario_layout(self.doc["layout"], self.file, partial(load_layout, strict=True),
+                               partial(layout_from_json, strict=True))
 
     # --- pieces ------------------------------------------------------------------------
     def players(self) -> tuple[Player, ...]:

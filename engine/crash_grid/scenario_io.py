@@ -8,11 +8,11 @@ trick since the refresh), which also says how many tricks remain before the next
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidFileError
 from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
+from ..formats.scenario_envelope import scenario_layout
 from ..formats.schemas import validate
 from .layout_io import layout_from_json, layout_to_json, load_layout
 from .model import ArenaLayout
@@ -33,23 +33,7 @@ class _Reader:
         raise InvalidFileError(message, file=self.file, where=where, hint=hint)
 
     def layout(self) -> tuple[ArenaLayout, str | None]:
-        ref = self.doc["layout"]
-        if isinstance(ref, str):
-            base = Path(self.file).parent if self.file else Path.cwd()
-            try:
-                return load_layout(base / ref), ref
-            except InvalidFileError as error:
-                detail = f" ({error.where})" if error.where else ""
-                self.fail("$.layout", f"in layout {ref!r}{detail}: {error.message}", error.hint)
-            except Exception as error:  # unreadable: say which reference pointed there
-                self.fail("$.layout", f"layout file {ref!r} cannot be read: {error}",
-                          "Fix the path (it is relative to this scenario file).")
-        try:
-            return layout_from_json(ref, self.file), None
-        except InvalidFileError as error:
-            if error.where and error.where.startswith("$"):
-                error.where = "$.layout" + error.where[1:]
-            raise
+        return scenario_layout(self.doc["layout"], self.file, load_layout, layout_from_json)
 
     def place(self, cell: Cell, what: str, where: str, layout: ArenaLayout) -> None:
         if not layout.on_board(cell):

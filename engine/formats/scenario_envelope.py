@@ -6,8 +6,9 @@ Like layouts (layout_io.py): `{"format": "crash-grab-scenario", "version": N, "g
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
+from ..errors import CrashGrabError, InvalidFileError
 from ..games import system_for_document
 from ..system import GameSystem
 from .jsonio import read_json
@@ -28,3 +29,27 @@ def scenario_document(document: Any, file: str | Path | None = None) -> tuple[Ga
 
 def read_scenario(path: str | Path) -> tuple[GameSystem, dict[str, Any]]:
     return scenario_document(read_json(path), path)
+
+
+def scenario_layout(ref: Any, file: str | Path | None, load: Callable[[Path], Any],
+                    parse: Callable[[Any, str | Path | None], Any]) -> tuple[Any, str | None]:
+    """The layout a scenario's "layout" names, with how the scenario named it: a path (read by
+    `load`, relative to the scenario file, returned as written) or an inline layout (`parse`,
+    its faults reported under $.layout). A referenced file's fault is named as the scenario's."""
+    if isinstance(ref, str):
+        base = Path(file).parent if file else Path.cwd()
+        try:
+            return load(base / ref), ref
+        except InvalidFileError as error:
+            detail = f" ({error.where})" if error.where else ""
+            raise InvalidFileError(f"in layout {ref!r}{detail}: {error.message}", file=file, where="$.layout",
+                                   hint=error.hint) from None
+        except CrashGrabError as error:  # unreadable: say which reference pointed there
+            raise InvalidFileError(f"layout file {ref!r} cannot be read: {error}", file=file, where="$.layout",
+                                   hint="Fix the path (it is relative to this scenario file).") from None
+    try:
+        return parse(ref, file), None
+    except InvalidFileError as error:
+        if error.where and error.where.startswith("$") and error.file == (str(file) if file else None):
+            error.where = "$.layout" + error.where[1:]
+        raise
