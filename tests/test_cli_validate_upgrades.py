@@ -9,27 +9,15 @@ import json
 
 import pytest
 
-from crashgrab.engine.cli import main
 from crashgrab.engine.formats.layout_io import save_layout
 from crashgrab.engine.formats.schemas import validate as validate_schema
 from tests.conftest import ROOT
+from tests.test_cli_validate import SHIPPED, at_repository_root, run  # noqa: F401  (the fixture)
 from tests.test_validation_upgrades import eight_apart_layout
 
-SHIPPED = ["layouts/standard-2-4p.json", "layouts/standard-5p.json", "layouts/standard-6p.json"]
 FIXTURES = [f"tests/fixtures/validation/{name}.json"
             for name in ("bad-rotation", "malformed", "overlap", "quiet", "walled")]
 GOLDEN = ROOT / "tests" / "golden"
-
-
-@pytest.fixture(autouse=True)
-def at_repository_root(monkeypatch):
-    monkeypatch.chdir(ROOT)
-
-
-def run(capsys, *argv):
-    code = main(["validate", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # The goldens are the output of the commit before --upgrades existed; the JSON one has since gained
