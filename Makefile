@@ -25,7 +25,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 bench: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.engine.bench
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.engine.crash_and_grab.bench
 
 # docs/screenshot.png and the editor states docs/editor.md shows.
 screenshot: $(STAMP)

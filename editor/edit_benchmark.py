@@ -3,7 +3,7 @@
 Opens the 6-saucer board in an offscreen main window, then flips a core tile again and
 again (alternating sides, through the window's own command), timing from the edit to the
 moment the new report is in the findings panel and the scene and one more round of
-events (the repaint) has run. Prints the median and 99th percentile; `crashgrab.engine.bench` runs
+events (the repaint) has run. Prints the median and 99th percentile; `crashgrab.engine.crash_and_grab.bench` runs
 it. Not a test: nothing asserts a time.
 """
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """The benchmark script keeps running as the code under it changes (its figures are not
-checked: speed is for `python -m crashgrab.engine.bench`, never a test)."""
+checked: speed is for `python -m crashgrab.engine.crash_and_grab.bench`, never a test)."""
 from __future__ import annotations
 
 import pytest
 
-from crashgrab.engine import bench
+from crashgrab.engine.crash_and_grab import bench
 from crashgrab.engine.timing import measure, percentile
 
 

@@ -1,4 +1,4 @@
-"""The benchmark: `python -m crashgrab.engine.bench` (or `make bench`). Prints figures, asserts nothing.
+"""The benchmark: `python -m crashgrab.engine.crash_and_grab.bench` (or `make bench`). Prints figures, asserts nothing.
 
 For each template's shipped layout: validation (networkx reference, cold and cached, the
 fast path's facts and the editor's fast report), building the move graph, the survey
@@ -11,7 +11,7 @@ several repetitions (time.perf_counter); CPU times (time.process_time) are print
 the machine's other load would blur the wall time. The editor's part is skipped with a
 note when the editor is not installed.
 
-    python -m crashgrab.engine.bench [--quick] [--no-editor]
+    python -m crashgrab.engine.crash_and_grab.bench [--quick] [--no-editor]
 """
 from __future__ import annotations
 
@@ -29,21 +29,21 @@ import time
 from functools import partial
 from pathlib import Path
 
-from .crash_and_grab.movegraph import build_move_graph
-from .crash_and_grab.resolve import resolve_layout
-from .crash_and_grab.rules import apply
-from .crash_and_grab.rules.benchmark import chain_state
-from .crash_and_grab.survey.findings import board_facts, board_metrics, fast_check, rule_findings
-from .crash_and_grab.survey.runner import ALL, SurveyRequest, run_survey, survey_chunk
-from .crash_and_grab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
-from .crash_and_grab.validation import validate_layout
-from .crash_and_grab.validation.fast import fast_validate_layout
-from .formats.layout_io import load_shipped_layout
-from .crash_and_grab.layout import Layout
-from .grid.model import Feature, Placement, Tile, TileSet
-from .grid.moveanalysis import clear_cache
-from .resources import layout_file
-from .timing import Timings, measure, percentile
+from .movegraph import build_move_graph
+from .resolve import resolve_layout
+from .rules import apply
+from .rules.benchmark import chain_state
+from .survey.findings import board_facts, board_metrics, fast_check, rule_findings
+from .survey.runner import ALL, SurveyRequest, run_survey, survey_chunk
+from .terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
+from .validation import validate_layout
+from .validation.fast import fast_validate_layout
+from ..formats.layout_io import load_shipped_layout
+from .layout import Layout
+from ..grid.model import Feature, Placement, Tile, TileSet
+from ..grid.moveanalysis import clear_cache
+from ..resources import layout_file
+from ..timing import Timings, measure, percentile
 
 LAYOUTS = {"2-4": "standard-2-4p.json", "5": "standard-5p.json", "6": "standard-6p.json"}  # shipped
 
@@ -240,7 +240,7 @@ def machine_line() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m crashgrab.engine.bench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m crashgrab.engine.crash_and_grab.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="few repetitions and a slice of the survey (a smoke run)")
     parser.add_argument("--no-editor", action="store_true", help="skip the editor's launch time")
     args = parser.parse_args(argv)
