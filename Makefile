@@ -29,7 +29,7 @@ bench: $(STAMP)
 
 # docs/screenshot.png and the editor states docs/editor.md shows.
 screenshot: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.screenshots docs
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.crash_and_grab.screenshots docs
 
 # Add the editor to the desktop menu (icon, layout file type) for the current user.
 install-desktop: $(STAMP)

@@ -1,5 +1,6 @@
-"""The Crash & Grab board editor: a PySide6 view over the engine.
+"""The board studio's editor: a PySide6 view over the engine.
 
-`crashgrab.editor.app.main` is the entry point; `crashgrab.editor.board_painter.paint_board` draws a board on
-any QPainter (the scene, image exports).
+`crashgrab.editor.app.main` is the entry point. The modules here serve every game; each game's
+own editor is a package beside them, found through the "crashgrab.editors" entry point
+(`game_editor.GameEditor`).
 """

@@ -6,8 +6,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Mapping
 
@@ -15,14 +13,17 @@ from crashgrab.engine.version import program_version
 
 PROG = "crashgrab-editor"
 DESKTOP_ID = "crashgrab-editor"  # the .desktop file's name, so the desktop matches windows to it
+APP_NAME = "Crash Board Studio"
+ORGANISATION = "CrashGrab"  # with APPLICATION: where QSettings keeps the windows' settings
+APPLICATION = "Editor"
 SCREENSHOT_SIZE = (1400, 900)  # pixels; README's screenshot and the tests rely on it
 HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "linuxfb", "vkkhrdisplay", "directfb"}
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=PROG, description="Crash & Grab board editor: arrange the tiles, watch the findings.")
-    parser.add_argument("file", nargs="?", metavar="FILE", help="a layout file to open")
+        prog=PROG, description="The board studio's editor: lay out a board of any installed game, watch the findings.")
+    parser.add_argument("file", nargs="?", metavar="FILE", help="a layout file to open (of any installed game)")
     parser.add_argument("--screenshot", metavar="OUT.png",
                         help=f"render the window ({SCREENSHOT_SIZE[0]}x{SCREENSHOT_SIZE[1]}, findings filled in) "
                              "offscreen to a PNG and exit")
@@ -66,8 +67,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from PySide6.QtWidgets import QApplication
 
-    from .main_window import APP_NAME, APPLICATION, ORGANISATION, MainWindow
-
     app = QApplication.instance() or QApplication([PROG])
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
@@ -76,11 +75,38 @@ def main(argv: list[str] | None = None) -> int:
     app.setWindowIcon(application_icon())
     if args.screenshot:
         return screenshot(args.screenshot, args.file)
-    window = MainWindow()
+    system, editor = starting_editor(args.file)
+    if editor is None:
+        print(f"{PROG}: no installed game has an editor.", file=sys.stderr)
+        return 2
+    window = editor.open(system, None, Path(args.file) if args.file else None, None)
     window.show()
-    if args.file:
-        window.open_path(args.file)
     return app.exec()
+
+
+def starting_editor(file: str | None):
+    """(system, its GameEditor) for the file's game when that game has an editor, else the first
+    installed game that has one, whose window opens the file (or says what is wrong with it)."""
+    from crashgrab.engine.errors import CrashGrabError
+    from crashgrab.engine.formats.jsonio import read_json
+    from crashgrab.engine.games import all_systems, system_for_document
+
+    from .game_views import editor_for
+
+    if file:
+        try:
+            system = system_for_document(read_json(file), file)
+        except CrashGrabError:
+            pass  # the window that opens it reports the fault
+        else:
+            editor = editor_for(system.id)
+            if editor is not None:
+                return system, editor
+    for system in all_systems():
+        editor = editor_for(system.id)
+        if editor is not None:
+            return system, editor
+    return None, None
 
 
 def install_desktop_entry() -> int:
@@ -109,21 +135,35 @@ def application_icon():
 
 
 def screenshot(out: str, file: str | None = None) -> int:
-    """The window at a fixed size with the findings filled in, saved as a PNG."""
+    """The game's window at a fixed size with its findings filled in, saved as a PNG."""
     from PySide6.QtCore import qInstallMessageHandler
 
     from crashgrab.engine.errors import CrashGrabError
     from crashgrab.engine.formats.layout_io import load_layout
+    from crashgrab.engine.games import system_for_layout
 
+    from .game_views import editor_for
+
+    layout = None
     if file:
         try:  # no dialog offscreen: say what is wrong on stderr
-            load_layout(file)
+            layout = load_layout(file)
         except CrashGrabError as error:
             print(f"{PROG}: {error}", file=sys.stderr)
             return error.exit_code
+    if layout is not None:
+        system = system_for_layout(layout)
+        editor = editor_for(system.id)
+    else:
+        system, editor = starting_editor(None)
+        if system is None:
+            print(f"{PROG}: no installed game has an editor.", file=sys.stderr)
+            return 2
     previous = qInstallMessageHandler(_quiet_offscreen_notices)
     try:
-        return _screenshot(out, file)
+        if editor is not None and editor.screenshot is not None:
+            return editor.screenshot(out, file)
+        return _window_screenshot(system, layout, file, out)
     finally:
         qInstallMessageHandler(previous)
 
@@ -134,41 +174,35 @@ def _quiet_offscreen_notices(mode, context, message: str) -> None:
         print(message, file=sys.stderr)
 
 
-@contextmanager
-def offscreen_window(size: tuple[int, int]):
-    """A main window with throw-away settings (never the user's), closed afterwards
-    without asking about unsaved changes."""
-    from PySide6.QtCore import QSettings
+def _window_screenshot(system, layout, file: str | None, out: str) -> int:
+    """The window `open_board_window` gives (the game's editor, or the read-only view)."""
     from PySide6.QtWidgets import QApplication
 
-    from .main_window import MainWindow
+    from .game_views import open_board_window
 
-    with tempfile.TemporaryDirectory() as scratch:
-        window = MainWindow(QSettings(str(Path(scratch) / "screenshot.ini"), QSettings.IniFormat))
-        try:
-            window.resize(*size)
-            window.show()
-            yield window
-        finally:
-            window.document.undo_stack.setClean()
-            window.close()
-            window.deleteLater()
+    window = open_board_window(system, layout if layout is not None else system.new_layout(template=None),
+                               file)
+    try:
+        window.resize(*SCREENSHOT_SIZE)
+        for _ in range(3):
             QApplication.processEvents()
+        return write_widget_png(window, out, PROG)
+    finally:
+        window.close()
+        window.deleteLater()
+        QApplication.processEvents()
 
 
-def write_window_png(window, out: str, prog: str) -> int:
-    """Let the window settle, fit the board, and write it as a PNG (atomically)."""
+def write_widget_png(widget, out: str, prog: str) -> int:
+    """The widget as it is drawn now, written as a PNG (atomically); errors said on stderr."""
     from PySide6.QtWidgets import QApplication
 
     from crashgrab.engine.errors import CrashGrabError
 
-    from .image_export import write_png
+    from .qt_images import write_png
 
-    for _ in range(3):
-        QApplication.processEvents()
-    window.view.fit()
     QApplication.processEvents()
-    image = window.grab().toImage()
+    image = widget.grab().toImage()
     try:
         write_png(image, out)
     except CrashGrabError as error:
@@ -176,17 +210,6 @@ def write_window_png(window, out: str, prog: str) -> int:
         return error.exit_code
     print(f"wrote {out} ({image.width()}x{image.height()})", file=sys.stderr)
     return 0
-
-
-def _screenshot(out: str, file: str | None) -> int:
-    with offscreen_window(SCREENSHOT_SIZE) as window:
-        if file and not window.open_path(file):
-            return 1
-        report = window.validator.validate_now(window.document.layout)
-        first = next((f for f in report.findings if f.cells), None)
-        if first is not None:
-            window.findings.select_finding(first)
-        return write_window_png(window, out, PROG)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,17 @@
-"""Boards of games other than the one the main window edits: their editor, or a read-only view.
+"""How the studio reaches each game's editor, and a read-only view for a game without one.
 
 A game ships an editor through the "crashgrab.editors" entry point group, named by the
-game's id; the object is `open_editor(system, layout, path, parent) -> QWidget`, a top-level
-window showing the layout. A game without one opens in `ReadOnlyBoardWindow`, drawn from its
-`picture` with its geometry, findings listed beside it: editing is not available for it yet.
+game's id; the object is a `GameEditor`. Its `open(system, layout, path, parent)` returns a
+top-level window: `layout` given, it shows that board (saved at `path`, if any); only `path`
+given, the window opens the file itself and reports any fault its own way; neither, a new
+board. A game without one opens in `ReadOnlyBoardWindow`, drawn from its `picture` with its
+geometry, findings listed beside it: editing is not available for it yet.
 """
 from __future__ import annotations
 
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPolygonF
@@ -21,28 +23,29 @@ from crashgrab.engine.formats.atomic import write_bytes_atomic
 from crashgrab.engine.system import BoardPicture, GameSystem
 
 from . import style
+from .game_editor import GameEditor
 from .image_size import CELL_MM, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
 
 EDITOR_GROUP = "crashgrab.editors"
 CELL = 48.0  # pixels per board unit
 NOT_EDITABLE = "Editing is not available for this game yet: this view is read-only."
 
-OpenEditor = Callable[[GameSystem, Any, "Path | None", "QWidget | None"], QWidget]
-
-
-def editor_for(game_id: str) -> OpenEditor | None:
+def editor_for(game_id: str) -> GameEditor | None:
     """The editor a game ships, if any."""
     for entry in entry_points(group=EDITOR_GROUP):
         if entry.name == game_id:
-            return entry.load()
+            editor = entry.load()
+            if not isinstance(editor, GameEditor):
+                raise TypeError(f"entry point {entry.name!r} in {EDITOR_GROUP!r} is not a GameEditor: {editor!r}")
+            return editor
     return None
 
 
 def open_board_window(system: GameSystem, layout: Any, path: str | Path | None,
                       parent: QWidget | None = None) -> QWidget:
     """The game's own editor window when it has one, else a read-only view; shown."""
-    opener = editor_for(system.id)
-    window = opener(system, layout, Path(path) if path else None, parent) if opener else \
+    editor = editor_for(system.id)
+    window = editor.open(system, layout, Path(path) if path else None, parent) if editor else \
         ReadOnlyBoardWindow(system, layout, path, parent)
     window.show()
     return window
@@ -142,7 +145,7 @@ class ReadOnlyBoardWindow(QMainWindow):
 
 def picture_image(system: GameSystem, layout: Any, path: str | Path, dpi: int, title: str) -> Path:
     """The board drawn from its picture as PNG (at `dpi`) or SVG (in millimetres), at the same scale
-    as the Crash & Grab painter's images (one cell = CELL_MM, a margin of MARGIN_CELLS around),
+    as the images of games' own painters (one cell = CELL_MM, a margin of MARGIN_CELLS around),
     written atomically. For games whose editor has no painter of its own."""
     from .qt_images import encode_png, gui_application
 

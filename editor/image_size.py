@@ -1,8 +1,8 @@
 """How big a board image is: the physical scale of exports and the PNG pixel rule (no Qt here,
 so `crashgrab render`'s options and the editor's DPI dialog can use it cheaply).
 
-One board cell is CELL_MM millimetres, and the direction markers take MARGIN_CELLS cells on
-every side, so for a board of W x H cells:
+One board cell is CELL_MM millimetres, with a margin of MARGIN_CELLS cells on every side (room
+for labels a game prints around its board), so for a board of W x H cells:
 
     width_mm = (W + 2 * MARGIN_CELLS) * CELL_MM
     width_px = round(width_mm / 25.4 * dpi)          (likewise the height; halves round up)
@@ -16,7 +16,7 @@ from pathlib import Path
 from crashgrab.engine.errors import UsageError
 
 CELL_MM = 25.0  # one board cell printed at game scale (see docs/exports.md)
-MARGIN_CELLS = 1.1  # board_painter.marker_margin(1.0): the markers' room on each side (a test keeps them equal)
+MARGIN_CELLS = 1.1  # each side's margin, in cells (a test keeps it equal to the room a game's painter takes)
 MM_PER_INCH = 25.4
 DEFAULT_DPI = 150
 PRINT_DPI = 300
@@ -27,7 +27,7 @@ FORMATS = {".png": "png", ".svg": "svg"}
 
 @dataclass(frozen=True)
 class ImageGeometry:
-    """A board picture's physical size: the board plus the marker margins."""
+    """A board picture's physical size: the board plus its margins."""
 
     board_width: int  # cells
     board_height: int

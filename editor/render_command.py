@@ -12,7 +12,6 @@ import sys
 from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
-from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MAX_DPI, MAX_PIXELS, MIN_DPI, PRINT_DPI,
                          ImageGeometry, check_dpi, image_format)
@@ -21,8 +20,8 @@ from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MAX_DPI, MAX_PIXELS
 def register(subparsers) -> None:
     render = subparsers.add_parser(
         "render", help="draw the board as a PNG or SVG image, as the editor shows it",
-        description=f"Draw the board, direction markers included, as the editor's painter does. One cell is "
-                    f"{CELL_MM:g} mm and the markers take {MARGIN_CELLS:g} cells on each side: PNG width in pixels = "
+        description=f"Draw the board as its game's editor paints it (or from its cells and features). One cell is "
+                    f"{CELL_MM:g} mm with a margin of {MARGIN_CELLS:g} cells on each side: PNG width in pixels = "
                     f"round((cells + {2 * MARGIN_CELLS:g}) x {CELL_MM:g} mm / 25.4 x dpi). "
                     "SVG sizes are in millimetres. Needs no display.")
     render.add_argument("file", metavar="FILE", help="a layout file")
@@ -39,14 +38,20 @@ def register(subparsers) -> None:
 
 
 def dpi_limits() -> str:
-    """The highest --dpi for each template's board (a free-form board's depends on its size)."""
-    sizes = ((8, "2-4 players"), (9, "5 players"), (10, "6 players"))
-    limits = ", ".join(f"{ImageGeometry(n, n).max_dpi()} for the {n}x{n} board ({who})" for n, who in sizes)
+    """The highest --dpi for each installed game's template boards (a free-form board's depends on its size)."""
+    from crashgrab.engine.games import all_systems
+
+    boards: dict[tuple[int, int], list[str]] = {}
+    for system in all_systems():
+        for template in system.templates:
+            boards.setdefault((template.width, template.height), []).append(f"{system.title} template {template.id}")
+    limits = ", ".join(f"{ImageGeometry(w, h).max_dpi()} for the {w}x{h} board ({'; '.join(names)})"
+                       for (w, h), names in sorted(boards.items()))
     return f"{limits}; at most {MAX_DPI}."
 
 
 def run_render(args: argparse.Namespace) -> int:
-    from .image_export import require_board, write_board_image  # Qt: only when the command runs
+    from .game_views import editor_for, picture_image  # Qt: only when the command runs
 
     kind = image_format(args.output)
     if args.dpi is not None:
@@ -55,20 +60,15 @@ def run_render(args: argparse.Namespace) -> int:
     layout = load_layout(args.file, strict=args.strict)
     system = system_for_layout(layout)
     dpi = args.dpi if args.dpi is not None else DEFAULT_DPI
-    if isinstance(layout, Layout):  # Crash & Grab's tiles, by the editor's painter
-        picture = require_board(layout, args.file)
-        width, height = picture.board.width, picture.board.height
-    else:  # another game, drawn from its picture
-        from .game_views import picture_image
-
-        drawn = system.picture(layout)
-        width, height = drawn.width, drawn.height
+    editor = editor_for(system.id)
+    if editor is not None and editor.write_image is not None:  # as the game's editor paints it
+        path = editor.write_image(layout, args.output, dpi, args.file)
+    else:  # drawn from the game's picture
+        path = picture_image(system, layout, args.output, dpi, system.layout_name(layout) or system.title)
     for finding in system.resolve(layout).findings:  # drawn as they are, as the editor shows them
         print(f"{args.file}: {finding.severity} {finding.code} {finding.message} (drawn as it is)", file=sys.stderr)
-    if isinstance(layout, Layout):
-        path = write_board_image(picture, args.output, dpi, title=layout.name or None)
-    else:
-        path = picture_image(system, layout, args.output, dpi, system.layout_name(layout) or system.title)
+    picture = system.picture(layout)
+    width, height = picture.width, picture.height
     geometry = ImageGeometry(width, height)
     if kind == "png":
         width, height = geometry.pixel_size(dpi)

@@ -76,11 +76,11 @@ def test_the_playtest_screenshot_writes_a_png_and_reports_an_unwritable_target(t
     scenario = "tests/scenarios/rule1-cards.json"
     env = headless_env(QT_QPA_PLATFORM="offscreen")
     out = tmp_path / "playtest.png"
-    result = run([sys.executable, "-m", "crashgrab.editor.playtest", "--screenshot", str(out), scenario], env=env)
+    result = run([sys.executable, "-m", "crashgrab.editor.crash_and_grab.playtest", "--screenshot", str(out), scenario], env=env)
     assert result.returncode == 0, result.stderr
     assert_png(out)
     missing = tmp_path / "missing" / "playtest.png"
-    result = run([sys.executable, "-m", "crashgrab.editor.playtest", "--screenshot", str(missing), scenario], env=env)
+    result = run([sys.executable, "-m", "crashgrab.editor.crash_and_grab.playtest", "--screenshot", str(missing), scenario], env=env)
     assert result.returncode == 2
     assert f"{missing}: cannot write here" in result.stderr and "Traceback" not in result.stderr
 
@@ -135,3 +135,34 @@ def test_the_window_icon_is_the_shipped_svg_and_the_desktop_file_is_named(qapp):
     assert not icon.isNull() and not icon.pixmap(64, 64).isNull()
     assert DESKTOP_ID == "crashgrab-editor"  # the .desktop file's name, shipped in desktop/
     assert (ROOT / "desktop" / f"{DESKTOP_ID}.desktop").is_file()
+
+
+def test_the_app_opens_each_file_in_its_own_games_editor(tmp_path):
+    """The generic app reaches every editor through the registry: a file's game, else the first game."""
+    from crashgrab.editor.app import starting_editor
+    from crashgrab.engine.cli import main as cli
+
+    arena = tmp_path / "arena.json"
+    assert cli(["new", "--game", "crash-grid", "--players", "3", "-o", str(arena)]) == 0
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    assert starting_editor(str(arena))[0].id == "crash-grid"
+    assert starting_editor(str(LAYOUTS / "standard-5p.json"))[0].id == "crash-and-grab"
+    assert starting_editor(None)[0].id == "crash-and-grab"  # the first installed game with an editor
+    assert starting_editor(str(broken))[0].id == "crash-and-grab"  # its window says what is wrong
+
+
+def test_a_screenshot_of_another_games_board_shows_that_games_window(tmp_path, qapp):
+    from crashgrab.engine.cli import main as cli
+
+    arena = tmp_path / "arena.json"
+    assert cli(["new", "--game", "crash-grid", "--players", "4", "-o", str(arena)]) == 0
+    out = tmp_path / "arena.png"
+    assert main(["--screenshot", str(out), str(arena)]) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == SCREENSHOT_SIZE
+    # the four starts in their suits' colours: the arena editor's own drawing
+    from crashgrab.editor.crash_grid.scene import SUIT_COLOURS
+
+    colours = {image.pixelColor(x, y).name() for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)}
+    assert {colour.name() for colour in SUIT_COLOURS.values()} <= colours

@@ -7,8 +7,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from crashgrab.editor.commands import SetProperties
-from crashgrab.editor.tile_designer import TileDesignerWindow
+from crashgrab.editor.crash_and_grab.commands import SetProperties
+from crashgrab.editor.crash_and_grab.tile_designer import TileDesignerWindow
 from tests.conftest import LAYOUTS, flush_deletes
 from tests.editor_fixtures import file_mime, settings, window  # noqa: F401 (fixtures)
 from tests.hostile_files import LAYOUT_CASES, SECRET, TILESET_CASES, prepare, within

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from crashgrab.editor.board_painter import tile_tab_rects
-from crashgrab.editor.overlays import (EXPOSURE_SCALE, REACH_SCALE, ExposureOverlay, ReachabilityOverlay,
+from crashgrab.editor.crash_and_grab.board_painter import tile_tab_rects
+from crashgrab.editor.crash_and_grab.overlays import (EXPOSURE_SCALE, REACH_SCALE, ExposureOverlay, ReachabilityOverlay,
                                        corner_label_rects)
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, wait_validated, window  # noqa: F401  (fixtures)
@@ -76,7 +76,7 @@ def test_corner_labels_are_inside_their_cell(window):
 
 def test_overlays_leave_crash_site_discs_their_own_colour(window, qtbot):
     """A disc under the heat map and the reach dots keeps its blue: neither tints it."""
-    from crashgrab.editor import style
+    from crashgrab.editor.crash_and_grab import style
 
     assert window.open_path(LAYOUTS / "standard-6p.json")
     wait_validated(qtbot, window)
@@ -105,7 +105,7 @@ def test_crew_chips_of_one_type_differ_without_colour_vision(qapp):
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QColor, QImage, QPainter
 
-    from crashgrab.editor.playtest.pieces import paint_crew
+    from crashgrab.editor.crash_and_grab.playtest.pieces import paint_crew
     from crashgrab.engine.crash_and_grab.rules.pieces import Crew
 
     def grey_chip(color: str) -> QImage:

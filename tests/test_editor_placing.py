@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from crashgrab.editor.document import blank_layout
-from crashgrab.editor.placing import (Edit, Refusal, TileDrag, plan_auto_place, plan_drop, plan_flip, plan_remove,
+from crashgrab.editor.crash_and_grab.document import blank_layout
+from crashgrab.editor.crash_and_grab.placing import (Edit, Refusal, TileDrag, plan_auto_place, plan_drop, plan_flip, plan_remove,
                             plan_rotation, slot_under, tile_at)
 from crashgrab.engine.grid.model import Placement as P
 

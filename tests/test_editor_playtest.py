@@ -14,10 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLabel, QStatusBar
 
-from crashgrab.editor.placing import TILE_MIME, TileDrag
-from crashgrab.editor.playtest.arrows import DirectionArrow
-from crashgrab.editor.playtest.controller import LOCK_MESSAGE
-from crashgrab.editor.playtest.dialogs import ChoiceDialog, DieDialog
+from crashgrab.editor.crash_and_grab.placing import TILE_MIME, TileDrag
+from crashgrab.editor.crash_and_grab.playtest.arrows import DirectionArrow
+from crashgrab.editor.crash_and_grab.playtest.controller import LOCK_MESSAGE
+from crashgrab.editor.crash_and_grab.playtest.dialogs import ChoiceDialog, DieDialog
 from crashgrab.engine.cli import main as crashgrab
 from crashgrab.engine.crash_and_grab.playtest import players_for_setup, setup_start
 from crashgrab.engine.crash_and_grab.rules import Crew, SetUp, Turn, apply, replay

@@ -17,11 +17,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
-from crashgrab.editor import style
-from crashgrab.editor.board_painter import tile_tab_rects
-from crashgrab.editor.playtest.labels import BoardLabel
-from crashgrab.editor.playtest.marks import MarkLabel, label_words
-from crashgrab.editor.playtest.pieces import saucer_rect
+from crashgrab.editor.crash_and_grab import style
+from crashgrab.editor.crash_and_grab.board_painter import tile_tab_rects
+from crashgrab.editor.crash_and_grab.playtest.labels import BoardLabel
+from crashgrab.editor.crash_and_grab.playtest.marks import MarkLabel, label_words
+from crashgrab.editor.crash_and_grab.playtest.pieces import saucer_rect
 from crashgrab.engine.crash_and_grab.rules import Turn
 from crashgrab.engine.crash_and_grab.terms import CRASH_SITE
 from tests.conftest import LAYOUTS, ROOT
@@ -302,7 +302,7 @@ def test_f10_plays_the_next_turn_and_reaches_the_question(qtbot, window):
 
 
 def test_the_step_keys_are_listed_in_the_shortcuts(qtbot, window):
-    from crashgrab.editor.help_window import shortcuts_html
+    from crashgrab.editor.crash_and_grab.help_window import shortcuts_html
     text = shortcuts_html(window.actions)
     assert "Playtest Step" in text and "F10" in text and "Shift+F10" in text
     assert "answer the Accelerator" in text

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pypdf
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog
 
-from crashgrab.editor.print_dialog import PrintDialog
+from crashgrab.editor.crash_and_grab.print_dialog import PrintDialog
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from crashgrab.editor.tile_designer import TileDesignerWindow, TileSetDocument
-from crashgrab.editor.tile_designer.in_editor import tileset_ref_for
+from crashgrab.editor.crash_and_grab.tile_designer import TileDesignerWindow, TileSetDocument
+from crashgrab.editor.crash_and_grab.tile_designer.in_editor import tileset_ref_for
 from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.formats.tileset_io import load_tileset, standard_tileset, tileset_to_json
@@ -388,7 +388,7 @@ def test_the_tile_set_cannot_change_while_playtesting(qtbot, settings):
 
 
 def test_the_toolbar_keeps_its_layout_the_name_fits_and_one_side_can_fill_the_canvas(qtbot):
-    from crashgrab.editor.tile_designer.document import standard_copy
+    from crashgrab.editor.crash_and_grab.tile_designer.document import standard_copy
 
     window = TileDesignerWindow(TileSetDocument(standard_copy()))
     qtbot.addWidget(window)

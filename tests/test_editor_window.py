@@ -8,9 +8,9 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDrag, QWheelEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMessageBox, QStatusBar
 
-from crashgrab.editor.dialogs import DirectionsDialog, RandomizeDialog
-from crashgrab.editor.overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
-from crashgrab.editor.placing import TILE_MIME, TileDrag
+from crashgrab.editor.crash_and_grab.dialogs import DirectionsDialog, RandomizeDialog
+from crashgrab.editor.crash_and_grab.overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
+from crashgrab.editor.crash_and_grab.placing import TILE_MIME, TileDrag
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.validation import validate_layout
@@ -559,7 +559,7 @@ def test_tile_tabs_lie_above_the_selection_and_the_finding_highlight(window, qtb
 
 
 def test_a_selected_finding_dims_the_board_and_outlines_its_cells_in_a_colour_no_feature_has(window, qtbot):
-    from crashgrab.editor import style
+    from crashgrab.editor.crash_and_grab import style
 
     def distance(a, b):
         return sum((x - y) ** 2 for x, y in zip(a.getRgb()[:3], b.getRgb()[:3])) ** 0.5
@@ -582,7 +582,7 @@ def test_a_selected_finding_dims_the_board_and_outlines_its_cells_in_a_colour_no
 
 
 def test_the_legend_is_a_strip_that_never_covers_a_cell_and_empty_slots_are_not_holes(window, qtbot):
-    from crashgrab.editor import style
+    from crashgrab.editor.crash_and_grab import style
 
     window.resize(1024, 640)
     new_board(window, qtbot, "2-4")
@@ -664,7 +664,7 @@ def test_selecting_a_loop_draws_its_path_and_switches_the_graph_to_its_distance(
 
 
 def test_a_swap_preview_shows_each_tile_where_it_lands_without_a_double_exposure(window, qtbot):
-    from crashgrab.editor.scene import TileGhost
+    from crashgrab.editor.crash_and_grab.scene import TileGhost
 
     assert window.open_path(LAYOUTS / "standard-2-4p.json")
     placement = window.document.layout.placement_of("1")

@@ -23,11 +23,13 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtSvg import QSvgRenderer
 
-from crashgrab.editor import image_export, style
-from crashgrab.editor.board_painter import marker_margin, marker_rects
-from crashgrab.editor.document import blank_layout
-from crashgrab.editor.image_export import png_bytes, render_png, svg_bytes, write_board_image
-from crashgrab.editor.image_export_dialog import ImageResolutionDialog
+from crashgrab.editor import qt_images
+from crashgrab.editor.crash_and_grab import style
+from crashgrab.editor.crash_and_grab import image_export
+from crashgrab.editor.crash_and_grab.board_painter import marker_margin, marker_rects
+from crashgrab.editor.crash_and_grab.document import blank_layout
+from crashgrab.editor.crash_and_grab.image_export import png_bytes, render_png, svg_bytes, write_board_image
+from crashgrab.editor.crash_and_grab.image_export_dialog import ImageResolutionDialog
 from crashgrab.editor.image_size import MARGIN_CELLS, MAX_DPI, MIN_DPI, ImageGeometry, check_dpi, image_format
 from crashgrab.engine.cli import main
 from crashgrab.engine.errors import InvalidFileError, UsageError
@@ -243,12 +245,12 @@ def test_write_png_replaces_a_file_with_the_image_and_a_failed_encoding_keeps_th
     image.setPixelColor(2, 1, QColor("#fe0001"))
     target = tmp_path / "shot.png"
     target.write_bytes(b"old")
-    image_export.write_png(image, target)
+    qt_images.write_png(image, target)
     back = QImage(str(target))
     assert (back.width(), back.height()) == (3, 2)
     assert back.pixelColor(0, 0).name() == "#12ab34" and back.pixelColor(2, 1).name() == "#fe0001"
     with pytest.raises(UsageError, match="could not encode"):
-        image_export.write_png(QImage(), target)  # a null image has nothing to encode
+        qt_images.write_png(QImage(), target)  # a null image has nothing to encode
     assert QImage(str(target)).pixelColor(2, 1).name() == "#fe0001"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["qsettings", "shot.png"]
 
@@ -448,12 +450,12 @@ def test_cancelling_the_dpi_writes_nothing(window, monkeypatch, tmp_path):
 
 
 def image_export_dialog_of(window):
-    from crashgrab.editor.image_export_dialog import export_image_dialog
+    from crashgrab.editor.crash_and_grab.image_export_dialog import export_image_dialog
     return lambda: export_image_dialog(window)
 
 
 def test_the_resolution_dialog_previews_the_board(qapp):
-    from crashgrab.editor.dialogs import board_pixmap
+    from crashgrab.editor.crash_and_grab.dialogs import board_pixmap
     from crashgrab.engine.formats.layout_io import load_layout
 
     picture = board_pixmap(load_layout(LAYOUTS / "standard-6p.json"), 18.0)

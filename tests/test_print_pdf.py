@@ -6,7 +6,7 @@ import json
 import pypdf
 import pytest
 
-from crashgrab.editor.print_plan import (PrintSettings, Rect, mirrored, poster, printable_area, tile_sheets)
+from crashgrab.editor.crash_and_grab.print_plan import (PrintSettings, Rect, mirrored, poster, printable_area, tile_sheets)
 from crashgrab.engine.cli import main
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.layout_io import layout_to_json, load_layout

@@ -38,7 +38,7 @@ def test_leaks_a_window(qtbot):
     kept.append(QWidget())
 ''',
     "test_imports_the_editor.py": '''
-from crashgrab.editor.document import blank_layout
+from crashgrab.editor.crash_and_grab.document import blank_layout
 
 kept = []
 

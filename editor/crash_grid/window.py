@@ -20,7 +20,7 @@ from crashgrab.engine.crash_grid.terms import SUITS
 from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.system import GameSystem
 
-from ..dialogs import ask_to_save
+from ..save_prompt import ask_to_save
 from . import commands
 from .document import ArenaDocument
 from .playtest_panel import PlaytestPanel

@@ -24,7 +24,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QFrame, QLabel, QMessageBox, QScrollArea
 
-from crashgrab.editor.placing import TILE_MIME, tile_at
+from crashgrab.editor.crash_and_grab.placing import TILE_MIME, tile_at
 from crashgrab.engine.crash_and_grab.playtest import (PlaytestSession, PositionError, clear_pieces, empty_start,
                                        events_before_choice, place_crew, place_saucer, players_for_setup,
                                        remove_at, set_supplies, set_upgrades, setup_start, two_saucers_each,

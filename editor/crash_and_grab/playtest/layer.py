@@ -19,8 +19,8 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from crashgrab.editor.board_painter import marker_rects, picture_of, tile_tab_rects
-from crashgrab.editor.scene import Z_BOARD, Z_PIECES, Z_PREVIEW, BoardItem
+from crashgrab.editor.crash_and_grab.board_painter import marker_rects, picture_of, tile_tab_rects
+from crashgrab.editor.crash_and_grab.scene import Z_BOARD, Z_PIECES, Z_PREVIEW, BoardItem
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.crash_and_grab.rules.pieces import Crew
 from crashgrab.engine.crash_and_grab.rules.state import GameState

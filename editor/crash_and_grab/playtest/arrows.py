@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from crashgrab.editor import style
+from .. import style
 from crashgrab.engine.grid.geometry import Direction
 from crashgrab.engine.grid.model import Cell
 

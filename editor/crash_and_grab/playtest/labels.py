@@ -17,7 +17,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 
-from crashgrab.editor import style
+from .. import style
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom, in scene units
 SEARCH_STEP = 1 / 8   # of a cell: how finely the places round a cell are tried

@@ -19,9 +19,9 @@ from crashgrab.engine.grid.model import Board
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
-from .qt_images import encode_png, gui_application
+from ..qt_images import encode_png, gui_application
 from .board_painter import BoardPicture, paint_board, picture_of
-from .image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi,
+from ..image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi,
                          image_format, round_half_up)
 
 BACKGROUND = QColor("white")
@@ -78,12 +78,6 @@ def render_png(source: Source, dpi: int = DEFAULT_DPI, title: str | None = None)
 
 def png_bytes(source: Source, dpi: int = DEFAULT_DPI, title: str | None = None) -> bytes:
     return encode_png(render_png(source, dpi, title))
-
-
-def write_png(image: QImage, path: str | Path) -> None:
-    """`image` saved as a PNG at `path`, atomically: a failed write leaves any old file untouched
-    (WriteError when the folder cannot be written)."""
-    write_bytes_atomic(path, encode_png(image))
 
 
 def svg_bytes(source: Source, title: str | None = None) -> bytes:

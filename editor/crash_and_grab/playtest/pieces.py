@@ -11,7 +11,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from crashgrab.editor import style
+from .. import style
 from crashgrab.engine.crash_and_grab.rules.pieces import Crew
 
 SAUCER_COLOURS = {

@@ -18,7 +18,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from crashgrab.editor import style
+from .. import style
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.grid.geometry import Direction
 

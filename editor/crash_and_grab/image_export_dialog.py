@@ -17,7 +17,7 @@ from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .dialogs import board_pixmap
 from .image_export import require_board, write_board_image
-from .image_size import (CELL_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry,
+from ..image_size import (CELL_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry,
                          image_format)
 
 PNG_FILTER = "PNG image (*.png)"

@@ -20,7 +20,7 @@ from crashgrab.engine.grid.model import Cell, Feature
 from crashgrab.engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
 
 from ..board_painter import feature_words
-from ..dialogs import ask_to_save
+from ...save_prompt import ask_to_save
 from .canvas import TileCanvas
 from .commands import AddTile, DeleteTile, PaintCell, RenameTileSet, ResizeTile
 from .document import TileSetDocument, empty_tileset, standard_copy

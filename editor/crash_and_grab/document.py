@@ -1,7 +1,7 @@
 """The open layout: an engine value, the file it came from, and its undo stack.
 
 Every model change goes through one method here, which replaces the immutable layout and
-emits `layoutChanged` once. Undo commands (`crashgrab.editor.commands`) are the only callers of the
+emits `layoutChanged` once. Undo commands (`crashgrab.editor.crash_and_grab.commands`) are the only callers of the
 editing methods; "modified" is simply the undo stack not being at its clean index.
 """
 from __future__ import annotations

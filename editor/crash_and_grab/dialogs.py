@@ -10,7 +10,7 @@ from typing import Mapping
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QMessageBox, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
@@ -207,11 +207,3 @@ class PropertiesDialog(QDialog):
     def values(self) -> tuple[str, str]:
         return self.name.text().strip() or self.original_name, self.notes.toPlainText()
 
-
-def ask_to_save(parent, title: str, question: str, save) -> bool:
-    """Save, discard or cancel unsaved changes; True means go ahead (saved or discarded)."""
-    answer = QMessageBox.warning(parent, title, question,
-                                 QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, QMessageBox.Save)
-    if answer == QMessageBox.Save:
-        return save()
-    return answer == QMessageBox.Discard

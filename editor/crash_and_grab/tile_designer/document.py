@@ -2,7 +2,7 @@
 
 Like the layout document, every model change is one method here that replaces the
 immutable tile set and emits `tilesetChanged` once; the undo commands in
-`crashgrab.editor.tile_designer.commands` are the only callers of the editing methods. The
+`crashgrab.editor.crash_and_grab.tile_designer.commands` are the only callers of the editing methods. The
 checks that block saving come from the engine (`crashgrab.engine.crash_and_grab.tiles`).
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`python -m crashgrab.editor.playtest --screenshot OUT.png SCENARIO [--step N]`: the editor window
+"""`python -m crashgrab.editor.crash_and_grab.playtest --screenshot OUT.png SCENARIO [--step N]`: the editor window
 in playtest mode with a scenario file opened and stepped to step N (default: the last),
 rendered offscreen to a PNG. For docs and for looking at the playtest without a display.
 """
@@ -8,7 +8,7 @@ import argparse
 import os
 import sys
 
-PROG = "python -m crashgrab.editor.playtest"
+PROG = "python -m crashgrab.editor.crash_and_grab.playtest"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from crashgrab.editor.app import offscreen_window, write_window_png
+    from ..offscreen import offscreen_window, write_window_png
 
     app = QApplication.instance() or QApplication([PROG])
     width, height = (int(v) for v in args.size.lower().split("x"))

@@ -1,7 +1,7 @@
 """The board scene: a picture of the document, redrawn from its `layoutChanged` signal.
 
 The scene never edits the layout. A gesture (dropping a palette tile, dragging a placed
-tile, a key on the selected tile) becomes a plan from `crashgrab.editor.placing`; an `Edit` goes
+tile, a key on the selected tile) becomes a plan from `crashgrab.editor.crash_and_grab.placing`; an `Edit` goes
 onto the document's undo stack as a command, a `Refusal` goes to the status bar.
 
 Drop handling is a plain method, `drop_tile(scene_pos, drag)`, which the Qt drag-and-drop

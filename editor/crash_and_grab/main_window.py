@@ -27,14 +27,16 @@ from crashgrab.engine.resources import docs_file
 from . import style
 from .board_painter import feature_words
 from .commands import Randomize, SetDirections, SetProperties, SetSeverity
-from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog, ask_to_save
+from ..app import APPLICATION, ORGANISATION
+from ..save_prompt import ask_to_save
+from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
 from .help_window import HelpWindow
 from .icons import GLYPHS, icon
 from .legend import LegendStrip
-from .message_bar import MessageBar, MessageLog
-from .game_views import open_board_window
+from ..message_bar import MessageBar, MessageLog
+from ..game_views import open_board_window
 from .image_export_dialog import export_image_dialog
 from .print_dialog import print_and_play_dialog
 from .live_validation import LiveValidator
@@ -46,8 +48,6 @@ from .tile_designer.in_editor import install as install_tile_designer
 from .view import BoardView
 
 APP_NAME = "Crash & Grab Editor"
-ORGANISATION = "CrashGrab"
-APPLICATION = "Editor"
 MAX_RECENT = 8
 FILE_FILTER = "Crash & Grab layouts (*.json);;All files (*)"
 NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),

@@ -1,4 +1,4 @@
-"""`python -m crashgrab.editor.screenshots DOCS_FOLDER`: the editor's states that docs/editor.md
+"""`python -m crashgrab.editor.crash_and_grab.screenshots DOCS_FOLDER`: the editor's states that docs/editor.md
 shows, drawn offscreen into PNGs (`make screenshot` runs it), so the pictures are the real thing.
 
 Each state opens a shipped layout or a test scenario, sets the window up as a designer would and
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-PROG = "python -m crashgrab.editor.screenshots"
+PROG = "python -m crashgrab.editor.crash_and_grab.screenshots"
 
 
 def _settle(window) -> None:
@@ -85,7 +85,7 @@ STATES: dict[str, tuple[tuple[int, int], str, Callable, str]] = {
 
 
 def write_states(folder: Path, layouts: Path, names: list[str] | None = None) -> list[Path]:
-    from .app import offscreen_window, write_window_png
+    from .offscreen import offscreen_window, write_window_png
 
     written = []
     for name, (size, layout, prepare, _) in STATES.items():
