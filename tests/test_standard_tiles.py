@@ -1,7 +1,7 @@
 """layouts/tilesets/standard.json against the published tile list, transcribed here a second time."""
 import pytest
 
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 
 # (role, side A rows, side B rows), rows top to bottom, exactly as the rulebook lists them.
 PUBLISHED = {

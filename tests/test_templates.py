@@ -3,7 +3,7 @@ import pytest
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES, template_for_players
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from crashgrab.engine.grid.model import Placement
 from crashgrab.engine.crash_and_grab.layout import Layout
 

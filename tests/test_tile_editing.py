@@ -2,7 +2,7 @@
 import pytest
 
 from crashgrab.engine.crash_and_grab.tiles import tileset_errors
-from crashgrab.engine.formats.tileset_io import load_tileset, save_tileset, standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import load_tileset, save_tileset, standard_tileset
 from crashgrab.engine.grid.model import Feature, Tile, TileSet
 from crashgrab.engine.grid.tile_editing import duplicate_tile, new_tile, paint, resize_tile
 

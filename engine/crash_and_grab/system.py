@@ -57,7 +57,7 @@ class CrashAndGrab(GameSystem):
     # --- layouts --------------------------------------------------------------------------
     def new_layout(self, players: int | None = None, *, template: str | None = None,
                    seed: int | None = None, name: str | None = None) -> Layout:
-        from ..formats.tileset_io import standard_tileset
+        from .tileset_file import standard_tileset
         from .setup import random_layout
 
         if players is not None:

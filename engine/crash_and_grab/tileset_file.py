@@ -1,19 +1,21 @@
-"""Tile set files: JSON <-> TileSet, validated against schemas/tileset.schema.json."""
+"""Crash & Grab's tile set files: JSON <-> TileSet, validated against schemas/tileset.schema.json.
+
+The format (its feature types, its tile roles) is Crash & Grab's, so its reader lives here.
+"""
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .. import resources
 from ..errors import InvalidFileError, UnreadableFileError
+from ..formats.jsonio import parse_json, read_json, with_schema_ref, write_json_atomic
+from ..formats.migrations import upgrade
+from ..formats.schemas import validate
 from ..grid.geometry import Direction
 from ..grid.model import Feature, Tile, TileSet
 from ..grid.tilecheck import tile_problems
-from ..resources import tileset_file
-from .jsonio import parse_json, read_json, with_schema_ref, write_json_atomic
-from .migrations import upgrade
-from .schemas import validate
-
 
 
 def tileset_from_json(document: Any, file=None, where: str = "$") -> TileSet:
@@ -81,7 +83,7 @@ def save_tileset(tileset: TileSet, path: str | Path) -> None:
 
 @lru_cache(maxsize=None)
 def shipped_tileset(tileset_id: str) -> TileSet | None:
-    resource = tileset_file(tileset_id)
+    resource = resources.tileset_file(tileset_id)
     if not resource.is_file():
         return None
     return tileset_from_json(parse_json(resource.read_text(encoding="utf-8"), resource.name), resource.name)
