@@ -34,7 +34,7 @@ def test_a_tile_in_every_slot_covers_every_cell_once(template_id):
     tiles = standard_tileset()
     placements, used = [], set()
     for slot in template.slots:
-        tile = next(t for t in tiles.tiles if t.role in slot.roles and t.id not in used)
+        tile = next(t for t in tiles.tiles if t.kind in slot.roles and t.id not in used)
         used.add(tile.id)
         placements.append(Placement(tile.id, "A", slot.x, slot.y, slot.rotations[0]))
     layout = Layout("t", tiles, tuple(placements), template_id,

@@ -1,6 +1,7 @@
 """Crash & Grab's tile set files: JSON <-> TileSet, validated against schemas/tileset.schema.json.
 
 The format (its feature types, its tile roles) is Crash & Grab's, so its reader lives here.
+A tile's "role" in the file (core, arm5 ...: which template slots take it) is `Tile.kind`.
 """
 from __future__ import annotations
 
@@ -64,7 +65,7 @@ def tileset_to_json(tileset: TileSet) -> dict[str, Any]:
         "id": tileset.id,
         "name": tileset.name,
         "tiles": [
-            {"id": t.id, "role": t.role, "width": t.width, "height": t.height,
+            {"id": t.id, "role": t.kind, "width": t.width, "height": t.height,
              "sides": {side: [feature_to_json(f) for f in t.sides[side]] for side in ("A", "B")}}
             for t in tileset.tiles
         ],
