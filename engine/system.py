@@ -198,6 +198,10 @@ class GameSystem(ABC):
     upgrade_names: tuple[str, ...] = ()  # what `validate --upgrades` may assume a piece holds
     layout_type: type = object           # the class of its layout values (see `owns`)
     random_setup: bool = False           # whether `new_layout(seed=...)` deals a random board
+    # Whether files that do not name their game (written before layouts named it: version 1, or
+    # no "game" field) are this game's. The studio's first game says so; at most one installed
+    # game should. That game is also listed first and is the default of `crashgrab new`.
+    owns_unnamed_files: bool = False
 
     # --- vocabulary -----------------------------------------------------------------------
     def feature_kind(self, feature_type: str) -> FeatureKind | None:
@@ -248,6 +252,12 @@ class GameSystem(ABC):
     def describe_layout(self, layout: Any) -> str:
         """One line for titles: "Standard (template 2-4, 8x8)"."""
         return self.layout_name(layout)
+
+    def lift_document(self, fmt: str, version: int, document: dict[str, Any]) -> dict[str, Any]:
+        """This game's own part of lifting a document of format `fmt` from `version` to the next
+        (formats.migrations), after the generic step (which names the game) has run on it: e.g.
+        the settings its older files were written under. The default changes nothing."""
+        return document
 
     # --- boards and checks ----------------------------------------------------------------
     @abstractmethod
