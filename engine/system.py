@@ -93,7 +93,7 @@ class PlacedFeature:
     edge: str | None = None
     number: int | None = None
     facing: str | None = None
-    owner: str | None = None  # what it belongs to: a tile id, a player's suit ...
+    owner: str | None = None  # what it belongs to: a tile id, a player ...
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class BoardPicture:
 
     `cells` exist; other cells inside width x height are holes. `groups` (optional) names
     the piece each cell belongs to (a tile), for outlines. `margins` (optional) labels
-    the board's sides by direction (Crash & Grab's direction markers).
+    the board's sides by direction (a game's markers printed beside the board).
     """
 
     width: int
@@ -183,8 +183,8 @@ class GameSystem(ABC):
     game, name) is checked before `layout_from_json` sees the document.
     """
 
-    id: str                              # "crash-and-grab": the value of a file's "game"
-    title: str                           # "Crash & Grab"
+    id: str                              # "my-game": the value of a file's "game"
+    title: str                           # "My Game": what menus show
     geometry: Geometry
     players: tuple[int, ...]             # the player counts the rules allow
     feature_kinds: tuple[FeatureKind, ...] = ()
