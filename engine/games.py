@@ -68,10 +68,10 @@ def unnamed_files_system() -> GameSystem | None:
 
 
 def default_system() -> GameSystem | None:
-    """The game a command uses when none is named: the game of unnamed files, else the first
-    installed; None when no game is installed."""
+    """The game a command uses when none is named: the first listed (the game of unnamed files
+    when one is installed); None when no game is installed."""
     systems = all_systems()
-    return unnamed_files_system() or (systems[0] if systems else None)
+    return systems[0] if systems else None
 
 
 def default_game_id() -> str:

@@ -22,10 +22,11 @@ CURRENT: dict[str, int] = {
 }
 
 
-def _name_the_game(document: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 -> 2: the same document, "game" added after "version" (a version 1 file is the
-    game's that owns unnamed files; with no such game installed it stays unnamed, and loading
-    says so)."""
+def name_the_game(document: dict[str, Any]) -> dict[str, Any]:
+    """Layouts and scenarios, version 1 -> 2: the same document, "game" added after "version" (a
+    version 1 file is the game's that owns unnamed files; with no such game installed it stays
+    unnamed, and loading says so). A scenario's inline layout is lifted on its own by `upgrade`,
+    a layout it names by path when that is read."""
     owner = unnamed_files_system()
     game = {"game": document["game"]} if "game" in document else {"game": owner.id} if owner is not None else {}
     lifted: dict[str, Any] = {}
@@ -34,15 +35,6 @@ def _name_the_game(document: dict[str, Any]) -> dict[str, Any]:
         if key == "version":
             lifted.update(game)
     return lifted
-
-
-def lift_layout_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
-    return _name_the_game(document)
-
-
-def lift_scenario_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
-    """Names the game; an inline layout is lifted on its own by `upgrade` (a path when it is read)."""
-    return _name_the_game(document)
 
 
 def _games_own_step(fmt: str, version: int, document: dict[str, Any]) -> dict[str, Any]:
@@ -54,8 +46,8 @@ def _games_own_step(fmt: str, version: int, document: dict[str, Any]) -> dict[st
 
 
 MIGRATIONS: dict[str, dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {fmt: {} for fmt in CURRENT}
-MIGRATIONS["crash-grab-layout"][1] = lift_layout_1_to_2
-MIGRATIONS["crash-grab-scenario"][1] = lift_scenario_1_to_2
+MIGRATIONS["crash-grab-layout"][1] = name_the_game
+MIGRATIONS["crash-grab-scenario"][1] = name_the_game
 
 
 def upgrade(document: Any, fmt: str, file=None) -> Any:
