@@ -6,7 +6,8 @@ A package adds a game by declaring, in its pyproject.toml,
     my-game = "my_package.system:SYSTEM"
 
 where the object is a `GameSystem` instance (or a class or function returning one) whose `id` is
-the entry point's name. Files without a "game" field are DEFAULT_GAME's.
+the entry point's name. Files without a "game" field are the game's that declares
+`owns_unnamed_files` (`unnamed_files_system()`).
 """
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from .errors import InvalidFileError, UsageError
 from .system import GameSystem
 
 GROUP = "crashgrab.games"
-DEFAULT_GAME = "crash-and-grab"  # files written before layouts named their game
 
 
 def _loaded(entry: Any) -> GameSystem:
@@ -45,8 +45,9 @@ def _installed() -> tuple[GameSystem, ...]:
             systems.append(_loaded(entry))
         except Exception as error:  # a plugin's fault, reported, never the studio's crash
             _broken[entry.name] = f"{type(error).__name__}: {error}"
-    # The default game first, then by title: the order menus and `crashgrab games` use.
-    return tuple(sorted(systems, key=lambda s: (s.id != DEFAULT_GAME, s.title.lower(), s.id)))
+    # The game of unnamed files (the studio's first) first, then by title: the order menus and
+    # `crashgrab games` use.
+    return tuple(sorted(systems, key=lambda s: (not s.owns_unnamed_files, s.title.lower(), s.id)))
 
 
 def broken_games() -> dict[str, str]:
@@ -58,6 +59,25 @@ def broken_games() -> dict[str, str]:
 def all_systems() -> tuple[GameSystem, ...]:
     """Every installed game system, the default game first."""
     return _installed()
+
+
+def unnamed_files_system() -> GameSystem | None:
+    """The game of files that do not name theirs (`GameSystem.owns_unnamed_files`; if several
+    installed games claim them, the first listed), or None when no installed game does."""
+    return next((s for s in all_systems() if s.owns_unnamed_files), None)
+
+
+def default_system() -> GameSystem | None:
+    """The game a command uses when none is named: the first listed (the game of unnamed files
+    when one is installed); None when no game is installed."""
+    systems = all_systems()
+    return systems[0] if systems else None
+
+
+def default_game_id() -> str:
+    """The default game's id, for help texts and examples ("" when no game is installed)."""
+    system = default_system()
+    return system.id if system is not None else ""
 
 
 def refresh() -> None:
@@ -75,17 +95,24 @@ def find_system(game_id: str) -> GameSystem | None:
 
 def get_system(game_id: str | None) -> GameSystem:
     """The system for a game id given on the command line (None: the default game)."""
-    system = find_system(game_id or DEFAULT_GAME)
+    system = find_system(game_id) if game_id else default_system()
     if system is None:
-        raise UsageError(f"no installed game is called {game_id!r}.", hint=f"Installed: {', '.join(game_ids())}.")
+        raise UsageError(f"no installed game is called {game_id!r}." if game_id else "no game is installed.",
+                         hint=f"Installed: {', '.join(game_ids()) or 'none'}.")
     return system
 
 
 def system_for_document(document: Any, file: Any = None, where: str = "$.game") -> GameSystem:
-    """The system a document's "game" names (none named: the default game)."""
-    game = document.get("game", DEFAULT_GAME) if isinstance(document, dict) else DEFAULT_GAME
+    """The system a document's "game" names (none named: the game of unnamed files)."""
+    if not isinstance(document, dict) or "game" not in document:
+        owner = unnamed_files_system()
+        if owner is None:
+            raise InvalidFileError("this file does not name its game, and no installed game reads such files.",
+                                   file=file, where="$", hint=f'Add "game": one of {", ".join(game_ids()) or "none"}.')
+        return owner
+    game = document["game"]
     if not isinstance(game, str):
-        raise InvalidFileError(f"the game must be a name such as {DEFAULT_GAME!r}.", file=file, where=where)
+        raise InvalidFileError(f"the game must be a name such as {default_game_id()!r}.", file=file, where=where)
     system = find_system(game)
     if system is None:
         raise InvalidFileError(f"this file is for the game {game!r}, which is not installed.", file=file,

@@ -93,7 +93,7 @@ class PlacedFeature:
     edge: str | None = None
     number: int | None = None
     facing: str | None = None
-    owner: str | None = None  # what it belongs to: a tile id, a player's suit ...
+    owner: str | None = None  # what it belongs to: a tile id, a player ...
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class BoardPicture:
 
     `cells` exist; other cells inside width x height are holes. `groups` (optional) names
     the piece each cell belongs to (a tile), for outlines. `margins` (optional) labels
-    the board's sides by direction (Crash & Grab's direction markers).
+    the board's sides by direction (a game's markers printed beside the board).
     """
 
     width: int
@@ -183,8 +183,8 @@ class GameSystem(ABC):
     game, name) is checked before `layout_from_json` sees the document.
     """
 
-    id: str                              # "crash-and-grab": the value of a file's "game"
-    title: str                           # "Crash & Grab"
+    id: str                              # "my-game": the value of a file's "game"
+    title: str                           # "My Game": what menus show
     geometry: Geometry
     players: tuple[int, ...]             # the player counts the rules allow
     feature_kinds: tuple[FeatureKind, ...] = ()
@@ -198,6 +198,10 @@ class GameSystem(ABC):
     upgrade_names: tuple[str, ...] = ()  # what `validate --upgrades` may assume a piece holds
     layout_type: type = object           # the class of its layout values (see `owns`)
     random_setup: bool = False           # whether `new_layout(seed=...)` deals a random board
+    # Whether files that do not name their game (written before layouts named it: version 1, or
+    # no "game" field) are this game's. The studio's first game says so; at most one installed
+    # game should. That game is also listed first and is the default of `crashgrab new`.
+    owns_unnamed_files: bool = False
 
     # --- vocabulary -----------------------------------------------------------------------
     def feature_kind(self, feature_type: str) -> FeatureKind | None:
@@ -248,6 +252,12 @@ class GameSystem(ABC):
     def describe_layout(self, layout: Any) -> str:
         """One line for titles: "Standard (template 2-4, 8x8)"."""
         return self.layout_name(layout)
+
+    def lift_document(self, fmt: str, version: int, document: dict[str, Any]) -> dict[str, Any]:
+        """This game's own part of lifting a document of format `fmt` from `version` to the next
+        (formats.migrations), after the generic step (which names the game) has run on it: e.g.
+        the settings its older files were written under. The default changes nothing."""
+        return document
 
     # --- boards and checks ----------------------------------------------------------------
     @abstractmethod

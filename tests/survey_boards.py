@@ -25,7 +25,7 @@ from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
 from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.crash_and_grab.validation.fast import fast_validate_layout
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from crashgrab.engine.grid.geometry import ROTATIONS
 from crashgrab.engine.grid.model import SIDES, Feature, Placement, Tile, TileSet
 from crashgrab.engine.crash_and_grab.layout import Layout

@@ -12,7 +12,7 @@ from crashgrab.engine.crash_and_grab.survey.assemble import template_boards
 from crashgrab.engine.crash_and_grab.survey.batch import as_records, choice_records
 from crashgrab.engine.crash_and_grab.survey.record import BoardRecord, board_record
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 
 JOB_SIZE = 8192
 TEMPLATE = TEMPLATES["2-4"]

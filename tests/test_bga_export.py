@@ -20,7 +20,7 @@ from crashgrab.engine.crash_and_grab.setup import random_layout_for_players
 from crashgrab.engine.crash_and_grab.export import export_document
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.layout_io import layout_from_json, layout_to_json, load_layout
-from crashgrab.engine.formats.tileset_io import standard_tileset, tileset_to_json
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset, tileset_to_json
 from crashgrab.engine.grid.model import Feature
 from tests.conftest import LAYOUTS
 

@@ -226,7 +226,7 @@ def test_live_validation_reports_a_crashing_check_instead_of_dying(qtbot, monkey
 def test_save_as_elsewhere_then_undo_and_redo_still_saves_a_readable_file(qapp, tmp_path):
     # The tile set is named by path; Save As into another folder must not rewrite the model
     # (undo would bring the old relative path back and the next save would point nowhere).
-    from crashgrab.engine.formats.tileset_io import save_tileset, standard_tileset
+    from crashgrab.engine.crash_and_grab.tileset_file import save_tileset, standard_tileset
     (tmp_path / "a" / "tiles").mkdir(parents=True)
     (tmp_path / "b").mkdir()
     save_tileset(standard_tileset(), tmp_path / "a" / "tiles" / "my.json")

@@ -15,7 +15,7 @@ from crashgrab.editor.crash_and_grab.tile_designer import TileDesignerWindow, Ti
 from crashgrab.editor.crash_and_grab.tile_designer.in_editor import tileset_ref_for
 from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.formats.layout_io import load_layout
-from crashgrab.engine.formats.tileset_io import load_tileset, standard_tileset, tileset_to_json
+from crashgrab.engine.crash_and_grab.tileset_file import load_tileset, standard_tileset, tileset_to_json
 from crashgrab.engine.grid.model import Feature, Placement, Tile, TileSet
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)

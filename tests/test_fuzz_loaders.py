@@ -14,7 +14,7 @@ from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.formats.jsonio import parse_json
 from crashgrab.engine.formats.layout_io import layout_from_json
 from crashgrab.engine.crash_and_grab.scenario_file import scenario_from_json
-from crashgrab.engine.formats.tileset_io import tileset_from_json
+from crashgrab.engine.crash_and_grab.tileset_file import tileset_from_json
 from tests.conftest import LAYOUTS
 
 SHIPPED = {

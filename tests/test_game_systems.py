@@ -215,7 +215,7 @@ CG = games.get_system("crash-and-grab")
 
 def test_crash_and_grab_new_layouts_by_players_template_and_seed():
     from crashgrab.engine.crash_and_grab.setup import random_layout_for_players
-    from crashgrab.engine.formats.tileset_io import standard_tileset
+    from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 
     blank = CG.new_layout(template="6")
     assert (blank.template, blank.placements, blank.tileset_ref) == ("6", (), "standard")

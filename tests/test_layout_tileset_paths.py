@@ -6,7 +6,7 @@ import pytest
 
 from crashgrab.engine.crash_and_grab.layout_file import tileset_ref_in_file
 from crashgrab.engine.formats.layout_io import layout_to_json, load_layout, save_layout
-from crashgrab.engine.formats.tileset_io import save_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import save_tileset
 from crashgrab.engine.grid.model import Feature, Placement, Tile, TileSet
 
 TILES = TileSet("mine", "My tiles", (Tile("x", "custom", 2, 1, {"A": (Feature("accelerator", 1, 0),), "B": ()}),))

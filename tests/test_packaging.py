@@ -19,7 +19,7 @@ from crashgrab.engine.desktop import desktop_entry, install_desktop
 from crashgrab.engine.formats.atomic import current_umask, write_text_atomic
 from crashgrab.engine.formats.layout_io import layout_to_json, load_layout, load_shipped_layout, save_layout
 from crashgrab.engine.crash_and_grab.scenario_file import load_scenario, save_scenario
-from crashgrab.engine.formats.tileset_io import load_tileset, save_tileset, standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import load_tileset, save_tileset, standard_tileset
 from crashgrab.engine.resources import schema_files, shipped_layouts, shipped_scenarios
 from crashgrab.engine.version import program_version
 from tests.conftest import LAYOUTS, ROOT

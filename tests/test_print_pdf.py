@@ -10,7 +10,7 @@ from crashgrab.editor.crash_and_grab.print_plan import (PrintSettings, Rect, mir
 from crashgrab.engine.cli import main
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.layout_io import layout_to_json, load_layout
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from tests.conftest import LAYOUTS
 
 MM_PER_POINT = 25.4 / 72

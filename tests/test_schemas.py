@@ -10,7 +10,7 @@ from crashgrab.engine.crash_and_grab.export import export_document
 from crashgrab.engine.formats.jsonio import read_json
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.formats.schemas import schema, validate
-from crashgrab.engine.formats.tileset_io import standard_tileset, tileset_to_json
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset, tileset_to_json
 from tests.conftest import LAYOUTS
 
 SCHEMAS = sorted(p.name.removesuffix(".schema.json") for p in (Path(__file__).parents[1] / "schemas").glob("*.schema.json"))

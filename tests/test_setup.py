@@ -4,7 +4,7 @@ import pytest
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 
 
 @pytest.mark.parametrize("template_id", list(TEMPLATES))

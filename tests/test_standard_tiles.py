@@ -1,7 +1,7 @@
 """layouts/tilesets/standard.json against the published tile list, transcribed here a second time."""
 import pytest
 
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 
 # (role, side A rows, side B rows), rows top to bottom, exactly as the rulebook lists them.
 PUBLISHED = {
@@ -39,7 +39,7 @@ def test_tile_matches_the_published_grid(tile_id, side):
     role, side_a, side_b = PUBLISHED[tile_id]
     tile = standard_tileset().get(tile_id)
     expected = side_a if side == "A" else side_b
-    assert tile.role == role
+    assert tile.kind == role
     assert (tile.width, tile.height) == (len(expected[0].split()), len(expected))
     assert drawn(tile, side) == expected
 

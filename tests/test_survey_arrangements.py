@@ -7,7 +7,7 @@ from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.survey.arrangements import arrangement_count, arrangements, sample_layout, sample_seed
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 
 TILESET = standard_tileset()
 

@@ -14,7 +14,7 @@ from crashgrab.engine.crash_and_grab.survey.runner import ALL, SurveyRequest, ru
 from crashgrab.engine.crash_and_grab.survey.tally import Tally
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.formats.schemas import validate
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from tests.survey_records import all_2_4_records
 
 TILESET = standard_tileset()

@@ -12,7 +12,7 @@ from crashgrab.engine.crash_and_grab.survey.findings import board_facts
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from tests.survey_records import all_2_4_fast_path_records, all_2_4_records
 
 

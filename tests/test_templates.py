@@ -3,7 +3,7 @@ import pytest
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES, template_for_players
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from crashgrab.engine.grid.model import Placement
 from crashgrab.engine.crash_and_grab.layout import Layout
 
@@ -34,7 +34,7 @@ def test_a_tile_in_every_slot_covers_every_cell_once(template_id):
     tiles = standard_tileset()
     placements, used = [], set()
     for slot in template.slots:
-        tile = next(t for t in tiles.tiles if t.role in slot.roles and t.id not in used)
+        tile = next(t for t in tiles.tiles if t.kind in slot.roles and t.id not in used)
         used.add(tile.id)
         placements.append(Placement(tile.id, "A", slot.x, slot.y, slot.rotations[0]))
     layout = Layout("t", tiles, tuple(placements), template_id,

@@ -2,7 +2,7 @@
 import pytest
 
 from crashgrab.engine.crash_and_grab.tiles import tileset_errors
-from crashgrab.engine.formats.tileset_io import load_tileset, save_tileset, standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import load_tileset, save_tileset, standard_tileset
 from crashgrab.engine.grid.model import Feature, Tile, TileSet
 from crashgrab.engine.grid.tile_editing import duplicate_tile, new_tile, paint, resize_tile
 
@@ -24,7 +24,7 @@ def test_new_tiles_get_fresh_ids_and_duplicates_are_custom_copies():
     assert first == "15"
     tiles, copy = duplicate_tile(tiles, "3")
     assert copy == "16"
-    assert tiles.get(copy).sides == tiles.get("3").sides and tiles.get(copy).role == "custom"
+    assert tiles.get(copy).sides == tiles.get("3").sides and tiles.get(copy).kind == "custom"
 
 
 @pytest.mark.parametrize("size", [(0, 1), (9, 2), (3, 9)])

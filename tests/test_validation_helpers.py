@@ -127,7 +127,7 @@ def test_board_layout_draws_cells_features_and_holes():
 
 def test_turn_layout_turns_every_feature_with_the_board():
     from crashgrab.engine.crash_and_grab.resolve import resolve_layout
-    from crashgrab.engine.formats.tileset_io import standard_tileset
+    from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
     tileset = standard_tileset()
     layout = Layout("one tile", tileset, (Placement("10", "A", 1, 2, 0),), None, dict(DEFAULT_DIRECTIONS))
     board = resolve_layout(layout).board  # tile 10 side A: 4x2, Accelerator at native (0, 1)

@@ -12,7 +12,7 @@ from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from tests.test_validation_helpers import free_form_layouts, turn_cell, turn_layout
 
 TILESET = standard_tileset()

@@ -5,7 +5,7 @@ import pytest
 
 from crashgrab.engine.crash_and_grab.terms import DEFAULT_DIRECTIONS
 from crashgrab.engine.crash_and_grab.validation import validate_layout
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from crashgrab.engine.grid.model import Placement
 from crashgrab.engine.crash_and_grab.layout import Layout
 

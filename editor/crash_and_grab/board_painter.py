@@ -70,7 +70,7 @@ def picture_of(source: Layout | Board | BoardPicture, directions: Mapping[str, s
     board = resolve_layout(layout).board
     labels = tuple(TileLabel(p.tile, f"{p.tile}{p.side}", placement_area(layout, p)) for p in layout.placements
                    if layout.tileset.get(p.tile) is not None)
-    roles = {t.id: t.role for t in layout.tileset.tiles}
+    roles = {t.id: t.kind for t in layout.tileset.tiles}
     return BoardPicture(board, labels, roles, directions if directions is not None else layout.directions,
                         _empty_slots(layout))
 
@@ -82,7 +82,7 @@ def _empty_slots(layout: Layout) -> tuple[EmptySlot, ...]:
     empty = []
     for slot in template.slots:
         if occupant(layout, slot) is None:
-            ids = [t.id for t in layout.tileset.tiles if t.role in slot.roles]
+            ids = [t.id for t in layout.tileset.tiles if t.kind in slot.roles]
             hint = f"tile {ids[0]}" if len(ids) == 1 else f"tiles {_id_range(ids)}" if ids else ""
             empty.append(EmptySlot(slot.name, hint, slot_area(layout, slot)))
     return tuple(empty)
@@ -172,7 +172,7 @@ def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0,
     painter.setRenderHint(QPainter.Antialiasing)
     if origin is not None:
         painter.translate(origin)
-    paper = style.PAPER.get(tile.role, style.DEFAULT_PAPER)
+    paper = style.PAPER.get(tile.kind, style.DEFAULT_PAPER)
     painter.fillRect(QRectF(0, 0, width * cell, height * cell), paper)
     _paint_grid(painter, Board(width, height, cells, {}), cell)
     _paint_tile_borders(painter, cells, cell)

@@ -22,7 +22,7 @@ from crashgrab.engine.crash_and_grab.layout_file import raise_structure_errors
 from crashgrab.engine.formats.layout_io import load_layout, save_layout
 from crashgrab.engine.formats.schemas import validate
 from crashgrab.engine.crash_and_grab.tiled import write_tiled_map
-from crashgrab.engine.formats.tileset_io import standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from crashgrab.engine.grid.model import Placement, TileSet
 from crashgrab.engine.crash_and_grab.layout import Layout
 

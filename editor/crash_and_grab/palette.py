@@ -262,7 +262,7 @@ class TilePalette(QWidget):
             placement = layout.placement_of(tile_id)
             where = f"[{placement.x},{placement.y}]" if placement else ""
             card.set_usage(placement.side if placement else None,
-                           roles is None or card.tile.role in roles, where)
+                           roles is None or card.tile.kind in roles, where)
 
     def _build(self, tileset: TileSet) -> None:
         self._tileset = tileset
@@ -273,8 +273,8 @@ class TilePalette(QWidget):
         self.cards = {}
         role = None
         for tile in tileset.tiles:
-            if tile.role != role:
-                role = tile.role
+            if tile.kind != role:
+                role = tile.kind
                 title = QLabel(ROLE_TITLES.get(role, role))
                 title.setObjectName("sectionTitle")
                 self._column.addWidget(title)

@@ -76,7 +76,7 @@ def template_of(layout: Layout) -> Template | None:
 def slot_size(layout: Layout, slot: Slot) -> tuple[int, int]:
     """The cells a slot covers: the size of a tile of its role, turned as the slot wants."""
     for tile in layout.tileset.tiles:
-        if tile.role in slot.roles:
+        if tile.kind in slot.roles:
             return tile.size(slot.rotations[0])
     return 1, 1
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from crashgrab.engine.errors import InvalidFileError, UsageError
 from crashgrab.engine.formats.jsonio import read_json
 from crashgrab.engine.formats.layout_io import layout_from_json
-from crashgrab.engine.formats.tileset_io import tileset_from_json
+from crashgrab.engine.crash_and_grab.tileset_file import tileset_from_json
 
 from .print_plan import (DEFAULT_BLEED_MM, DEFAULT_CELL_MM, DUPLEX_MODES, MAX_BLEED_MM, MAX_CELL_MM, MIN_CELL_MM,
                          PAPERS, PrintSettings)

@@ -163,7 +163,7 @@ def _paint_sheet_page(painter: QPainter, job: PrintJob, page: SheetPage) -> None
     for printed in page.tiles:
         tile = job.tiles[printed.tile]
         trim = _units(printed.trim)
-        paper = style.PAPER.get(tile.role, style.DEFAULT_PAPER)
+        paper = style.PAPER.get(tile.kind, style.DEFAULT_PAPER)
         painter.fillRect(trim.adjusted(*_grow(settings.bleed_mm * UNITS_PER_MM)), paper)
         painter.save()
         painter.translate(trim.topLeft())

@@ -13,7 +13,7 @@ from ..errors import UsageError
 from ..formats.atomic import refuse_overwriting_input
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
-from ..games import DEFAULT_GAME, all_systems, broken_games, get_system, system_for_layout
+from ..games import all_systems, broken_games, default_game_id, get_system, system_for_layout
 
 
 def register(subparsers) -> None:
@@ -21,8 +21,8 @@ def register(subparsers) -> None:
     games.set_defaults(run=run_games)
 
     new = subparsers.add_parser("new", help="a board for a player count, set up by the game's rules")
-    new.add_argument("--game", default=DEFAULT_GAME, metavar="ID",
-                     help=f"the game (default {DEFAULT_GAME}; `crashgrab games` lists them)")
+    new.add_argument("--game", metavar="ID",
+                     help=f"the game (default {default_game_id() or 'none installed'}; `crashgrab games` lists them)")
     new.add_argument("--players", type=int, required=True, metavar="N",
                      help="number of players (`crashgrab games` lists what each game allows)")
     new.add_argument("--seed", type=int,

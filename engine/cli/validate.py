@@ -35,7 +35,7 @@ def register(subparsers) -> None:
                         help=f"override a code's severity for this run ({'/'.join(LEVELS)}); repeatable")
     parser.add_argument("--strict", action="store_true", help="fail on warnings as well as errors")
     parser.add_argument("--upgrades", action="append", default=[], metavar="NAME[,NAME...]",
-                        help="run the movement checks as for a piece holding these upgrade cards "
+                        help="run the movement checks as for a piece holding these upgrades "
                              f"({', '.join(all_upgrade_names()) or 'none installed'}; case, spaces and hyphens "
                              "do not matter)")
     parser.set_defaults(run=run_validate)

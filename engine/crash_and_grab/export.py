@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..formats.migrations import CURRENT
-from ..formats.tileset_io import tileset_to_json
+from .tileset_file import tileset_to_json
 from .layout import Layout
 from .layout_file import layout_to_json
 from .resolve import resolve_layout

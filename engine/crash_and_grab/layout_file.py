@@ -21,7 +21,7 @@ from ..formats.jsonio import with_schema_ref
 from ..formats.safe_read import real_path, shorten
 from ..formats.migrations import CURRENT
 from ..formats.schemas import validate
-from ..formats.tileset_io import load_tileset, shipped_tileset, tileset_from_json, tileset_to_json
+from .tileset_file import load_tileset, shipped_tileset, tileset_from_json, tileset_to_json
 from ..grid.model import Placement, TileSet
 from .layout import Layout
 from .resolve import resolve_layout

@@ -20,7 +20,7 @@ def random_layout(tileset: TileSet, template: Template, seed: int, name: str | N
     placements = []
     for roles in _slot_groups(template):
         slots = [s for s in template.slots if s.roles == roles]
-        tiles = [t for t in tileset.tiles if t.role in roles]
+        tiles = [t for t in tileset.tiles if t.kind in roles]
         if len(tiles) < len(slots):
             raise ValueError(f"tile set {tileset.id!r} has {len(tiles)} tile(s) for "
                              f"{len(slots)} {roles[0]} slot(s)")

@@ -28,6 +28,7 @@ class CrashAndGrab(GameSystem):
     players = (2, 3, 4, 5, 6)
     layout_type = Layout
     random_setup = True
+    owns_unnamed_files = True  # the studio's first game: every file from before games were named is one
     layout_schema = "layout"
     feature_kinds = (
         FeatureKind(CRASH_SITE, "Crash Site", numbered=True, symbol="1", colour="#f59e0b", shape="disc",
@@ -57,7 +58,7 @@ class CrashAndGrab(GameSystem):
     # --- layouts --------------------------------------------------------------------------
     def new_layout(self, players: int | None = None, *, template: str | None = None,
                    seed: int | None = None, name: str | None = None) -> Layout:
-        from ..formats.tileset_io import standard_tileset
+        from .tileset_file import standard_tileset
         from .setup import random_layout
 
         if players is not None:
@@ -78,6 +79,11 @@ class CrashAndGrab(GameSystem):
 
     def layout_to_json(self, layout: Layout, folder: str | Path | None = None) -> dict[str, Any]:
         return layout_file.layout_to_json(layout, folder)
+
+    def lift_document(self, fmt: str, version: int, document: dict[str, Any]) -> dict[str, Any]:
+        from .migrations import lift_document
+
+        return lift_document(fmt, version, document)
 
     def describe_layout(self, layout: Layout) -> str:
         board = resolve_layout(layout).board

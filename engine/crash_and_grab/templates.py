@@ -27,9 +27,9 @@ class Slot:
         tile = tileset.get(placement.tile)
         if tile is None:
             return None  # reported as unknown-tile elsewhere
-        if tile.role not in self.roles:
+        if tile.kind not in self.roles:
             return (f"the {self.name} slot takes {' or '.join(_ROLE_WORDS[r] for r in self.roles)}, "
-                    f"not tile {tile.id} ({_ROLE_WORDS.get(tile.role, tile.role)})")
+                    f"not tile {tile.id} ({_ROLE_WORDS.get(tile.kind, tile.kind)})")
         if placement.rotation not in self.rotations:
             allowed = " or ".join(str(r) for r in self.rotations)
             return f"the {self.name} slot takes tile {tile.id} at rotation {allowed}, not {placement.rotation}"

@@ -3,7 +3,7 @@
 Every layout file is `{"format": "crash-grab-layout", "version": N, "game": ID, "name": ...}`
 plus the game's own fields (schemas/layout-envelope.schema.json). Loading checks the envelope,
 lifts an older version (migrations.py), then hands the document to the system its "game"
-names (none named: Crash & Grab's files from before games were named), which checks its own
+names (none named: the game that owns files from before games were named), which checks its own
 schema. Saving asks the layout's system for the document.
 """
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Reading older versions of a format: each step lifts a document one version up.
 
-Version 2 of layouts and scenarios names the game a file is for ("game"); every version 1
-file is a Crash & Grab file. Version 2 scenarios also read three rulings as the rulebook words
-them; a version 1 scenario keeps the readings it was written under. To add a version: write
-the step, add it to MIGRATIONS and bump CURRENT.
+Version 2 of layouts and scenarios names the game a file is for ("game"); a version 1 file is
+the game's that reads files written before games were named (`GameSystem.owns_unnamed_files`).
+After each generic step the file's game adds its own part (`GameSystem.lift_document`), e.g.
+the settings its version 1 scenarios were written under. To add a version: write the step, add
+it to MIGRATIONS and bump CURRENT.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any, Callable
 
 from ..errors import InvalidFileError
 from .kinds import check_kind
-from ..games import DEFAULT_GAME
+from ..games import find_system, unnamed_files_system
 
 CURRENT: dict[str, int] = {
     "crash-grab-tileset": 1,
@@ -21,41 +22,32 @@ CURRENT: dict[str, int] = {
 }
 
 
-def _name_the_game(document: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 -> 2: the same document, "game" added after "version" (every v1 file is Crash & Grab)."""
+def name_the_game(document: dict[str, Any]) -> dict[str, Any]:
+    """Layouts and scenarios, version 1 -> 2: the same document, "game" added after "version" (a
+    version 1 file is the game's that owns unnamed files; with no such game installed it stays
+    unnamed, and loading says so). A scenario's inline layout is lifted on its own by `upgrade`,
+    a layout it names by path when that is read."""
+    owner = unnamed_files_system()
+    game = {"game": document["game"]} if "game" in document else {"game": owner.id} if owner is not None else {}
     lifted: dict[str, Any] = {}
     for key, value in document.items():
         lifted[key] = 2 if key == "version" else value
         if key == "version":
-            lifted["game"] = document.get("game", DEFAULT_GAME)
+            lifted.update(game)
     return lifted
 
 
-def lift_layout_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
-    return _name_the_game(document)
-
-
-# Version 1 scenarios were written when the engine read these rules differently; the
-# ruling settings that keep their outcomes (docs/rulings.md, "Version 1 scenarios").
-SCENARIO_1_RULINGS = {"own_saucer_crash": "crashed", "two_player_win": "combined", "replacement_queue": "any"}
-
-
-def lift_scenario_1_to_2(document: dict[str, Any]) -> dict[str, Any]:
-    """Names the game, keeps the rulings a version 1 file was written under unless it names
-    them, and lifts an inline layout the same way (a path is lifted when it is read)."""
-    lifted = _name_the_game(document)
-    rulings = document.get("rulings")
-    if isinstance(rulings, dict) or rulings is None:
-        lifted["rulings"] = {**SCENARIO_1_RULINGS, **(rulings or {})}
-    layout = lifted.get("layout")
-    if isinstance(layout, dict) and layout.get("version") == 1:
-        lifted["layout"] = lift_layout_1_to_2(layout)
-    return lifted
+def _games_own_step(fmt: str, version: int, document: dict[str, Any]) -> dict[str, Any]:
+    """The lifted document's game's own part of the step from `version` (none when the game is
+    not named or not installed: loading reports that)."""
+    game = document.get("game")
+    system = find_system(game) if isinstance(game, str) else None
+    return system.lift_document(fmt, version, document) if system is not None else document
 
 
 MIGRATIONS: dict[str, dict[int, Callable[[dict[str, Any]], dict[str, Any]]]] = {fmt: {} for fmt in CURRENT}
-MIGRATIONS["crash-grab-layout"][1] = lift_layout_1_to_2
-MIGRATIONS["crash-grab-scenario"][1] = lift_scenario_1_to_2
+MIGRATIONS["crash-grab-layout"][1] = name_the_game
+MIGRATIONS["crash-grab-scenario"][1] = name_the_game
 
 
 def upgrade(document: Any, fmt: str, file=None) -> Any:
@@ -73,7 +65,7 @@ def upgrade(document: Any, fmt: str, file=None) -> Any:
         step = MIGRATIONS[fmt].get(version)
         if step is None:
             break  # the schema reports the unsupported version
-        document = step(document)
+        document = _games_own_step(fmt, version, step(document))
         version = document["version"]
     if fmt == "crash-grab-scenario" and isinstance(document.get("layout"), dict):
         # A scenario of any version may hold a layout written earlier: lift it on its own.

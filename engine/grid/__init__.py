@@ -1,4 +1,4 @@
 """Generic square-grid code: geometry, tiles, placements and resolved boards.
 
-Nothing here knows Crash & Grab's rules; `crashgrab.engine.crash_and_grab` builds on it.
+Nothing here knows a game's rules or vocabulary; each game's package builds on it.
 """

@@ -11,6 +11,8 @@ from typing import Mapping
 from .geometry import ROTATIONS, Direction, rotate_point, rotated_size
 
 Cell = tuple[int, int]
+# Tiles are two-sided pieces of card, side A and side B, as the factory boards of double-sided
+# board games are too: a physical notion, not one game's.
 SIDES: tuple[str, ...] = ("A", "B")
 BOARD_SIDES: tuple[str, ...] = tuple(d.value for d in Direction)
 
@@ -31,8 +33,14 @@ class Feature:
 
 @dataclass(frozen=True)
 class Tile:
+    """A two-sided tile (SIDES) of width x height cells, with the features printed on each side.
+
+    `kind` is the tile's class in its game, as Tiled calls it: which template slots it may
+    fill. The vocabulary is the game's; a game's tile set file may name it otherwise.
+    """
+
     id: str
-    role: str
+    kind: str
     width: int
     height: int
     sides: Mapping[str, tuple[Feature, ...]]
@@ -45,7 +53,7 @@ class Tile:
         return tuple(f.rotated(self.width, self.height, rotation) for f in self.sides[side])
 
     def __hash__(self) -> int:  # sides is a dict; identity by id and shape is enough
-        return hash((self.id, self.role, self.width, self.height))
+        return hash((self.id, self.kind, self.width, self.height))
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,9 @@ from dataclasses import replace
 from .model import Cell, Feature, Tile, TileSet
 
 MAX_TILE_SIZE = 8
+# The kind of a tile a designer makes or copies: one no template slot asks for by name, so a
+# copy of a tile never counts as the original in a template.
+DESIGNED_KIND = "custom"
 
 
 def paint(tileset: TileSet, tile_id: str, side: str, cell: Cell, feature: Feature | None) -> TileSet:
@@ -18,16 +21,16 @@ def paint(tileset: TileSet, tile_id: str, side: str, cell: Cell, feature: Featur
     return tileset.with_tile(replace(tile, sides={**tile.sides, side: kept}))
 
 
-def new_tile(tileset: TileSet, width: int, height: int, role: str = "custom") -> tuple[TileSet, str]:
+def new_tile(tileset: TileSet, width: int, height: int, kind: str = DESIGNED_KIND) -> tuple[TileSet, str]:
     _check_size(width, height)
     tile_id = next_free_id(tileset)
-    return tileset.with_tile(Tile(tile_id, role, width, height, {"A": (), "B": ()})), tile_id
+    return tileset.with_tile(Tile(tile_id, kind, width, height, {"A": (), "B": ()})), tile_id
 
 
 def duplicate_tile(tileset: TileSet, tile_id: str) -> tuple[TileSet, str]:
     copy_id = next_free_id(tileset)
     tile = _tile(tileset, tile_id)
-    return tileset.with_tile(replace(tile, id=copy_id, role="custom")), copy_id
+    return tileset.with_tile(replace(tile, id=copy_id, kind=DESIGNED_KIND)), copy_id
 
 
 def insert_tile(tileset: TileSet, tile: Tile, index: int) -> TileSet:

@@ -2,7 +2,7 @@
 
 Generic movement helpers: nothing here knows what a cell holds or what a game does when
 a piece enters it. A game walks `steps(...)` and decides at each entered cell whether
-the walk goes on (Crash & Grab's rules live in `crashgrab.engine.crash_and_grab.rules`).
+the walk goes on (that is in the game's own rules engine).
 """
 from __future__ import annotations
 

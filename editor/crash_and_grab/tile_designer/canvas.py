@@ -182,7 +182,7 @@ class TileCanvas(QWidget):
         painter.save()
         if self.brush is not None and not _same(current, self.brush):
             painter.setOpacity(0.45)
-            painter.fillRect(rect.adjusted(1, 1, -1, -1), style.PAPER.get(self.tile.role, style.DEFAULT_PAPER))
+            painter.fillRect(rect.adjusted(1, 1, -1, -1), style.PAPER.get(self.tile.kind, style.DEFAULT_PAPER))
             paint_feature(painter, rect, self.brush.type, self.brush.number)
             painter.setOpacity(1.0)
         elif self.brush is None and current is not None:

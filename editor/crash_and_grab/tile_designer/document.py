@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoStack
 from crashgrab.engine.crash_and_grab.tiles import TileFault, raise_tileset_faults, tile_faults
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.safe_read import real_path
-from crashgrab.engine.formats.tileset_io import load_tileset, save_tileset, standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import load_tileset, save_tileset, standard_tileset
 from crashgrab.engine.resources import shipped_tileset_folder
 from crashgrab.engine.grid import tile_editing
 from crashgrab.engine.grid.model import Cell, Feature, Tile, TileSet

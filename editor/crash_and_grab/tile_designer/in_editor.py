@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.formats.safe_read import real_path
 from crashgrab.engine.crash_and_grab.layout_file import is_tileset_path
-from crashgrab.engine.formats.tileset_io import load_tileset, standard_tileset
+from crashgrab.engine.crash_and_grab.tileset_file import load_tileset, standard_tileset
 from crashgrab.engine.grid.model import TileSet
 
 from ..commands import SetTileSet

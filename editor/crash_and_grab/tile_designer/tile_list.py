@@ -100,7 +100,7 @@ class TileList(QListWidget):
 
 
 def _row_text(tile: Tile, problems: int) -> str:
-    text = f"Tile {tile.id}\n{tile.width}\u00d7{tile.height} \u00b7 {tile.role}"
+    text = f"Tile {tile.id}\n{tile.width}\u00d7{tile.height} \u00b7 {tile.kind}"
     if problems:
         text += f"\n\u26a0 {problems} problem{'s' if problems > 1 else ''}"
     return text

@@ -391,7 +391,7 @@ class TileDesignerWindow(QMainWindow):
         else:
             count = sum(len(features) for features in tile.sides.values())
             self.tile_title.setText(f"<span style='font-size:15px'><b>Tile {tile.id}</b></span> "
-                                    f"<span style='color:#56616e'>\u00b7 {tile.role} \u00b7 {count} feature"
+                                    f"<span style='color:#56616e'>\u00b7 {tile.kind} \u00b7 {count} feature"
                                     f"{'s' if count != 1 else ''} on two sides</span>")
         for key in ("duplicate", "delete"):
             self.actions[key].setEnabled(tile is not None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...errors import InvalidFileError
-from ...formats.tileset_io import standard_tileset
+from ..tileset_file import standard_tileset
 from ...grid.model import Placement, Tile
 from ..layout import Layout
 from ..resolve import resolve_layout

@@ -113,7 +113,7 @@ def _arrangements(template: Template, tileset: TileSet) -> Arrangements:
             groups.append((index,))
     orders = []
     for roles, group in zip(group_roles, groups):
-        tiles = tuple(t.id for t in tileset.tiles if t.role in roles)
+        tiles = tuple(t.id for t in tileset.tiles if t.kind in roles)
         if len(tiles) < len(group):
             raise ValueError(f"tile set {tileset.id!r} has {len(tiles)} tile(s) for {len(group)} "
                              f"slot(s) taking {', '.join(roles)}")
@@ -128,7 +128,7 @@ def arrangement_count(template: Template, tileset: TileSet) -> int:
     groups: dict[tuple[str, ...], int] = {}
     for slot in template.slots:
         groups[slot.roles] = groups.get(slot.roles, 0) + 1
-    tile_orders = prod(perm(sum(1 for t in tileset.tiles if t.role in roles), n) for roles, n in groups.items())
+    tile_orders = prod(perm(sum(1 for t in tileset.tiles if t.kind in roles), n) for roles, n in groups.items())
     return tile_orders * len(SIDES) ** len(template.slots) * prod(len(s.rotations) for s in template.slots)
 
 

@@ -36,7 +36,7 @@ class TemplateBoards:
         self._pieces: dict[tuple[int, str, str, int], Piece] = {}
         for index, slot in enumerate(template.slots):
             for tile in tileset.tiles:
-                if tile.role not in slot.roles:
+                if tile.kind not in slot.roles:
                     continue
                 for side in SIDES:
                     for rotation in slot.rotations:

@@ -22,7 +22,7 @@ from ...formats.atomic import check_writable
 from ...formats.jsonio import dumps, write_text_atomic
 from ...formats.layout_io import save_layout
 from ...formats.schemas import validate
-from ...formats.tileset_io import standard_tileset
+from ..tileset_file import standard_tileset
 
 # About an hour per core at ~300 us a board (docs/performance.md); --sample 10**12 ran out of
 # memory just listing its chunks.

@@ -135,7 +135,7 @@ def _slot_contents(template: Template, tileset: TileSet) -> dict[tuple[int, str,
     contents = {}
     for index, slot in enumerate(template.slots):
         for tile in tileset.tiles:
-            if tile.role not in slot.roles:
+            if tile.kind not in slot.roles:
                 continue
             for side in SIDES:
                 for rotation in slot.rotations:

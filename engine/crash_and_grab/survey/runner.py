@@ -17,7 +17,7 @@ import numpy as np
 
 from ...grid.model import TileSet
 from ..layout import Layout
-from ...formats.tileset_io import standard_tileset
+from ..tileset_file import standard_tileset
 from ..templates import TEMPLATES, Template
 from .arrangements import arrangement_count, arrangements, sample_layout, sample_seed
 from .assemble import template_boards

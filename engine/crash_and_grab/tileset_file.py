@@ -1,19 +1,22 @@
-"""Tile set files: JSON <-> TileSet, validated against schemas/tileset.schema.json."""
+"""Crash & Grab's tile set files: JSON <-> TileSet, validated against schemas/tileset.schema.json.
+
+The format (its feature types, its tile roles) is Crash & Grab's, so its reader lives here.
+A tile's "role" in the file (core, arm5 ...: which template slots take it) is `Tile.kind`.
+"""
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from .. import resources
 from ..errors import InvalidFileError, UnreadableFileError
+from ..formats.jsonio import parse_json, read_json, with_schema_ref, write_json_atomic
+from ..formats.migrations import upgrade
+from ..formats.schemas import validate
 from ..grid.geometry import Direction
 from ..grid.model import Feature, Tile, TileSet
 from ..grid.tilecheck import tile_problems
-from ..resources import tileset_file
-from .jsonio import parse_json, read_json, with_schema_ref, write_json_atomic
-from .migrations import upgrade
-from .schemas import validate
-
 
 
 def tileset_from_json(document: Any, file=None, where: str = "$") -> TileSet:
@@ -62,7 +65,7 @@ def tileset_to_json(tileset: TileSet) -> dict[str, Any]:
         "id": tileset.id,
         "name": tileset.name,
         "tiles": [
-            {"id": t.id, "role": t.role, "width": t.width, "height": t.height,
+            {"id": t.id, "role": t.kind, "width": t.width, "height": t.height,
              "sides": {side: [feature_to_json(f) for f in t.sides[side]] for side in ("A", "B")}}
             for t in tileset.tiles
         ],
@@ -81,7 +84,7 @@ def save_tileset(tileset: TileSet, path: str | Path) -> None:
 
 @lru_cache(maxsize=None)
 def shipped_tileset(tileset_id: str) -> TileSet | None:
-    resource = tileset_file(tileset_id)
+    resource = resources.tileset_file(tileset_id)
     if not resource.is_file():
         return None
     return tileset_from_json(parse_json(resource.read_text(encoding="utf-8"), resource.name), resource.name)
