@@ -18,7 +18,7 @@ from crashgrab.engine.games import get_system
 
 def forget_changes(window):
     """Before the test's end closes the window: nothing left to ask about."""
-    window.document.saved_layout = window.document.layout
+    window.document.undo_stack.setClean()
 
 
 @pytest.fixture
@@ -209,3 +209,56 @@ def test_opening_a_crash_grid_file_from_the_main_window_opens_the_arena_editor(q
     assert isinstance(arena, ArenaWindow) and arena.document.path == path
     assert arena.document.layout == template_layout("3") and main.document.layout is before
     assert not arena.windowTitle().startswith("*")
+
+
+def test_modified_is_the_undo_stacks_clean_state(window):
+    assert not window.document.dirty and not window.windowTitle().startswith("*")
+    click(window, (3, 3))
+    assert window.document.dirty and window.windowTitle().startswith("*")
+    window.undo_stack.undo()  # back where it was saved: nothing to ask about
+    assert not window.document.dirty and not window.windowTitle().startswith("*")
+
+
+def test_new_arenas_from_the_file_menu(window):
+    new_menu = window.findChild(type(window.menuBar().actions()[0].menu()), "new_arena")
+    assert [a.objectName() for a in new_menu.actions()] == ["new_3", "new_4", "new_free"]
+    window.findChild(type(window.playtest_action), "new_3").trigger()
+    layout = window.document.layout
+    assert (layout.width, layout.height, len(layout.starts), layout.template) == (10, 10, 3, "3")
+    assert window.undo_stack.count() == 0 and not window.document.dirty
+
+
+def test_open_replaces_the_arena_a_bad_file_leaves_it_and_another_games_board_gets_its_window(
+        window, tmp_path, monkeypatch):
+    from crashgrab.engine.cli import main as cli
+
+    said = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda _parent, _title, text: said.append(text))
+    arena = tmp_path / "three.json"
+    assert cli(["new", "--game", "crash-grid", "--players", "3", "-o", str(arena)]) == 0
+    assert window.open_path(arena)
+    assert window.document.path == arena and window.document.layout.width == 10
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "crash-grab-layout"', encoding="utf-8")
+    assert not window.open_path(broken)
+    assert window.document.path == arena and len(said) == 1 and "broken.json" in said[0]
+    from tests.conftest import LAYOUTS
+
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    other = window.other_windows[-1]
+    assert window.document.path == arena  # this arena stays; the other game's board has its own window
+    assert type(other).__name__ == "MainWindow" and other.document.path == LAYOUTS / "standard-2-4p.json"
+    other.close()
+
+
+def test_the_editor_opens_a_file_itself_when_the_app_gives_only_its_path(qtbot, tmp_path, monkeypatch):
+    from crashgrab.editor.crash_grid import EDITOR
+
+    arena = tmp_path / "arena.json"
+    arena.write_text("", encoding="utf-8")  # empty: not JSON
+    said = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda _parent, _title, text: said.append(text))
+    window = EDITOR.open(get_system("crash-grid"), None, arena, None)
+    qtbot.addWidget(window, before_close_func=forget_changes)
+    assert said and "arena.json" in said[0]
+    assert window.document.path is None and window.document.layout.template == "3"  # a new arena instead

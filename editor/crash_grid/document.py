@@ -1,10 +1,12 @@
 """The arena being edited: one ArenaLayout, changed only through these methods, each of which
-calls one engine edit and emits `changed` once. Undo commands (commands.py) call them."""
+calls one engine edit and emits `changed` once. Undo commands (commands.py) call them;
+"modified" is the undo stack's clean state."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
 
 from crashgrab.engine.crash_grid import editing
 from crashgrab.engine.crash_grid.model import ArenaLayout
@@ -18,11 +20,12 @@ class ArenaDocument(QObject):
         super().__init__()
         self.layout = layout
         self.path = path
-        self.saved_layout: ArenaLayout | None = layout if path else None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda _clean: self.changed.emit())
 
     @property
     def dirty(self) -> bool:
-        return self.layout != self.saved_layout
+        return not self.undo_stack.isClean()
 
     def _set(self, layout: ArenaLayout) -> None:
         self.layout = layout
@@ -48,8 +51,15 @@ class ArenaDocument(QObject):
         """Put back a layout this document held before (undo)."""
         self._set(layout)
 
+    def reset(self, layout: ArenaLayout, path: Path | None = None) -> None:
+        """Another arena (New, Open): a fresh history, nothing to save yet."""
+        self.undo_stack.clear()
+        self.layout, self.path = layout, path
+        self.changed.emit()
+
     def save(self, path: Path) -> None:
         """Atomic, through the engine; raises CrashGrabError and leaves the document as it was."""
         save_layout(self.layout, path)
-        self.path, self.saved_layout = path, self.layout
+        self.path = path
+        self.undo_stack.setClean()
         self.changed.emit()

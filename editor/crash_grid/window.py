@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QPainter, QUndoStack
+from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QListWidget, QMainWindow, QMessageBox,
                                QPushButton, QSpinBox, QWidget)
 
@@ -18,15 +18,22 @@ from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.scenario_io import save_scenario
 from crashgrab.engine.crash_grid.terms import SUITS
 from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
+from ..game_views import open_board_window
 from ..save_prompt import ask_to_save
 from . import commands
 from .document import ArenaDocument
 from .playtest_panel import PlaytestPanel
-from .scene import ArenaScene
+from .scene import SUIT_COLOURS, WALL, ArenaScene
 
 WALL_TOOL = "wall"
+SUIT_SYMBOLS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
+FILE_FILTER = "Layouts (*.json);;All files (*)"
+HINT = ("Click a square to add or remove a wall. Pick a suit's start, then click a square on the edge; "
+        "drag a start to move it, R turns it, Delete removes it.")
 
 
 class ArenaWindow(QMainWindow):
@@ -35,7 +42,8 @@ class ArenaWindow(QMainWindow):
         super().__init__(parent)
         self.system = system
         self.document = ArenaDocument(layout, path)
-        self.undo_stack = QUndoStack(self)
+        self.undo_stack = self.document.undo_stack
+        self.other_windows: list[QWidget] = []
         self.scene = ArenaScene()
         self.view = QGraphicsView(self.scene)
         self.view.setRenderHint(QPainter.Antialiasing)
@@ -48,16 +56,21 @@ class ArenaWindow(QMainWindow):
         self.document.changed.connect(self.refresh)
         self.scene.pressed.connect(self.on_pressed)
         self.scene.released.connect(self.on_released)
+        self._menus()
         self.refresh()
+        self.statusBar().showMessage(HINT)
         self.resize(1000, 720)
 
     # --- building ----------------------------------------------------------------------------
     def _toolbar(self) -> None:
         bar = self.toolbar = self.addToolBar("Arena")
         bar.setObjectName("arena_tools")
+        bar.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
         group = QActionGroup(self)
-        for tool, text in [(WALL_TOOL, "Wall"), *[(suit, f"{suit.title()} start") for suit in SUITS]]:
-            action = QAction(text, self, checkable=True)
+        tools = [(WALL_TOOL, "Wall", WALL), *[(suit, f"{SUIT_SYMBOLS[suit]} {suit.title()} start", SUIT_COLOURS[suit])
+                                               for suit in SUITS]]
+        for tool, text, colour in tools:
+            action = QAction(swatch(colour), text, self, checkable=True)
             action.setObjectName(f"tool_{tool}")
             action.setChecked(tool == WALL_TOOL)
             action.triggered.connect(lambda _checked=False, t=tool: setattr(self, "tool", t))
@@ -65,23 +78,47 @@ class ArenaWindow(QMainWindow):
             bar.addAction(action)
         bar.addSeparator()
         self.width_box, self.height_box = QSpinBox(), QSpinBox()
-        for box in (self.width_box, self.height_box):
+        for box, prefix, words in ((self.width_box, "W ", "width"), (self.height_box, "H ", "height")):
             box.setRange(MIN_SIZE, MAX_SIZE)
+            box.setPrefix(prefix)
+            box.setToolTip(f"The arena's {words} in squares; Resize applies it (undoable)")
             bar.addWidget(box)
         resize = QPushButton("Resize")
         resize.setObjectName("resize")
         resize.clicked.connect(lambda: self.edit(commands.Resize(self.document, self.width_box.value(),
                                                                  self.height_box.value())))
         bar.addWidget(resize)
-        undo = self.undo_stack.createUndoAction(self, "Undo")
-        undo.setShortcut(QKeySequence.Undo)
-        redo = self.undo_stack.createRedoAction(self, "Redo")
-        redo.setShortcut(QKeySequence.Redo)
-        save = QAction("Save", self, shortcut=QKeySequence.Save, triggered=self.save)
-        save_as = QAction("Save As…", self, shortcut=QKeySequence.SaveAs, triggered=self.save_as)
-        for action in (undo, redo, save, save_as):
+        self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
+        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
+        self.redo_action.setShortcut(QKeySequence.Redo)
+        self.save_action = QAction("Save", self, shortcut=QKeySequence.Save, triggered=self.save)
+        self.save_as_action = QAction("Save As\u2026", self, shortcut=QKeySequence.SaveAs, triggered=self.save_as)
+        for action in (self.undo_action, self.redo_action, self.save_action, self.save_as_action):
             self.addAction(action)
             bar.addAction(action)
+
+    def _menus(self) -> None:
+        """File (new arenas, open, save, close), Edit (undo, redo) and View (playtest, territory)."""
+        file_menu = self.menuBar().addMenu("&File")
+        new_menu = file_menu.addMenu("New")
+        new_menu.setObjectName("new_arena")
+        for template in self.system.templates:
+            action = new_menu.addAction(f"New {template.title} arena")
+            action.setObjectName(f"new_{template.id}")
+            action.triggered.connect(lambda _=False, t=template.id: self.new_arena(t))
+        free = new_menu.addAction("New free-form arena")
+        free.setObjectName("new_free")
+        free.triggered.connect(lambda: self.new_arena(None))
+        open_action = file_menu.addAction("Open\u2026", self.open_dialog)
+        open_action.setShortcut(QKeySequence.Open)
+        file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addSeparator()
+        file_menu.addAction("Close", QKeySequence.Close, self.close)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        view_menu = self.menuBar().addMenu("&View")
+        view_menu.addActions([self.playtest_action, self.territory_action])
 
     def _findings_dock(self) -> None:
         self.findings = QListWidget()
@@ -204,11 +241,48 @@ class ArenaWindow(QMainWindow):
         super().keyPressEvent(event)
 
     # --- files -------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Unsaved changes: save, discard or cancel. True means go ahead."""
+        return not self.document.dirty or ask_to_save(self, "Unsaved arena", "Save the changes to this arena?",
+                                                      self.save)
+
+    def new_arena(self, template: str | None) -> bool:
+        if not self.maybe_save():
+            return False
+        self.playtest_action.setChecked(False)
+        self.document.reset(self.system.new_layout(template=template))
+        return True
+
+    def open_dialog(self) -> bool:
+        folder = str(self.document.path.parent) if self.document.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open layout", folder, FILE_FILTER)
+        return self.open_path(path) if path else False
+
+    def open_path(self, path: str | Path) -> bool:
+        """Load through the engine first: a file that fails leaves this arena as it was. A board
+        of another game opens in that game's window."""
+        try:
+            layout = load_layout(path)
+        except CrashGrabError as error:
+            QMessageBox.critical(self, "Cannot open layout", str(error))
+            return False
+        system = system_for_layout(layout)
+        if system.id != self.system.id:
+            self.other_windows = [w for w in self.other_windows if w.isVisible()]
+            self.other_windows.append(open_board_window(system, layout, path, self))
+            return True
+        if not self.maybe_save():
+            return False
+        self.playtest_action.setChecked(False)
+        self.document.reset(layout, Path(path))
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
     def save(self) -> bool:
         return self.save_to(self.document.path) if self.document.path else self.save_as()
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save arena", str(self.document.path or ""), "Layouts (*.json)")
+        path, _ = QFileDialog.getSaveFileName(self, "Save arena", str(self.document.path or ""), FILE_FILTER)
         return self.save_to(Path(path)) if path else False
 
     def save_to(self, path: Path) -> bool:
@@ -217,7 +291,6 @@ class ArenaWindow(QMainWindow):
         except CrashGrabError as error:
             QMessageBox.warning(self, "Not saved", str(error))
             return False
-        self.undo_stack.setClean()
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
@@ -236,13 +309,25 @@ class ArenaWindow(QMainWindow):
         return True
 
     def closeEvent(self, event) -> None:
-        if self.document.dirty and not ask_to_save(self, "Unsaved arena", "Save the changes to this arena?",
-                                                   self.save):
+        if not self.maybe_save():
             event.ignore()
             return
         event.accept()
 
 
+def swatch(colour: QColor, size: int = 14) -> QIcon:
+    """A tool's colour as the arena draws it, so the toolbar doubles as the legend."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(colour)
+    return QIcon(pixmap)
+
+
 def open_editor(system: GameSystem, layout: Any, path: Path | None, parent: QWidget | None = None) -> ArenaWindow:
-    """The "crashgrab.editors" entry point for crash-grid."""
-    return ArenaWindow(system, layout, path, parent)
+    """The arena editor showing `layout`, or opening `path` itself (saying what is wrong with it),
+    or a new arena of the first template."""
+    if layout is not None:
+        return ArenaWindow(system, layout, path, parent)
+    window = ArenaWindow(system, system.new_layout(template=system.templates[0].id), None, parent)
+    if path is not None:
+        window.open_path(path)
+    return window
