@@ -111,8 +111,9 @@ def paint_board(painter: QPainter, source: Layout | Board | BoardPicture, cell: 
                 directions: Mapping[str, str] | None = None, exposed: QRectF | None = None) -> BoardPicture:
     """Draw the whole board; returns the picture it drew (handy for hit tests).
     `tile_labels=False` leaves the tile tabs out, for a view that draws them above its highlights.
-    `exposed` (cell (0, 0) at the origin) draws only what lies near that rectangle: a cached
-    picture repainting the cells an edit changed, under a clip no larger than that."""
+    `exposed` (cell (0, 0) at the origin) draws only what lies near that rectangle: enough for
+    its pixels to come out as when everything is drawn (a cached picture redrawing the cells an
+    edit changed)."""
     picture = picture_of(source, directions)
     board = picture.board
     near = _near(exposed, cell)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QImage, QPainter, QPaintEngine, QPen, QRegion, QTransform
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEngine, QPen, QTransform
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QToolTip
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
