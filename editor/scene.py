@@ -83,11 +83,11 @@ class CachedPicture(QGraphicsItem):
         elif self._stale:
             self._render(painter.renderHints(), to_image, self._stale)
         self._stale = []
-        ratio = painter.device().devicePixelRatio()
         painter.save()
         painter.resetTransform()
-        painter.drawImage(QRectF((x + area.left()) / ratio, (y + area.top()) / ratio, area.width() / ratio,
-                                 area.height() / ratio), self._image, QRectF(self._image.rect()))
+        to_device = painter.deviceTransform()  # the widget's place in the device (a window grab) and pixel ratio
+        target = QRectF(x + area.left(), y + area.top(), area.width(), area.height())
+        painter.drawImage(to_device.inverted()[0].mapRect(target), self._image, QRectF(self._image.rect()))
         painter.restore()
 
     def _render(self, hints, to_image: QTransform, stale: list[QRectF] | None) -> None:

@@ -109,6 +109,16 @@ def test_a_moved_free_form_tile_repaints_as_a_rebuilt_scene_would(window, qtbot)
     edit(window, "a flip", window.flip_selected)
 
 
+def test_the_board_lands_in_its_place_in_a_grab_of_the_whole_window(window, qtbot):
+    open_zoomed(window, qtbot, "standard-6p.json", None, "2")
+    edit(window, "a flip", window.flip_selected)
+    viewport = window.view.viewport()
+    whole = window.grab().toImage()
+    corner = viewport.mapTo(window, viewport.rect().topLeft())
+    shown = whole.copy(corner.x(), corner.y(), viewport.width(), viewport.height())
+    assert shown.convertToFormat(QImage.Format_RGB32) == grab(window).convertToFormat(QImage.Format_RGB32)
+
+
 # --- the painter's part: what lies near the exposed rectangle gives the same pixels there as everything ----------
 
 FREE_FORM = blank_layout(None).with_placements([Placement("1", "A", 0, 0, 0), Placement("9", "B", 5, 0, 0)])
