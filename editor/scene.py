@@ -44,6 +44,7 @@ class CachedPicture(QGraphicsItem):
     come out a shade different.)"""
 
     MAX_PIXELS = 2048 * 2048  # zoomed in further, only the part in view is drawn, each time
+    MAX_STALE = 64  # rectangles waiting to be drawn again; more, and the whole picture is
 
     def __init__(self) -> None:
         super().__init__()
@@ -59,7 +60,10 @@ class CachedPicture(QGraphicsItem):
 
     def redraw(self, rect: QRectF) -> None:
         """The picture changed inside `rect` (item coordinates)."""
-        self._stale.append(rect)
+        if self._image is not None and len(self._stale) < self.MAX_STALE:
+            self._stale.append(rect)
+        else:  # not drawn yet, or changed in many places while out of sight: all of it next time
+            self._image = None
         self.update(rect)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
