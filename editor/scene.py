@@ -38,13 +38,13 @@ FREE_FORM_MINIMUM = 10
 
 class CachedPicture(QGraphicsItem):
     """An item drawn once into an image of device pixels, then copied to the view: hovering, drag
-    previews and overlays cost a blit. `redraw(rect)` paints part of that image again in place:
-    the whole drawing under a clip, so it comes out exactly as a full redraw. (Qt's own
-    DeviceCoordinateCache paints a part into a scratch pixmap, where hairlines cut at its edge
-    come out a shade different.)"""
+    previews and overlays cost a blit. `redraw(rect)` draws that part again, exactly as a full
+    redraw would: unclipped onto a scratch image of the same size, then copied in. (Qt's own
+    DeviceCoordinateCache draws a part into a scratch pixmap the part's size, where hairlines
+    cut at its edge come out a shade different.)"""
 
     MAX_PIXELS = 2048 * 2048  # zoomed in further, only the part in view is drawn, each time
-    MAX_STALE = 64  # rectangles waiting to be drawn again; more, and the whole picture is
+    MAX_STALE = 64  # rectangles waiting to be drawn again; with more, the whole picture is drawn again
 
     def __init__(self) -> None:
         super().__init__()
