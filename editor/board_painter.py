@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPaintEngine, QPen, QPolygonF, QTransform
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPolygonF
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
@@ -196,15 +196,7 @@ def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0,
 
 def paint_hole(painter: QPainter, rect: QRectF) -> None:
     painter.fillRect(rect, style.HOLE_FILL)
-    # The hatch is a pattern of device pixels: pinned to the pixel of the painter's origin, a board
-    # repainted in part (the view's cache redraws a changed tile into a scratch pixmap) lines up
-    # with the rest. Left to Qt, its offset follows the painter's scale and translation.
-    hatch = QBrush(style.HOLE_HATCH, Qt.BDiagPattern)
-    if painter.paintEngine().type() == QPaintEngine.Raster:  # PDF and SVG place patterns their own way
-        world = painter.worldTransform()
-        corner = world.map(QPointF(0, 0))
-        hatch.setTransform(QTransform.fromTranslate(round(corner.x()), round(corner.y())) * world.inverted()[0])
-    painter.fillRect(rect, hatch)
+    painter.fillRect(rect, QBrush(style.HOLE_HATCH, Qt.BDiagPattern))
 
 
 def paint_empty_slot_symbol(painter: QPainter, rect: QRectF) -> None:
