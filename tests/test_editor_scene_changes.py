@@ -114,8 +114,9 @@ def test_the_board_lands_in_its_place_in_a_grab_of_the_whole_window(window, qtbo
     edit(window, "a flip", window.flip_selected)
     viewport = window.view.viewport()
     whole = window.grab().toImage()
-    corner = viewport.mapTo(window, viewport.rect().topLeft())
-    shown = whole.copy(corner.x(), corner.y(), viewport.width(), viewport.height())
+    corner, ratio = viewport.mapTo(window, viewport.rect().topLeft()), whole.devicePixelRatio()
+    shown = whole.copy(round(corner.x() * ratio), round(corner.y() * ratio), round(viewport.width() * ratio),
+                       round(viewport.height() * ratio))
     assert shown.convertToFormat(QImage.Format_RGB32) == grab(window).convertToFormat(QImage.Format_RGB32)
 
 
