@@ -88,6 +88,11 @@ class MessageLog(QListWidget):
         self.item(self.count() - 1).setData(Qt.UserRole, text)
         while self.count() > LOG_LIMIT:
             self.takeItem(0)
+        if self.isVisible():  # hidden (a tab behind History, usually), it scrolls when shown
+            self.scrollToBottom()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
         self.scrollToBottom()
 
     def messages(self) -> list[str]:

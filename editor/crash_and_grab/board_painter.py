@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPolygonF
@@ -108,11 +108,15 @@ def picture_rect(board_width: int, board_height: int, cell: float, markers: bool
 
 def paint_board(painter: QPainter, source: Layout | Board | BoardPicture, cell: float = style.CELL, *,
                 origin: QPointF | None = None, markers: bool = True, tile_labels: bool = True,
-                directions: Mapping[str, str] | None = None) -> BoardPicture:
+                directions: Mapping[str, str] | None = None, exposed: QRectF | None = None) -> BoardPicture:
     """Draw the whole board; returns the picture it drew (handy for hit tests).
-    `tile_labels=False` leaves the tile tabs out, for a view that draws them above its highlights."""
+    `tile_labels=False` leaves the tile tabs out, for a view that draws them above its highlights.
+    `exposed` (cell (0, 0) at the origin) draws only what lies near that rectangle: enough for
+    its pixels to come out as when everything is drawn (a cached picture redrawing the cells an
+    edit changed)."""
     picture = picture_of(source, directions)
     board = picture.board
+    near = _near(exposed, cell)
     painter.save()
     painter.setRenderHint(QPainter.Antialiasing)
     painter.setRenderHint(QPainter.TextAntialiasing)
@@ -121,31 +125,38 @@ def paint_board(painter: QPainter, source: Layout | Board | BoardPicture, cell: 
     slot_cells = {(x + dx, y + dy) for slot in picture.empty_slots
                   for x, y, w, h in [slot.area] for dx in range(w) for dy in range(h)}
     for x, y in board.holes():
+        if not near(x, y):
+            continue
         if (x, y) in slot_cells:  # waiting for a tile: plain, unlike a hole's hatch
             painter.fillRect(_cell_rect(x, y, cell), style.SLOT_FILL)
         else:
             paint_hole(painter, _cell_rect(x, y, cell))
     for slot in picture.empty_slots:
-        paint_empty_slot(painter, slot, cell)
+        if near(*slot.area):
+            paint_empty_slot(painter, slot, cell)
     roles = picture.roles or {}
     for (x, y), tile in board.cell_tiles.items():
-        painter.fillRect(_cell_rect(x, y, cell), style.PAPER.get(roles.get(tile, ""), style.DEFAULT_PAPER))
-    _paint_grid(painter, board, cell)
-    _paint_tile_borders(painter, board.cell_tiles, cell)
+        if near(x, y):
+            painter.fillRect(_cell_rect(x, y, cell), style.PAPER.get(roles.get(tile, ""), style.DEFAULT_PAPER))
+    _paint_grid(painter, board, cell, near)
+    _paint_tile_borders(painter, board.cell_tiles, cell, near)
     for (x, y), feature in board.features.items():
-        paint_feature(painter, _cell_rect(x, y, cell), feature.type, feature.number)
+        if near(x, y):
+            paint_feature(painter, _cell_rect(x, y, cell), feature.type, feature.number)
     if tile_labels:
-        paint_tile_labels(painter, picture, cell)
+        paint_tile_labels(painter, picture, cell, exposed)
     if markers and picture.directions:
-        paint_markers(painter, QRectF(0, 0, board.width * cell, board.height * cell), picture.directions, cell)
+        paint_markers(painter, QRectF(0, 0, board.width * cell, board.height * cell), picture.directions, cell,
+                      exposed)
     painter.restore()
     return picture
 
 
-def paint_tile_labels(painter: QPainter, picture: BoardPicture, cell: float) -> None:
-    """The tile id tabs ("1A", "10B") of every placed tile."""
+def paint_tile_labels(painter: QPainter, picture: BoardPicture, cell: float, exposed: QRectF | None = None) -> None:
+    """The tile id tabs ("1A", "10B") of every placed tile (near `exposed`, when given: see `paint_board`)."""
+    near = _near(exposed, cell)
     for label in picture.labels:
-        if picture.board.cell_tiles.get(label.area[:2]) == label.tile:
+        if near(*label.area) and picture.board.cell_tiles.get(label.area[:2]) == label.tile:
             paint_tile_label(painter, _area_rect(label.area, cell), label.text, cell)
 
 
@@ -295,9 +306,11 @@ def marker_rects(board_rect: QRectF, cell: float) -> dict[str, QRectF]:
     return rects
 
 
-def paint_markers(painter: QPainter, board_rect: QRectF, directions: Mapping[str, str], cell: float) -> None:
+def paint_markers(painter: QPainter, board_rect: QRectF, directions: Mapping[str, str], cell: float,
+                  exposed: QRectF | None = None) -> None:
     for side, rect in marker_rects(board_rect, cell).items():
-        paint_marker(painter, rect, directions.get(side) or "?", side)
+        if exposed is None or rect.adjusted(-cell, -cell, cell, cell).intersects(exposed):
+            paint_marker(painter, rect, directions.get(side) or "?", side)
 
 
 def paint_marker(painter: QPainter, rect: QRectF, name: str, side: str) -> None:
@@ -388,11 +401,13 @@ def _rock(centre: QPointF, radius: float) -> QPolygonF:
                       for i, b in enumerate(bumps)])
 
 
-def _paint_grid(painter: QPainter, board: Board, cell: float) -> None:
+def _paint_grid(painter: QPainter, board: Board, cell: float, near=None) -> None:
     painter.save()
     painter.setPen(QPen(style.CELL_LINE, max(0.6, cell / 48)))
     lines = []
     for (x, y) in board.cell_tiles:
+        if near is not None and not near(x, y):
+            continue
         rect = _cell_rect(x, y, cell)
         lines += [QLineF(rect.topLeft(), rect.topRight()), QLineF(rect.topLeft(), rect.bottomLeft())]
         lines += [QLineF(rect.bottomLeft(), rect.bottomRight()), QLineF(rect.topRight(), rect.bottomRight())]
@@ -400,7 +415,7 @@ def _paint_grid(painter: QPainter, board: Board, cell: float) -> None:
     painter.restore()
 
 
-def _paint_tile_borders(painter: QPainter, cell_tiles: Mapping[Cell, str], cell: float) -> None:
+def _paint_tile_borders(painter: QPainter, cell_tiles: Mapping[Cell, str], cell: float, near=None) -> None:
     """A heavy line wherever a cell meets a different tile, a hole or the outside."""
     painter.save()
     pen = QPen(style.TILE_BORDER, max(1.5, cell / 16))
@@ -408,6 +423,8 @@ def _paint_tile_borders(painter: QPainter, cell_tiles: Mapping[Cell, str], cell:
     painter.setPen(pen)
     lines = []
     for (x, y), tile in cell_tiles.items():
+        if near is not None and not near(x, y):
+            continue
         rect = _cell_rect(x, y, cell)
         if cell_tiles.get((x, y - 1)) != tile:
             lines.append(QLineF(rect.topLeft(), rect.topRight()))
@@ -419,6 +436,42 @@ def _paint_tile_borders(painter: QPainter, cell_tiles: Mapping[Cell, str], cell:
             lines.append(QLineF(rect.topRight(), rect.bottomRight()))
     painter.drawLines(lines)
     painter.restore()
+
+
+def _near(exposed: QRectF | None, cell: float) -> Callable[..., bool]:
+    """A test for an area (x, y and, by default 1, width and height in cells): may it show in
+    `exposed`? Always yes without one. Half a cell of room takes in the lines, caps, tabs and
+    antialiasing that spill over a cell's edge, at any zoom down to the view's smallest."""
+    if exposed is None:
+        return lambda x, y, w=1, h=1: True
+    pad = cell / 2
+    left, right = math.floor((exposed.left() - pad) / cell), math.floor((exposed.right() + pad) / cell)
+    top, bottom = math.floor((exposed.top() - pad) / cell), math.floor((exposed.bottom() + pad) / cell)
+    return lambda x, y, w=1, h=1: x <= right and x + w > left and y <= bottom and y + h > top
+
+
+def picture_changes(old: BoardPicture, new: BoardPicture, cell: float) -> tuple[list[QRectF], list[QRectF]] | None:
+    """Where `new` is drawn differently from `old`: (rectangles of the board, rectangles of the tile
+    tabs), with room for the lines and antialiasing over a cell's edge. None when the whole picture
+    changes: the board's size, its markers or the tiles' colours."""
+    a, b = old.board, new.board
+    if ((a.width, a.height) != (b.width, b.height) or shows_markers(old) != shows_markers(new)
+            or old.directions != new.directions or old.roles != new.roles):
+        return None
+    cells = {c for c in a.cell_tiles.keys() | b.cell_tiles.keys() if a.cell_tiles.get(c) != b.cell_tiles.get(c)}
+    cells |= {c for c in a.features.keys() | b.features.keys() if a.features.get(c) != b.features.get(c)}
+    areas = [(x, y, 1, 1) for x, y in cells] + [slot.area for slot in set(old.empty_slots) ^ set(new.empty_slots)]
+    labels = (set(old.labels) ^ set(new.labels)) | {label for label in old.labels + new.labels if label.area[:2] in cells}
+    pad = cell / 8
+    return ([_area_rect(area, cell).adjusted(-pad, -pad, pad, pad) for area in areas],
+            [tile_tab_rect(_area_rect(label.area, cell), label.text, cell).adjusted(-pad, -pad, pad, pad)
+             for label in labels])
+
+
+def shows_markers(picture: BoardPicture) -> bool:
+    """Whether the editor's board shows the direction markers (and their margin round the board):
+    not while the board is bare."""
+    return bool(picture.board.cell_tiles or picture.empty_slots)
 
 
 def _area_rect(area: tuple[int, int, int, int], cell: float) -> QRectF:

@@ -8,8 +8,8 @@ It is a view setting, like the severity buttons, so it is not an undoable edit.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QAction, QIcon, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QMenu, QToolButton, QTreeView,
                                QVBoxLayout, QWidget)
 
@@ -28,44 +28,43 @@ def cells_text(cells) -> str:
     return shown + (f" +{len(cells) - 3}" if len(cells) > 3 else "")
 
 
-class FindingsModel(QAbstractTableModel):
+class FindingsModel(QStandardItemModel):
+    """The findings as items Qt holds itself: painting the table then calls no Python (a Python
+    `data()` is called some 250 times a repaint, a few milliseconds for a few rows).
+    `set_findings` rewrites only the rows whose text changed and adds or drops rows at the end,
+    so after an edit the view repaints those rows and keeps its header, scroll bar and selection."""
+
     def __init__(self, parent=None) -> None:
-        super().__init__(parent)
+        super().__init__(0, len(COLUMNS), parent)
+        self.setHorizontalHeaderLabels(COLUMNS)
         self.findings: tuple[Finding, ...] = ()
         self._rows: list[tuple[str, str, str, str]] = []  # display texts, worked out once
         self._icons = {severity: style.severity_icon(severity) for severity in style.SEVERITY_COLOURS}
 
     def set_findings(self, findings) -> None:
-        self.beginResetModel()
-        self.findings = tuple(findings)
-        self._rows = [(f.severity, f.code, cells_text(f.cells), f.message) for f in self.findings]
-        self.endResetModel()
+        findings = tuple(findings)
+        rows = [(f.severity, f.code, cells_text(f.cells), f.message) for f in findings]
+        self.findings = findings  # first: the severity filter reads it for every row that changes
+        kept = min(len(rows), len(self._rows))
+        for row in range(kept):
+            if rows[row] != self._rows[row]:
+                self._fill([self.item(row, column) for column in range(len(COLUMNS))], rows[row])
+        if len(self._rows) > kept:
+            self.removeRows(kept, len(self._rows) - kept)
+        for texts in rows[kept:]:
+            items = [QStandardItem() for _ in COLUMNS]
+            for item in items:
+                item.setFlags(Qt.ItemIsSelectable | Qt.ItemIsEnabled)
+            self._fill(items, texts)
+            self.appendRow(items)
+        self._rows = rows
 
-    def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.findings)
-
-    def columnCount(self, parent=QModelIndex()) -> int:
-        return len(COLUMNS)
-
-    def headerData(self, section, orientation, role=Qt.DisplayRole):
-        if orientation == Qt.Horizontal and role == Qt.DisplayRole:
-            return COLUMNS[section]
-        return None
-
-    def data(self, index: QModelIndex, role=Qt.DisplayRole):
-        if not index.isValid():
-            return None
-        finding = self.findings[index.row()]
-        column = index.column()
-        if role == Qt.DisplayRole:
-            return self._rows[index.row()][column]
-        if role == Qt.DecorationRole and column == 0:
-            return self._icons.get(finding.severity)
-        if role == Qt.ToolTipRole:
-            return f"{finding.severity} {finding.code}: {finding.message}"
-        if role == Qt.UserRole:
-            return finding
-        return None
+    def _fill(self, items: list[QStandardItem], texts: tuple[str, str, str, str]) -> None:
+        severity, code, _, message = texts
+        for item, text in zip(items, texts):
+            item.setText(text)
+            item.setToolTip(f"{severity} {code}: {message}")
+        items[0].setIcon(self._icons.get(severity, QIcon()))
 
 
 class SeverityFilter(QSortFilterProxyModel):
@@ -94,6 +93,7 @@ class FindingsPanel(QWidget):
 
     def __init__(self, parent=None, upgrade_names: tuple[str, ...] = ()) -> None:
         super().__init__(parent)
+        self._updating = False
         self.model = FindingsModel(self)
         self.proxy = SeverityFilter(self)
         self.proxy.setSourceModel(self.model)
@@ -193,7 +193,13 @@ class FindingsPanel(QWidget):
 
     def set_findings(self, findings, summary: str) -> None:
         selected = self.selected_finding()
-        self.model.set_findings(findings)
+        self._updating = True  # one findingSelected at the end, not one per row the update touches
+        try:
+            self.model.set_findings(findings)
+            if selected is None or not self.select_finding(selected):
+                self.table.selectionModel().clear()
+        finally:
+            self._updating = False
         counts = {s: 0 for s in SEVERITY_WORDS}
         for finding in self.model.findings:
             counts[finding.severity] = counts.get(finding.severity, 0) + 1
@@ -202,10 +208,7 @@ class FindingsPanel(QWidget):
         worst = next((s for s in ("error", "warning") if counts[s]), None)
         colour = style.SEVERITY_COLOURS[worst].name() if worst else "#1a7f37"
         self.summary.setText(f"<b style='color:{colour}'>{summary}</b>")
-        if selected is not None:
-            self.select_finding(selected)
-        if self.selected_finding() is None:
-            self.findingSelected.emit(None)
+        self.findingSelected.emit(self.selected_finding())
 
     def set_overrides(self, overrides) -> None:
         """The layout's severity overrides, listed in the "Ignored" menu (shown on demand)."""
@@ -224,7 +227,7 @@ class FindingsPanel(QWidget):
         # The Menu key asks at the viewport's middle: the finding is the current row, as for a
         # right-click (which makes the clicked row current first).
         index = self.table.currentIndex() if self.table.currentIndex().isValid() else self.table.indexAt(point)
-        finding = self.proxy.data(index.siblingAtColumn(0), Qt.UserRole) if index.isValid() else None
+        finding = self._finding_at(index) if index.isValid() else None
         if finding is None:
             return
         self.severity_menu(finding).exec(self.table.viewport().mapToGlobal(point))
@@ -259,7 +262,10 @@ class FindingsPanel(QWidget):
         rows = self.table.selectionModel().selectedRows()
         if not rows:
             return None
-        return self.proxy.data(rows[0], Qt.UserRole)
+        return self._finding_at(rows[0])
+
+    def _finding_at(self, index: QModelIndex) -> Finding:
+        return self.model.findings[self.proxy.mapToSource(index).row()]
 
     def select_finding(self, finding: Finding) -> bool:
         """Select the finding with the same code and cells, if it is still there."""
@@ -272,4 +278,6 @@ class FindingsPanel(QWidget):
         return False
 
     def _emit_selection(self, *args) -> None:
+        if self._updating:
+            return
         self.findingSelected.emit(self.selected_finding())

@@ -9,8 +9,10 @@ events and tests both call.
 """
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEngine, QPen, QTransform
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene, QToolTip
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
@@ -21,7 +23,7 @@ from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
 from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_tile_face, \
-    paint_tile_labels, picture_of, picture_rect, tile_tab_rects
+    paint_tile_labels, picture_changes, picture_of, picture_rect, shows_markers, tile_tab_rects
 from .commands import command_for
 from .document import LayoutDocument
 from .overlays import AcceleratorOverlay, CellHighlight, ExposureOverlay, ReachabilityOverlay
@@ -34,26 +36,116 @@ FREE_FORM_ROOM = 4  # spare cells around a free-form board to drop tiles into
 FREE_FORM_MINIMUM = 10
 
 
-class BoardItem(QGraphicsItem):
-    """The whole board, drawn by `board_painter` exactly as an image export draws it."""
+class CachedPicture(QGraphicsItem):
+    """An item drawn once into an image of device pixels, then copied to the view: hovering, drag
+    previews and overlays cost a blit. `redraw(rect)` draws that part again, exactly as a full
+    redraw would: unclipped onto a scratch image of the same size, then copied in. (Qt's own
+    DeviceCoordinateCache draws a part into a scratch pixmap the part's size, where hairlines
+    cut at its edge come out a shade different.)"""
+
+    MAX_PIXELS = 2048 * 2048  # zoomed in further, only the part in view is drawn, each time
+    MAX_STALE = 64  # rectangles waiting to be drawn again; with more, the whole picture is drawn again
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption)  # exposedRect: the part in view
+        self._image: QImage | None = None
+        self._placed: tuple | None = None  # the device scale, sub-pixel offset and size the image is for
+        self._stale: list[QRectF] = []
+        self._scratch: QImage | None = None  # where a stale part is drawn again
+
+    def draw(self, painter: QPainter, exposed: QRectF) -> None:
+        """Paint the picture (what lies near `exposed`, in item coordinates, at least)."""
+        raise NotImplementedError
+
+    def redraw(self, rect: QRectF) -> None:
+        """The picture changed inside `rect` (item coordinates)."""
+        if self._image is not None and len(self._stale) < self.MAX_STALE:
+            self._stale.append(rect)
+        else:  # not drawn yet, or changed in many places while out of sight: all of it next time
+            self._image = None
+        self.update(rect)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        device = painter.deviceTransform()
+        size = device.mapRect(self.boundingRect())
+        if (painter.paintEngine().type() != QPaintEngine.Raster or device.type().value > QTransform.TxScale.value
+                or size.width() * size.height() > self.MAX_PIXELS):
+            self._image = None
+            self.draw(painter, option.exposedRect)
+            return
+        x, y = math.floor(device.dx()), math.floor(device.dy())
+        to_image = device * QTransform.fromTranslate(-x, -y)  # keeps the sub-pixel offset
+        area = to_image.mapRect(self.boundingRect()).toAlignedRect()
+        if area.isEmpty():
+            return
+        to_image *= QTransform.fromTranslate(-area.left(), -area.top())
+        placed = (device.m11(), device.m22(), device.dx() - x, device.dy() - y, area.size())
+        if self._image is None or placed != self._placed:
+            self._image, self._placed = QImage(area.size(), QImage.Format_ARGB32_Premultiplied), placed
+            self._render(painter.renderHints(), to_image, None)
+        elif self._stale:
+            self._render(painter.renderHints(), to_image, self._stale)
+        self._stale = []
+        painter.save()
+        painter.resetTransform()
+        to_device = painter.deviceTransform()  # the widget's place in the device (a window grab) and pixel ratio
+        target = QRectF(x + area.left(), y + area.top(), area.width(), area.height())
+        painter.drawImage(to_device.inverted()[0].mapRect(target), self._image, QRectF(self._image.rect()))
+        painter.restore()
+
+    def _render(self, hints, to_image: QTransform, stale: list[QRectF] | None) -> None:
+        """Draw the whole picture; or draw what lies near the stale rectangles onto a scratch image
+        of the same size and copy the stale part over. Never clipped: a clip, or a smaller image,
+        would move where hairlines start and change their antialiasing."""
+        if stale is None:
+            target = self._image
+            target.fill(Qt.transparent)
+            exposed = self.boundingRect()
+        else:
+            if self._scratch is None or self._scratch.size() != self._image.size():
+                self._scratch = QImage(self._image.size(), QImage.Format_ARGB32_Premultiplied)
+            target, exposed, parts = self._scratch, QRectF(), []
+            for rect in stale:
+                exposed |= rect
+                parts.append(to_image.mapRect(rect).toAlignedRect().adjusted(-1, -1, 1, 1) & target.rect())
+        painter = QPainter(target)
+        if stale is not None:  # only the parts copied over need a clean start
+            painter.setCompositionMode(QPainter.CompositionMode_Source)
+            for part in parts:
+                painter.fillRect(part, Qt.transparent)
+            painter.setCompositionMode(QPainter.CompositionMode_SourceOver)
+        painter.setRenderHints(hints)
+        painter.setTransform(to_image)
+        self.draw(painter, exposed)
+        painter.end()
+        if stale is not None:
+            painter = QPainter(self._image)
+            painter.setCompositionMode(QPainter.CompositionMode_Source)
+            for part in parts:
+                painter.drawImage(part, target, part)
+            painter.end()
+
+
+class BoardItem(CachedPicture):
+    """The whole board, drawn by `board_painter` exactly as an image export draws it; an edit
+    redraws only the cells it changed (`BoardScene.show_changes`)."""
 
     def __init__(self, picture: BoardPicture, cell: float) -> None:
         super().__init__()
         self.picture, self.cell = picture, cell
-        self._rect = picture_rect(picture.board.width, picture.board.height, cell,
-                                  markers=bool(picture.board.cell_tiles or picture.empty_slots))
+        self._rect = picture_rect(picture.board.width, picture.board.height, cell, markers=shows_markers(picture))
         self.setZValue(Z_BOARD)
-        # Drawn once per layout: hovering, drag previews and overlays then cost a blit.
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        paint_board(painter, self.picture, self.cell, markers=not self._rect.topLeft().isNull(), tile_labels=False)
+    def draw(self, painter: QPainter, exposed: QRectF) -> None:
+        paint_board(painter, self.picture, self.cell, markers=not self._rect.topLeft().isNull(), tile_labels=False,
+                    exposed=exposed)
 
 
-class TileTabsItem(QGraphicsItem):
+class TileTabsItem(CachedPicture):
     """The tile id tabs, drawn above highlights and outlines."""
 
     def __init__(self, picture: BoardPicture, cell: float, rect: QRectF) -> None:
@@ -61,14 +153,13 @@ class TileTabsItem(QGraphicsItem):
         self.picture, self.cell, self._rect = picture, cell, rect
         self.setZValue(Z_TILE_TABS)
         self.setAcceptedMouseButtons(Qt.NoButton)  # clicks go to the board beneath
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
+    def draw(self, painter: QPainter, exposed: QRectF) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
-        paint_tile_labels(painter, self.picture, self.cell)
+        paint_tile_labels(painter, self.picture, self.cell, exposed)
 
 
 class TileOutline(QGraphicsItem):
@@ -166,7 +257,7 @@ class BoardScene(QGraphicsScene):
         self._hovered: Cell | None = None
         self.cursor: Cell | None = None  # the keyboard's cell (arrow keys), shown while the board has focus
         self._cursor_item: CellCursor | None = None
-        document.layoutChanged.connect(self.rebuild)
+        document.layoutChanged.connect(self.show_changes)
         self.rebuild()
 
     # --- the picture -------------------------------------------------------------------
@@ -174,16 +265,40 @@ class BoardScene(QGraphicsScene):
     def layout(self) -> Layout:
         return self.document.layout
 
-    def rebuild(self) -> None:
+    def rebuild(self, picture: BoardPicture | None = None) -> None:
+        """Draw the model from scratch, with new board and tab items: the reference that
+        `show_changes` must paint exactly like (tests/test_editor_scene_changes.py)."""
         if self._board_item is not None:
             self.removeItem(self._board_item)
             self.removeItem(self.tile_tabs)
-        picture = picture_of(self.layout)
+        picture = picture if picture is not None else picture_of(self.layout)
         self.board = picture.board
         self._board_item = BoardItem(picture, self.cell)
         self.addItem(self._board_item)
         self.tile_tabs = TileTabsItem(picture, self.cell, self._board_item.boundingRect())
         self.addItem(self.tile_tabs)
+        self._show_around_board()
+
+    def show_changes(self) -> None:
+        """After a change of the layout: the same items draw the new picture, and their cached
+        pictures are repainted only where it differs (a flipped tile's cells and tab); a board
+        that changes size, markers or tile colours is rebuilt."""
+        picture = picture_of(self.layout)
+        changes = picture_changes(self._board_item.picture, picture, self.cell) if self._board_item is not None else None
+        if changes is None:
+            self.rebuild(picture)
+            return
+        board_rects, tab_rects = changes
+        self.board = picture.board
+        self._board_item.picture = self.tile_tabs.picture = picture
+        for rect in board_rects:
+            self._board_item.redraw(rect)
+        for rect in tab_rects:
+            self.tile_tabs.redraw(rect)
+        self._show_around_board()
+
+    def _show_around_board(self) -> None:
+        """The selection, the drop preview and the scene's extent, after the board changed."""
         if self._selected and self.layout.placement_of(self._selected) is None:
             self.select_tile(None)
         else:
