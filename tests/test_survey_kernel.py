@@ -55,7 +55,7 @@ def fast_path_record(width: int, height: int, grid_row: np.ndarray, site_row: np
     return board_record(0, analyse(geometry_for(width, height), accelerators, 0, sites))
 
 
-@pytest.mark.parametrize("width, height", [(8, 8), (9, 9), (10, 10), (5, 7), (13, 6)])
+@pytest.mark.parametrize("width, height", [(8, 8), (9, 9), (10, 10), (5, 7), (13, 6), (11, 11)])
 def test_the_kernel_equals_the_fast_path_on_random_dense_boards(width, height):
     grid, sites = random_boards(width, height, RANDOM_BOARDS, seed=width * 100 + height)
     batch = batch_records(tables_for(width, height), grid, sites)
@@ -105,3 +105,10 @@ def test_more_than_64_accelerators_are_left_to_the_fast_path():
     batch = batch_records(tables_for(10, 10), grid, sites)
     assert not batch.fallback[0]
     assert as_records(batch, [0])[0] == fast_path_record(10, 10, grid[0], sites[0])
+
+
+def test_the_kernel_refuses_boards_it_cannot_hold():
+    with pytest.raises(ValueError, match="at most 128 cells"):
+        tables_for(12, 11)
+    with pytest.raises(ValueError, match="at most 16 cells"):
+        tables_for(17, 2)

@@ -1,7 +1,8 @@
 """The survey kernel's per-board loop, compiled by numba (imported only when a batch is checked).
 
 One call fills the records of a whole batch; each board is done on its own, in scalar
-code, with sets of cells as a few 64-bit words (cell c is bit c % 64 of word c // 64):
+code, with a set of cells as two 64-bit words (cell c is bit c % 64 of word c // 64:
+boards of up to 128 cells):
 
 1. Accelerators (at most 64, a bit each): per direction, the first of the next 1-5 cells
    that is off the board or an Accelerator. Per distance d that gives where a bounce of
@@ -35,11 +36,11 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
-WORD_BITS = 64
+WORD_BITS = 64      # also the most Accelerators a board may have (a bit each)
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 
-# Columns of `rules` (the kernel module passes them in this order).
+# Where each count goes: `code_columns` holds their columns of `codes`, in this order (kernel.KERNEL_CODES).
 SEQUENCE, LOOP, TRAP, SITE_EDGE, SITE_CORNER, ACCELERATOR_EDGE = range(6)
 
 
@@ -66,16 +67,20 @@ def _lowest_bit(typingctx, value):
 
 
 @njit(cache=True, nogil=True)
-def _set(bits, cell):
-    bits[cell >> 6] |= ONE << np.uint64(cell & 63)
+def _bit(cell):
+    """Cell `cell` as a set (low word, high word)."""
+    if cell < WORD_BITS:
+        return ONE << np.uint64(cell), ZERO
+    return ZERO, ONE << np.uint64(cell - WORD_BITS)
 
 
 @njit(cache=True, nogil=True)
 def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, column_off_moves, width,
                  sequence_steps, corner_sides, code_columns,
                  codes, edge_sites, loop_groups, off_moves, rest_cells, pairs, moves_sum, moves_squares, fallback):
-    """Records of boards given as Accelerator cells `grid` (boards, cells) bool and Crash
-    Site cells by number `sites` (boards, lanes), -1 where a number is missing.
+    """Records of boards of at most 128 cells given as Accelerator cells `grid` (boards,
+    cells) bool and Crash Site cells by number `sites` (boards, lanes), -1 where a number
+    is missing.
 
     `step[c, direction, t - 1]` is the cell t spaces from c that way (-1 off the board).
     A board with a missing or doubled Crash Site, a Crash Site on an Accelerator or more
@@ -84,25 +89,25 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
     lanes = sites.shape[1]
     distances = step.shape[2]
     height = cells // width
-    words = (cells + WORD_BITS - 1) // WORD_BITS
     accelerator_cell = np.zeros(WORD_BITS, np.int64)
     accelerator_index = np.full(cells, -1, np.int64)
     first_block = np.zeros((WORD_BITS, 4), np.int64)      # index t - 1 of the first block, `distances` for none
     blocked_by = np.zeros((WORD_BITS, 4), np.int64)       # the Accelerator met there, -1 for the board's edge
     from_rest = np.zeros(WORD_BITS, np.bool_)             # a rest cell next to it sends a saucer onto it
     trapped = np.zeros(WORD_BITS, np.bool_)
-    links = np.zeros(WORD_BITS, np.uint64)
     closure = np.zeros(WORD_BITS, np.uint64)
     previous_members = np.zeros(WORD_BITS, np.uint64)
-    direct = np.zeros((WORD_BITS, words), np.uint64)
-    reach = np.zeros((distances, WORD_BITS, words), np.uint64)
-    after = np.zeros((WORD_BITS, distances, words), np.uint64)   # entered after k + 1 spaces: rest cells reached
-    one_move = np.zeros((cells, words), np.uint64)
-    rest = np.zeros(words, np.uint64)
-    site_set = np.zeros(words, np.uint64)
-    visited = np.zeros(words, np.uint64)
-    frontier = np.zeros(words, np.uint64)
-    reached = np.zeros(words, np.uint64)
+    # Sets of cells as (low, high) words: per Accelerator, where a bounce of d comes to rest
+    # straight away (`direct`) and through any chain of bounces (`reach`, per d); and the
+    # rest cells reached when entered after k + 1 spaces (`after`: every d > k bounces).
+    direct_lo = np.zeros(WORD_BITS, np.uint64)
+    direct_hi = np.zeros(WORD_BITS, np.uint64)
+    reach_lo = np.zeros((distances, WORD_BITS), np.uint64)
+    reach_hi = np.zeros((distances, WORD_BITS), np.uint64)
+    after_lo = np.zeros((WORD_BITS, distances), np.uint64)
+    after_hi = np.zeros((WORD_BITS, distances), np.uint64)
+    one_move_lo = np.zeros(cells, np.uint64)             # the rest cells one move from a rest cell reaches
+    one_move_hi = np.zeros(cells, np.uint64)
     for b in range(boards):
         count = 0
         for c in range(cells):
@@ -183,15 +188,17 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
             entered = ZERO
             for a in range(count):
                 c = accelerator_cell[a]
-                for w in range(words):
-                    direct[a, w] = ZERO
+                lo = hi = ZERO
                 linked = ZERO
                 for direction in range(4):
                     if first_block[a, direction] >= d:
-                        _set(direct[a], step[c, direction, d - 1])
+                        cell_lo, cell_hi = _bit(step[c, direction, d - 1])
+                        lo |= cell_lo
+                        hi |= cell_hi
                     elif blocked_by[a, direction] >= 0:
                         linked |= ONE << np.uint64(blocked_by[a, direction])
-                links[a] = linked
+                direct_lo[a] = lo
+                direct_hi[a] = hi
                 closure[a] = linked
                 entered |= linked
             if entered != ZERO:
@@ -203,14 +210,15 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
                             closure[a] |= onward
             groups = 0
             for a in range(count):
-                for w in range(words):
-                    reach[d - 1, a, w] = direct[a, w]
+                lo, hi = direct_lo[a], direct_hi[a]
                 others = closure[a]
                 while others != ZERO:
                     other = _lowest_bit(others)
-                    for w in range(words):
-                        reach[d - 1, a, w] |= direct[other, w]
+                    lo |= direct_lo[other]
+                    hi |= direct_hi[other]
                     others &= others - ONE
+                reach_lo[d - 1, a] = lo
+                reach_hi[d - 1, a] = hi
                 own = ONE << np.uint64(a)
                 members = ZERO
                 if closure[a] & own:   # a loops: its group is what it reaches that reaches it back
@@ -222,33 +230,29 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
                         if previous_members[a] != members:
                             new_groups += 1
                 previous_members[a] = members
-                stops = True
-                for w in range(words):
-                    if reach[d - 1, a, w] != ZERO:
-                        stops = False
-                if stops and (from_rest[a] or entered & own):
+                if (lo | hi) == ZERO and (from_rest[a] or entered & own):
                     trapped[a] = True
             loop_groups[b, d - 1] = groups
         traps = 0
         for a in range(count):
             if trapped[a]:
                 traps += 1
-            for w in range(words):
-                cells_after = ZERO
-                for k in range(distances - 1, -1, -1):
-                    cells_after |= reach[k, a, w]
-                    after[a, k, w] = cells_after
+            lo = hi = ZERO
+            for k in range(distances - 1, -1, -1):
+                lo |= reach_lo[k, a]
+                hi |= reach_hi[k, a]
+                after_lo[a, k] = lo
+                after_hi[a, k] = hi
 
         # 2. One move from each rest cell: along the line until the edge, or through an Accelerator.
-        for w in range(words):
-            rest[w] = ZERO
-            site_set[w] = ZERO
+        rest_lo = rest_hi = ZERO
         for c in range(cells):
             if grid[b, c]:
                 continue
-            _set(rest, c)
-            for w in range(words):
-                one_move[c, w] = ZERO
+            cell_lo, cell_hi = _bit(c)
+            rest_lo |= cell_lo
+            rest_hi |= cell_hi
+            lo = hi = ZERO
             for direction in range(4):
                 for t in range(distances):
                     n = step[c, direction, t]
@@ -256,49 +260,52 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
                         break
                     if grid[b, n]:
                         a = accelerator_index[n]
-                        for w in range(words):
-                            one_move[c, w] |= after[a, t, w]
+                        lo |= after_lo[a, t]
+                        hi |= after_hi[a, t]
                         break
-                    _set(one_move[c], n)
+                    cell_lo, cell_hi = _bit(n)
+                    lo |= cell_lo
+                    hi |= cell_hi
+            one_move_lo[c] = lo
+            one_move_hi[c] = hi
 
         # 3. Breadth-first search over whole moves from every Crash Site.
+        sites_lo = sites_hi = ZERO
         for i in range(lanes):
-            _set(site_set, sites[b, i])
+            cell_lo, cell_hi = _bit(sites[b, i])
+            sites_lo |= cell_lo
+            sites_hi |= cell_hi
         found_pairs = found_sum = found_squares = 0
         for i in range(lanes):
-            for w in range(words):
-                visited[w] = ZERO
-                frontier[w] = ZERO
-            _set(visited, sites[b, i])
-            _set(frontier, sites[b, i])
+            frontier_lo, frontier_hi = _bit(sites[b, i])
+            visited_lo, visited_hi = frontier_lo, frontier_hi
             level = 0
+            complete = False
             while True:
                 level += 1
-                for w in range(words):
-                    reached[w] = ZERO
-                for w in range(words):
-                    bits = frontier[w]
-                    while bits != ZERO:
-                        c = w * WORD_BITS + np.int64(_lowest_bit(bits))
-                        for v in range(words):
-                            reached[v] |= one_move[c, v]
-                        bits &= bits - ONE
-                moving = False
-                complete = True
-                found = 0
-                for w in range(words):
-                    new = reached[w] & ~visited[w]
-                    frontier[w] = new
-                    visited[w] |= new
-                    if new != ZERO:
-                        moving = True
-                    found += np.int64(_popcount(new & site_set[w]))
-                    if visited[w] & rest[w] != rest[w]:
-                        complete = False
+                lo = hi = ZERO
+                bits = frontier_lo
+                while bits != ZERO:
+                    c = np.int64(_lowest_bit(bits))
+                    lo |= one_move_lo[c]
+                    hi |= one_move_hi[c]
+                    bits &= bits - ONE
+                bits = frontier_hi
+                while bits != ZERO:
+                    c = WORD_BITS + np.int64(_lowest_bit(bits))
+                    lo |= one_move_lo[c]
+                    hi |= one_move_hi[c]
+                    bits &= bits - ONE
+                frontier_lo = lo & ~visited_lo
+                frontier_hi = hi & ~visited_hi
+                visited_lo |= frontier_lo
+                visited_hi |= frontier_hi
+                found = np.int64(_popcount(frontier_lo & sites_lo) + _popcount(frontier_hi & sites_hi))
                 found_pairs += found
                 found_sum += level * found
                 found_squares += level * level * found
-                if not moving or complete:
+                complete = (visited_lo & rest_lo) == rest_lo and (visited_hi & rest_hi) == rest_hi
+                if (frontier_lo | frontier_hi) == ZERO or complete:
                     break
             if not complete:     # never on a hole-free board (see the module's docstring)
                 fallback[b] = True

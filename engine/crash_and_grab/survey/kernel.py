@@ -32,6 +32,7 @@ NO_SITE = -1
 CODE_INDEX = {code: i for i, code in enumerate(RULE_CODES)}
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 MAX_LINE = 16   # the off-board tables have 2**length entries per line length
+MAX_CELLS = 128  # compiled.py holds a set of cells in two 64-bit words
 # The codes the kernel counts, in the order of compiled.py's `code_columns`.
 # The others stay 0: numbering faults are the fast path's (`fallback`), and a board without
 # holes has no unreachable cell and no isolated Crash Site (compiled.py says why).
@@ -45,6 +46,8 @@ class BoardTables:
     def __init__(self, width: int, height: int) -> None:
         if width > MAX_LINE or height > MAX_LINE:
             raise ValueError(f"the kernel's line tables cover lines of at most {MAX_LINE} cells")
+        if width * height > MAX_CELLS:
+            raise ValueError(f"the kernel handles boards of at most {MAX_CELLS} cells")
         self.width, self.height = width, height
         self.cells = width * height
         y, x = np.divmod(np.arange(self.cells), width)
