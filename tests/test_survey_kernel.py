@@ -6,6 +6,8 @@ odd sizes, dense enough for traps, loops, isolated Crash Sites and unreachable c
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import numpy as np
@@ -20,6 +22,7 @@ from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.formats.tileset_io import standard_tileset
+from tests.conftest import LAYOUTS, ROOT
 from tests.survey_records import all_2_4_fast_path_records, all_2_4_records
 
 RANDOM_BOARDS = 600   # per size
@@ -112,3 +115,21 @@ def test_the_kernel_refuses_boards_it_cannot_hold():
         tables_for(12, 11)
     with pytest.raises(ValueError, match="at most 16 cells"):
         tables_for(17, 2)
+
+
+NUMBA_PROBE = """
+import contextlib, io, sys
+from crashgrab.engine.cli import main
+import crashgrab.engine.crash_and_grab.survey.runner, crashgrab.engine.crash_and_grab.survey.cli
+import crashgrab.engine.crash_and_grab.validation.fast
+with contextlib.redirect_stdout(io.StringIO()):
+    code = main(["validate", sys.argv[1]])
+print(code, sorted(m for m in sys.modules if m.split(".")[0] in ("numba", "llvmlite")))
+"""
+
+
+def test_validation_and_the_survey_command_start_without_numba():
+    # numba takes a few tenths of a second to import: only checking a batch of boards loads it.
+    result = subprocess.run([sys.executable, "-c", NUMBA_PROBE, str(LAYOUTS / "standard-6p.json")],
+                            capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.split() == ["0", "[]"]
