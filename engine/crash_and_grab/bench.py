@@ -110,7 +110,8 @@ def template_section(template: str, quick: bool) -> list[str]:
     if template in TARGET_EXHAUSTIVE_MIN:
         units = request.units()
         lines.append(f"  {'... all ' + f'{units:,} distinct boards, one core':<44} "
-                     f"{units * wall / 60:8.1f} min wall, {units * cpu / 60:6.1f} min CPU (extrapolated)   "
+                     f"{units * wall / 60:8.1f} min wall, {units * cpu / 60:6.1f} min ({units * cpu:,.0f} s) CPU "
+                     "(extrapolated)   "
                      f"target <= {TARGET_EXHAUSTIVE_MIN[template]} min")
     return lines
 
