@@ -31,6 +31,8 @@ module globals: numba's on-disk cache only notices changes to this file.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
@@ -44,9 +46,8 @@ ZERO = np.uint64(0)
 SEQUENCE, LOOP, TRAP, SITE_EDGE, SITE_CORNER, ACCELERATOR_EDGE = range(6)
 
 
-@intrinsic
-def _popcount(typingctx, value):
-    """The number of set bits of a uint64 (one machine instruction)."""
+def _popcount_typing(typingctx, value):
+    """_popcount(value): the number of set bits of a uint64 (one machine instruction)."""
     if value != types.uint64:
         return None
 
@@ -55,15 +56,19 @@ def _popcount(typingctx, value):
     return types.uint64(types.uint64), codegen
 
 
-@intrinsic
-def _lowest_bit(typingctx, value):
-    """The index of the lowest set bit of a non-zero uint64."""
+def _lowest_bit_typing(typingctx, value):
+    """_lowest_bit(value): the index of the lowest set bit of a non-zero uint64."""
     if value != types.uint64:
         return None
 
     def codegen(context, builder, signature, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
     return types.uint64(types.uint64), codegen
+
+
+# Called from compiled code with the value alone (numba passes the typing context itself).
+_popcount: Any = intrinsic(_popcount_typing)
+_lowest_bit: Any = intrinsic(_lowest_bit_typing)
 
 
 @njit(cache=True, nogil=True)
@@ -213,9 +218,9 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
                 lo, hi = direct_lo[a], direct_hi[a]
                 others = closure[a]
                 while others != ZERO:
-                    other = _lowest_bit(others)
-                    lo |= direct_lo[other]
-                    hi |= direct_hi[other]
+                    linked_to = _lowest_bit(others)
+                    lo |= direct_lo[linked_to]
+                    hi |= direct_hi[linked_to]
                     others &= others - ONE
                 reach_lo[d - 1, a] = lo
                 reach_hi[d - 1, a] = hi
@@ -275,7 +280,7 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
             cell_lo, cell_hi = _bit(sites[b, i])
             sites_lo |= cell_lo
             sites_hi |= cell_hi
-        found_pairs = found_sum = found_squares = 0
+        found_pairs = found_sum = found_squares = np.int64(0)
         for i in range(lanes):
             frontier_lo, frontier_hi = _bit(sites[b, i])
             visited_lo, visited_hi = frontier_lo, frontier_hi
@@ -286,15 +291,15 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
                 lo = hi = ZERO
                 bits = frontier_lo
                 while bits != ZERO:
-                    c = np.int64(_lowest_bit(bits))
-                    lo |= one_move_lo[c]
-                    hi |= one_move_hi[c]
+                    cell = np.int64(_lowest_bit(bits))
+                    lo |= one_move_lo[cell]
+                    hi |= one_move_hi[cell]
                     bits &= bits - ONE
                 bits = frontier_hi
                 while bits != ZERO:
-                    c = WORD_BITS + np.int64(_lowest_bit(bits))
-                    lo |= one_move_lo[c]
-                    hi |= one_move_hi[c]
+                    cell = WORD_BITS + np.int64(_lowest_bit(bits))
+                    lo |= one_move_lo[cell]
+                    hi |= one_move_hi[cell]
                     bits &= bits - ONE
                 frontier_lo = lo & ~visited_lo
                 frontier_hi = hi & ~visited_hi

@@ -100,10 +100,13 @@ def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> B
     from .compiled import fill_records   # numba: imported on the first batch only
 
     boards = grid.shape[0]
-    records = BatchRecords(np.zeros((boards, len(RULE_CODES)), dtype=np.int64), np.zeros(boards, dtype=np.int64),
-                           np.zeros((boards, MAX_DISTANCE), dtype=np.int64), *(np.zeros(boards, dtype=np.int64)
-                                                                               for _ in range(5)),
-                           np.zeros(boards, dtype=bool))
+    def column() -> np.ndarray:
+        return np.zeros(boards, dtype=np.int64)
+
+    records = BatchRecords(codes=np.zeros((boards, len(RULE_CODES)), dtype=np.int64), edge_sites=column(),
+                           loop_groups=np.zeros((boards, MAX_DISTANCE), dtype=np.int64), off_moves=column(),
+                           rest_cells=column(), pairs=column(), moves_sum=column(), moves_squares=column(),
+                           fallback=np.zeros(boards, dtype=bool))
     fill_records(np.ascontiguousarray(grid, dtype=bool), np.ascontiguousarray(sites, dtype=np.int64),
                  tables.step, tables.off_neighbours, tables.border, tables.row_off_moves, tables.column_off_moves,
                  tables.width, SEQUENCE_STEPS, CORNER_SIDES, _CODE_COLUMNS,
