@@ -11,7 +11,9 @@ boards of up to 128 cells):
    groups and the rest cells each Accelerator's bounces reach. A group is counted once,
    at its smallest distance: links at d are links at every larger d, so it was counted
    before exactly when the same Accelerator had the same group at d - 1.
-2. Per rest cell, the set of rest cells one whole move reaches (bounces included).
+2. Per rest cell, the set of rest cells one whole move reaches (bounces included): per
+   direction, the cells up to 5 spaces away (`ray`) cut short at the nearest Accelerator
+   among them, and what that Accelerator's bounces reach.
 3. Per Crash Site a breadth-first search over those sets: the fewest moves to every
    other Crash Site.
 4. Off-board moves per row and column pattern from the tables of `kernel.BoardTables`.
@@ -66,9 +68,21 @@ def _lowest_bit_typing(typingctx, value):
     return types.uint64(types.uint64), codegen
 
 
+def _highest_bit_typing(typingctx, value):
+    """_highest_bit(value): the index of the highest set bit of a non-zero uint64."""
+    if value != types.uint64:
+        return None
+
+    def codegen(context, builder, signature, args):
+        leading = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 1))
+        return builder.sub(ir.Constant(ir.IntType(64), WORD_BITS - 1), leading)
+    return types.uint64(types.uint64), codegen
+
+
 # Called from compiled code with the value alone (numba passes the typing context itself).
 _popcount: Any = intrinsic(_popcount_typing)
 _lowest_bit: Any = intrinsic(_lowest_bit_typing)
+_highest_bit: Any = intrinsic(_highest_bit_typing)
 
 
 @njit(cache=True, nogil=True)
@@ -80,14 +94,15 @@ def _bit(cell):
 
 
 @njit(cache=True, nogil=True)
-def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, column_off_moves, width,
+def fill_records(grid, sites, step, ray_lo, ray_hi, off_neighbours, border, row_off_moves, column_off_moves, width,
                  sequence_steps, corner_sides, code_columns,
                  codes, edge_sites, loop_groups, off_moves, rest_cells, pairs, moves_sum, moves_squares, fallback):
     """Records of boards of at most 128 cells given as Accelerator cells `grid` (boards,
     cells) bool and Crash Site cells by number `sites` (boards, lanes), -1 where a number
     is missing.
 
-    `step[c, direction, t - 1]` is the cell t spaces from c that way (-1 off the board).
+    `step[c, direction, t - 1]` is the cell t spaces from c that way (-1 off the board);
+    `ray_lo`/`ray_hi[c, direction, t - 1]` the set of the cells 1 to t spaces away (on the board).
     A board with a missing or doubled Crash Site, a Crash Site on an Accelerator or more
     than 64 Accelerators is left to the Python fast path (`fallback`)."""
     boards, cells = grid.shape
@@ -115,6 +130,7 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
     one_move_hi = np.zeros(cells, np.uint64)
     for b in range(boards):
         count = 0
+        accelerators_lo = accelerators_hi = ZERO
         for c in range(cells):
             accelerator_index[c] = -1
             if grid[b, c]:
@@ -122,6 +138,9 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
                     accelerator_cell[count] = c
                     accelerator_index[c] = count
                 count += 1
+                cell_lo, cell_hi = _bit(c)
+                accelerators_lo |= cell_lo
+                accelerators_hi |= cell_hi
         usable = count <= WORD_BITS
         for i in range(lanes):
             s = sites[b, i]
@@ -208,11 +227,10 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
                 entered |= linked
             if entered != ZERO:
                 for i in range(count):
-                    through = ONE << np.uint64(i)
+                    shift = np.uint64(i)
                     onward = closure[i]
                     for a in range(count):
-                        if closure[a] & through:
-                            closure[a] |= onward
+                        closure[a] |= onward & (ZERO - ((closure[a] >> shift) & ONE))
             groups = 0
             for a in range(count):
                 lo, hi = direct_lo[a], direct_hi[a]
@@ -227,9 +245,10 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
                 own = ONE << np.uint64(a)
                 members = ZERO
                 if closure[a] & own:   # a loops: its group is what it reaches that reaches it back
+                    shift = np.uint64(a)
                     for other in range(count):
-                        if closure[other] & own and closure[a] & (ONE << np.uint64(other)):
-                            members |= ONE << np.uint64(other)
+                        members |= ((closure[other] >> shift) & ONE) << np.uint64(other)
+                    members &= closure[a]
                     if members & (~members + ONE) == own:   # a is its group's lowest
                         groups += 1
                         if previous_members[a] != members:
@@ -259,18 +278,25 @@ def fill_records(grid, sites, step, off_neighbours, border, row_off_moves, colum
             rest_hi |= cell_hi
             lo = hi = ZERO
             for direction in range(4):
-                for t in range(distances):
-                    n = step[c, direction, t]
-                    if n < 0:
-                        break
-                    if grid[b, n]:
-                        a = accelerator_index[n]
-                        lo |= after_lo[a, t]
-                        hi |= after_hi[a, t]
-                        break
-                    cell_lo, cell_hi = _bit(n)
-                    lo |= cell_lo
-                    hi |= cell_hi
+                # The cells up to 5 spaces away (fewer at the edge), and the Accelerators among them.
+                far_lo, far_hi = ray_lo[c, direction, distances - 1], ray_hi[c, direction, distances - 1]
+                met_lo, met_hi = far_lo & accelerators_lo, far_hi & accelerators_hi
+                if (met_lo | met_hi) == ZERO:
+                    lo |= far_lo
+                    hi |= far_hi
+                    continue
+                # The nearest Accelerator: east and south go up the cell numbers, west and north down.
+                if step[c, direction, 0] > c:
+                    n = np.int64(_lowest_bit(met_lo)) if met_lo != ZERO else WORD_BITS + np.int64(_lowest_bit(met_hi))
+                else:
+                    n = WORD_BITS + np.int64(_highest_bit(met_hi)) if met_hi != ZERO else np.int64(_highest_bit(met_lo))
+                t = abs(n - c) // abs(step[c, direction, 0] - c)       # spaces to it
+                if t > 1:
+                    lo |= ray_lo[c, direction, t - 2]
+                    hi |= ray_hi[c, direction, t - 2]
+                a = accelerator_index[n]
+                lo |= after_lo[a, t - 1]
+                hi |= after_hi[a, t - 1]
             one_move_lo[c] = lo
             one_move_hi[c] = hi
 

@@ -3,7 +3,8 @@
 `batch_records` hands a batch (Accelerator cells and Crash Sites as arrays) to the
 compiled per-board loop of compiled.py, with the tables of the board size made here:
 
-- `step[c, direction, t - 1]`: the cell t spaces from c that way, or -1 off the board;
+- `step[c, direction, t - 1]`: the cell t spaces from c that way, or -1 off the board, and
+  `ray[c, direction, t - 1]`: the set of the cells 1 to t spaces away (as two 64-bit words);
 - per cell, how many of its four neighbours are off the board, and whether it is a border cell;
 - per row and per column pattern of Accelerators, the off-board moves summed over the
   line's rest cells (exposure depends only on a line's Accelerators).
@@ -60,6 +61,10 @@ class BoardTables:
                 inside = (nx >= 0) & (nx < width) & (ny >= 0) & (ny < height)
                 step[inside, di, t - 1] = ny[inside] * width + nx[inside]
         self.step = step
+        # ray[c, direction, t - 1]: the cells 1 to t spaces from c that way, as two 64-bit words
+        bits = np.where(step >= 0, np.left_shift(np.uint64(1), (step % 64).astype(np.uint64)), np.uint64(0))
+        self.ray_lo = np.bitwise_or.accumulate(np.where((step >= 0) & (step < 64), bits, np.uint64(0)), axis=2)
+        self.ray_hi = np.bitwise_or.accumulate(np.where(step >= 64, bits, np.uint64(0)), axis=2)
         self.row_off_moves = _line_off_moves(width)
         self.column_off_moves = _line_off_moves(height)
 
@@ -108,8 +113,8 @@ def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> B
                            rest_cells=column(), pairs=column(), moves_sum=column(), moves_squares=column(),
                            fallback=np.zeros(boards, dtype=bool))
     fill_records(np.ascontiguousarray(grid, dtype=bool), np.ascontiguousarray(sites, dtype=np.int64),
-                 tables.step, tables.off_neighbours, tables.border, tables.row_off_moves, tables.column_off_moves,
-                 tables.width, SEQUENCE_STEPS, CORNER_SIDES, _CODE_COLUMNS,
+                 tables.step, tables.ray_lo, tables.ray_hi, tables.off_neighbours, tables.border,
+                 tables.row_off_moves, tables.column_off_moves, tables.width, SEQUENCE_STEPS, CORNER_SIDES, _CODE_COLUMNS,
                  records.codes, records.edge_sites, records.loop_groups, records.off_moves, records.rest_cells,
                  records.pairs, records.moves_sum, records.moves_squares, records.fallback)
     return records
