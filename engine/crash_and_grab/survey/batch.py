@@ -1,4 +1,4 @@
-"""Survey records in batches: boards of a template as arrays for the numpy kernel.
+"""Survey records in batches: boards of a template as arrays for the compiled kernel (kernel.py).
 
 An exhaustive survey's distinct boards are put together from each slot group's distinct
 contents (distinct.py) as arrays: a board's Accelerators are the union of its groups',

@@ -85,7 +85,7 @@ _lowest_bit: Any = intrinsic(_lowest_bit_typing)
 _highest_bit: Any = intrinsic(_highest_bit_typing)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def _bit(cell):
     """Cell `cell` as a set (low word, high word)."""
     if cell < WORD_BITS:
@@ -93,7 +93,7 @@ def _bit(cell):
     return ZERO, ONE << np.uint64(cell - WORD_BITS)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True)
 def fill_records(grid, sites, step, ray_lo, ray_hi, off_neighbours, border, row_off_moves, column_off_moves, width,
                  sequence_steps, corner_sides, code_columns,
                  codes, edge_sites, loop_groups, off_moves, rest_cells, pairs, moves_sum, moves_squares, fallback):
