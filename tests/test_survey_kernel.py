@@ -5,6 +5,7 @@ compares the kernel with the reference directly on 1,000 setups of each template
 odd sizes, dense enough for traps, loops, isolated Crash Sites and unreachable cells."""
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -133,3 +134,25 @@ def test_validation_and_the_survey_command_start_without_numba():
     result = subprocess.run([sys.executable, "-c", NUMBA_PROBE, str(LAYOUTS / "standard-6p.json")],
                             capture_output=True, text=True, cwd=ROOT, check=True)
     assert result.stdout.split() == ["0", "[]"]
+
+
+NO_CACHE_PROBE = """
+import os
+from numba.core import caching, config
+# As on a read-only install run by a user without a home folder: nowhere for numba's cache.
+caching.CacheImpl._locator_classes = [caching.UserProvidedCacheLocator]
+import numpy as np
+from crashgrab.engine.crash_and_grab.survey.kernel import batch_records, tables_for
+records = batch_records(tables_for(8, 8), np.zeros((1, 64), dtype=bool), np.arange(12)[None, :] * 5)
+print(int(records.pairs[0]), os.path.basename(config.CACHE_DIR), os.path.isdir(config.CACHE_DIR), config.CACHE_DIR)
+"""
+
+
+def test_without_a_writable_cache_folder_the_kernel_compiles_into_a_temporary_one():
+    environment = {name: value for name, value in os.environ.items() if name != "NUMBA_CACHE_DIR"}
+    result = subprocess.run([sys.executable, "-c", NO_CACHE_PROBE], capture_output=True, text=True, cwd=ROOT,
+                            env=environment, check=True)
+    pairs, name, existed, path = result.stdout.split()
+    assert pairs == "132"                     # the board was checked: every Crash Site reaches the 11 others
+    assert name.startswith("crashgrab-numba-") and existed == "True"
+    assert not os.path.exists(path)           # and the folder went with the process

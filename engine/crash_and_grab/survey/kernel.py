@@ -19,6 +19,9 @@ every size, and test_survey_differential.py to the reference's on setups of 5 an
 """
 from __future__ import annotations
 
+import atexit
+import shutil
+import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -96,14 +99,33 @@ class BatchRecords:
     fallback: np.ndarray       # bool: the kernel leaves this board to the Python fast path
 
 
+def _compiled_kernel():
+    """compiled.fill_records, importing numba on the first batch only.
+
+    numba caches the machine code beside compiled.py, or in the user's cache folder when
+    the package cannot be written. With neither writable (a read-only install run by a
+    user without a home folder) it refuses to load the module; the kernel is then compiled
+    into a temporary folder, removed when the process ends."""
+    try:
+        from .compiled import fill_records
+    except RuntimeError as error:
+        if "cannot cache" not in str(error):
+            raise
+        from numba.core import config
+
+        config.CACHE_DIR = tempfile.mkdtemp(prefix="crashgrab-numba-")
+        atexit.register(shutil.rmtree, config.CACHE_DIR, True)
+        from .compiled import fill_records
+    return fill_records
+
+
 _CODE_COLUMNS = np.array([CODE_INDEX[code] for code in KERNEL_CODES], dtype=np.int64)
 
 
 def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> BatchRecords:
     """Records of boards given as Accelerator cells `grid` (boards, cells) bool and Crash
     Site cells by number `sites` (boards, 12), NO_SITE where a number is missing."""
-    from .compiled import fill_records   # numba: imported on the first batch only
-
+    fill_records = _compiled_kernel()
     boards = grid.shape[0]
     def column() -> np.ndarray:
         return np.zeros(boards, dtype=np.int64)
