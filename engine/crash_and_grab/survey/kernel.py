@@ -113,8 +113,9 @@ def _compiled_kernel():
             raise
         from numba.core import config
 
-        config.CACHE_DIR = tempfile.mkdtemp(prefix="crashgrab-numba-")
-        atexit.register(shutil.rmtree, config.CACHE_DIR, True)
+        folder = tempfile.mkdtemp(prefix="crashgrab-numba-")
+        atexit.register(shutil.rmtree, folder, True)
+        setattr(config, "CACHE_DIR", folder)   # numba's settings are module attributes made at import
         from .compiled import fill_records
     return fill_records
 
