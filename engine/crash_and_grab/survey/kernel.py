@@ -115,7 +115,7 @@ def _compiled_kernel():
 
         folder = tempfile.mkdtemp(prefix="crashgrab-numba-")
         atexit.register(shutil.rmtree, folder, True)
-        setattr(config, "CACHE_DIR", folder)   # numba's settings are module attributes made at import
+        config.CACHE_DIR = folder  # type: ignore[attr-defined]  # numba sets its settings up at import
         from .compiled import fill_records
     return fill_records
 
