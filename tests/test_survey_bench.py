@@ -57,3 +57,17 @@ def test_the_free_form_benchmark_boards_are_boards_with_every_crash_site():
     sites = sorted(f.number for f in board.features.values() if f.type == CRASH_SITE)
     assert sites == list(range(1, 13))
     assert len(board.holes()) == 16 * 16 * 3 // 100
+
+
+
+def test_the_compiled_kernels_start_up_is_read_from_two_fresh_processes(monkeypatch):
+    # The real probe compiles the kernel in a cache of its own (seconds): `make bench` runs it;
+    # here a stand-in prints what it prints.
+    monkeypatch.setattr(bench, "JIT_PROBE", "print(0.25, 4.5, 4.25)")
+    assert bench.jit_section() == [
+        "Survey kernel (numba), in a fresh process",
+        "  import numba 0.25 s; first batch: 4.50 s wall, 4.25 s CPU compiling (empty cache), "
+        "4.50 s wall, 4.25 s CPU loading from the cache"]
+    monkeypatch.setattr(bench, "JIT_PROBE", "import sys; sys.exit('no numba here')")
+    (line,) = bench.jit_section()
+    assert line.startswith("Survey kernel (numba): the probe failed (1): ") and line.endswith("no numba here")

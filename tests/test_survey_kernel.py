@@ -1,19 +1,32 @@
-"""The batch kernel gives every board the very record of the Python fast path (itself held
-equal to the networkx reference by test_survey_differential.py, which also compares the
-kernel with the reference directly on 1,000 setups of each template)."""
+"""The compiled batch kernel gives every board the very record of the Python fast path
+(itself held equal to the networkx reference by test_survey_differential.py, which also
+compares the kernel with the reference directly on 1,000 setups of each template): on all
+98,304 2-4 arrangements, and on random hole-free boards of every template size and of
+odd sizes, dense enough for traps, loops, isolated Crash Sites and unreachable cells."""
 from __future__ import annotations
 
+import os
+import random
+import subprocess
+import sys
+from collections import Counter
+
 import numpy as np
+import pytest
 
 from crashgrab.engine.crash_and_grab.survey.batch import as_records, choice_records
-from crashgrab.engine.crash_and_grab.survey.kernel import NO_SITE, batch_records, layout_for
+from crashgrab.engine.crash_and_grab.survey.fastcheck import analyse
+from crashgrab.engine.crash_and_grab.survey.findings import board_facts, geometry_for
+from crashgrab.engine.crash_and_grab.survey.kernel import KERNEL_CODES, NO_SITE, batch_records, tables_for
 from crashgrab.engine.crash_and_grab.survey.record import board_record
-from crashgrab.engine.crash_and_grab.survey.findings import board_facts
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
+from tests.conftest import LAYOUTS, ROOT
 from tests.survey_records import all_2_4_fast_path_records, all_2_4_records
+
+RANDOM_BOARDS = 600   # per size
 
 
 def test_the_kernel_equals_the_fast_path_on_every_2_4_arrangement():
@@ -23,6 +36,44 @@ def test_the_kernel_equals_the_fast_path_on_every_2_4_arrangement():
     differ = [i for i, (a, b) in enumerate(zip(kernel, fast)) if a != b]
     assert differ == [], f"{len(differ)} records differ, first {differ[:3]}: {kernel[differ[0]]} != {fast[differ[0]]}" \
         if differ else ""
+
+
+def random_boards(width: int, height: int, count: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Hole-free boards: 12 Crash Sites in random cells, Accelerators at a random density of up to 85%."""
+    rng = random.Random(seed)
+    cells = width * height
+    grid = np.zeros((count, cells), dtype=bool)
+    sites = np.zeros((count, 12), dtype=np.int64)
+    for row in range(count):
+        chosen = rng.sample(range(cells), 12)
+        sites[row] = chosen
+        density = rng.choice((0.05, 0.2, 0.4, 0.6, 0.75, 0.85))
+        for cell in set(range(cells)) - set(chosen):
+            grid[row, cell] = rng.random() < density
+    return grid, sites
+
+
+def fast_path_record(width: int, height: int, grid_row: np.ndarray, site_row: np.ndarray):
+    accelerators = tuple(np.flatnonzero(grid_row).tolist())
+    sites = tuple(sorted((int(cell), number) for number, cell in enumerate(site_row.tolist(), start=1)))
+    return board_record(0, analyse(geometry_for(width, height), accelerators, 0, sites))
+
+
+@pytest.mark.parametrize("width, height", [(8, 8), (9, 9), (10, 10), (5, 7), (13, 6), (11, 11)])
+def test_the_kernel_equals_the_fast_path_on_random_dense_boards(width, height):
+    grid, sites = random_boards(width, height, RANDOM_BOARDS, seed=width * 100 + height)
+    batch = batch_records(tables_for(width, height), grid, sites)
+    # Only boards with more than 64 Accelerators (some dense 10x10 ones) are left to the fast path.
+    assert (batch.fallback == (grid.sum(axis=1) > 64)).all()
+    kernel = as_records(batch, [0] * RANDOM_BOARDS)
+    seen: Counter = Counter()
+    for row, record in enumerate(kernel):
+        if batch.fallback[row]:
+            continue
+        assert record == fast_path_record(width, height, grid[row], sites[row]), f"board {row} differs"
+        seen.update(code for code, _ in record.codes)
+    # The boards reach every code the kernel counts, so each is compared somewhere.
+    assert [code for code in KERNEL_CODES if not seen[code]] == []
 
 
 def test_boards_the_kernel_leaves_alone_get_the_fast_paths_record():
@@ -38,7 +89,70 @@ def test_boards_the_kernel_leaves_alone_get_the_fast_paths_record():
     assert as_records(batch, [0])[0] == board_record(0, board_facts(resolved))
     grid = np.zeros((1, 64), dtype=bool)
     sites = np.arange(12)[None, :] * 5
+    tables = tables_for(8, 8)
+    assert not batch_records(tables, grid, sites).fallback[0]
     sites[0, 4] = NO_SITE
-    assert batch_records(layout_for(8, 8), grid, sites).fallback[0]
+    assert batch_records(tables, grid, sites).fallback[0]
     sites[0, 4] = sites[0, 5]
-    assert batch_records(layout_for(8, 8), grid, sites).fallback[0]
+    assert batch_records(tables, grid, sites).fallback[0]
+    sites[0, 4] = 1
+    grid[0, 1] = True                       # a Crash Site on an Accelerator
+    assert batch_records(tables, grid, sites).fallback[0]
+
+
+def test_more_than_64_accelerators_are_left_to_the_fast_path():
+    grid, sites = random_boards(10, 10, 1, seed=5)
+    grid[0] = True
+    grid[0, sites[0]] = False             # 88 Accelerators
+    assert batch_records(tables_for(10, 10), grid, sites).fallback[0]
+    grid[0, np.flatnonzero(grid[0])[64:]] = False
+    batch = batch_records(tables_for(10, 10), grid, sites)
+    assert not batch.fallback[0]
+    assert as_records(batch, [0])[0] == fast_path_record(10, 10, grid[0], sites[0])
+
+
+def test_the_kernel_refuses_boards_it_cannot_hold():
+    with pytest.raises(ValueError, match="at most 128 cells"):
+        tables_for(12, 11)
+    with pytest.raises(ValueError, match="at most 16 cells"):
+        tables_for(17, 2)
+
+
+NUMBA_PROBE = """
+import contextlib, io, sys
+from crashgrab.engine.cli import main
+import crashgrab.engine.crash_and_grab.survey.runner, crashgrab.engine.crash_and_grab.survey.cli
+import crashgrab.engine.crash_and_grab.validation.fast
+with contextlib.redirect_stdout(io.StringIO()):
+    code = main(["validate", sys.argv[1]])
+print(code, sorted(m for m in sys.modules if m.split(".")[0] in ("numba", "llvmlite")))
+"""
+
+
+def test_validation_and_the_survey_command_start_without_numba():
+    # numba takes a few tenths of a second to import: only checking a batch of boards loads it.
+    result = subprocess.run([sys.executable, "-c", NUMBA_PROBE, str(LAYOUTS / "standard-6p.json")],
+                            capture_output=True, text=True, cwd=ROOT, check=True)
+    assert result.stdout.split() == ["0", "[]"]
+
+
+NO_CACHE_PROBE = """
+import os
+from numba.core import caching, config
+# As on a read-only install run by a user without a home folder: nowhere for numba's cache.
+caching.CacheImpl._locator_classes = [caching.UserProvidedCacheLocator]
+import numpy as np
+from crashgrab.engine.crash_and_grab.survey.kernel import batch_records, tables_for
+records = batch_records(tables_for(8, 8), np.zeros((1, 64), dtype=bool), np.arange(12)[None, :] * 5)
+print(int(records.pairs[0]), os.path.basename(config.CACHE_DIR), os.path.isdir(config.CACHE_DIR), config.CACHE_DIR)
+"""
+
+
+def test_without_a_writable_cache_folder_the_kernel_compiles_into_a_temporary_one():
+    environment = {name: value for name, value in os.environ.items() if name != "NUMBA_CACHE_DIR"}
+    result = subprocess.run([sys.executable, "-c", NO_CACHE_PROBE], capture_output=True, text=True, cwd=ROOT,
+                            env=environment, check=True)
+    pairs, name, existed, path = result.stdout.split()
+    assert pairs == "132"                     # the board was checked: every Crash Site reaches the 11 others
+    assert name.startswith("crashgrab-numba-") and existed == "True"
+    assert not os.path.exists(path)           # and the folder went with the process

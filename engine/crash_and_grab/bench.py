@@ -3,7 +3,8 @@
 For each template's shipped layout: validation (networkx reference, cold and cached, the
 fast path's facts and the editor's fast report), building the move graph, the survey
 kernel's time per distinct board on one core (and what that makes for an exhaustive
-survey); then free-form boards of 16x16 to 32x32 (reference against fast report), one
+survey); the compiled kernel's start-up (numba's import, compiling it with an empty cache,
+loading it from the cache); then free-form boards of 16x16 to 32x32 (reference against fast report), one
 turn of the rules engine with a push chain, all 98,304 2-4 arrangements on one core and
 over the machine's cores, and the editor: an edit to its findings shown, and the launch to
 the first painted window (offscreen). Every figure is the median and a high percentile of
@@ -100,7 +101,7 @@ def template_section(template: str, quick: bool) -> list[str]:
     lines.append(ms_line("validation, editor's fast report", live, target, share=0.99))
     lines.append(ms_line("move graph build (networkx)", measure(lambda: build_move_graph(board), repeat)))
     request = SurveyRequest(template, ALL, best=5)
-    boards = min(request.units(), 2048 if quick else 10240)
+    boards = min(request.units(), 2048 * (2 if quick else 40))
     times = kernel_rate(request, boards, 1 if quick else 3)
     wall = statistics.median(t[0] for t in times)
     cpu = statistics.median(t[1] for t in times)
@@ -109,9 +110,42 @@ def template_section(template: str, quick: bool) -> list[str]:
     if template in TARGET_EXHAUSTIVE_MIN:
         units = request.units()
         lines.append(f"  {'... all ' + f'{units:,} distinct boards, one core':<44} "
-                     f"{units * wall / 60:8.1f} min wall, {units * cpu / 60:6.1f} min CPU (extrapolated)   "
+                     f"{units * wall / 60:8.1f} min wall, {units * cpu / 60:6.1f} min ({units * cpu:,.0f} s) CPU "
+                     "(extrapolated)   "
                      f"target <= {TARGET_EXHAUSTIVE_MIN[template]} min")
     return lines
+
+
+# Run in a fresh interpreter: numba's import, then the first batch of the kernel (compiled, or loaded
+# from the on-disk cache).
+JIT_PROBE = """
+import time
+start = time.perf_counter()
+import numba
+imported = time.perf_counter()
+from crashgrab.engine.crash_and_grab.survey.kernel import batch_records, tables_for
+import numpy as np
+tables = tables_for(10, 10)
+loaded, cpu = time.perf_counter(), time.process_time()
+batch_records(tables, np.zeros((1, 100), dtype=bool), np.arange(12)[None, :] * 8)
+print(imported - start, time.perf_counter() - loaded, time.process_time() - cpu)
+"""
+
+
+def jit_section() -> list[str]:
+    """The compiled kernel's start-up in fresh processes, with a cache of its own (the real one is left alone)."""
+    times = []
+    with tempfile.TemporaryDirectory() as cache:
+        for _ in range(2):
+            result = subprocess.run([sys.executable, "-c", JIT_PROBE], capture_output=True, text=True,
+                                    env=dict(os.environ, NUMBA_CACHE_DIR=cache))
+            if result.returncode != 0:
+                return [f"Survey kernel (numba): the probe failed ({result.returncode}): {result.stderr.strip()[-300:]}"]
+            times.append([float(value) for value in result.stdout.split()])
+    (import_s, compile_s, compile_cpu), (_, cached_s, cached_cpu) = times
+    return ["Survey kernel (numba), in a fresh process",
+            f"  import numba {import_s:.2f} s; first batch: {compile_s:.2f} s wall, {compile_cpu:.2f} s CPU compiling "
+            f"(empty cache), {cached_s:.2f} s wall, {cached_cpu:.2f} s CPU loading from the cache"]
 
 
 def free_form_layout(size: int, seed: int) -> Layout:
@@ -247,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     print(machine_line(), flush=True)
     for template in LAYOUTS:
         print("\n".join(template_section(template, args.quick)), flush=True)
+    print("\n".join(jit_section()), flush=True)
     print("\n".join(free_form_section(args.quick)), flush=True)
     print("\n".join(rules_section(args.quick)), flush=True)
     print("\n".join(full_survey_section(args.quick)), flush=True)

@@ -11,13 +11,13 @@ a fast path proven equal to the networkx reference, summed up into a report.
 
 Modules: arrangements (numbering, samples), distinct (distinct boards and their classes),
 lines and fastcheck (the fast path's move facts), findings (checks and metrics from them),
-assemble (template boards from per-slot pieces), kernel and batch (records of thousands of
-boards at once, numpy), record (one board's figures and score), tally (exact totals),
-runner (chunks and workers), checkpoint (resuming), report (JSON and text), progress (the
-terminal's progress bar).
+assemble (template boards from per-slot pieces), kernel, compiled and batch (records of
+thousands of boards per call: numpy arrays, a loop compiled by numba), record (one board's
+figures and score), tally (exact totals), runner (chunks and workers), checkpoint
+(resuming), report (JSON and text), progress (the terminal's progress bar).
 
 Names are loaded on first use, so that the fast path (findings, for the editor's live
-validation) does not import numpy and the runner.
+validation) does not import numpy and the runner; numba is imported by the first batch.
 """
 from importlib import import_module
 

@@ -1,4 +1,4 @@
-"""Survey records in batches: boards of a template as arrays for the numpy kernel.
+"""Survey records in batches: boards of a template as arrays for the compiled kernel (kernel.py).
 
 An exhaustive survey's distinct boards are put together from each slot group's distinct
 contents (distinct.py) as arrays: a board's Accelerators are the union of its groups',
@@ -18,7 +18,7 @@ from .arrangements import SlotChoice
 from .assemble import template_boards
 from .distinct import DistinctBoards, distinct_boards
 from .findings import RULE_CODES
-from .kernel import NO_SITE, BatchRecords, batch_records, layout_for
+from .kernel import NO_SITE, BatchRecords, batch_records, tables_for
 from .record import BoardRecord, board_record, record_from_counts
 
 
@@ -28,7 +28,7 @@ class TemplateBatches:
     def __init__(self, template: Template, tileset: TileSet) -> None:
         self.template = template
         self.tileset = tileset
-        self.layout = layout_for(template.width, template.height)
+        self.tables = tables_for(template.width, template.height)
         self.boards = template_boards(template, tileset)
         self._pieces: dict[tuple[int, str, str, int], tuple[np.ndarray, np.ndarray]] = {}
         self._groups: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] | None = None
@@ -42,7 +42,7 @@ class TemplateBatches:
             spot = self.template.slots[slot]
             tile = self.tileset.get(tile_id)
             assert tile is not None  # the template's arrangements name tiles of its tile set
-            grid = np.zeros(self.layout.cells, dtype=bool)
+            grid = np.zeros(self.tables.cells, dtype=bool)
             sites = np.full(len(CRASH_SITE_NUMBERS), NO_SITE, dtype=np.int64)
             extra = False
             for feature in tile.features(side, rotation):
@@ -60,7 +60,7 @@ class TemplateBatches:
         return piece
 
     def _assemble(self, pieces: Sequence[Sequence[tuple[np.ndarray, np.ndarray]]]) -> tuple[np.ndarray, np.ndarray]:
-        grid = np.zeros((len(pieces), self.layout.cells), dtype=bool)
+        grid = np.zeros((len(pieces), self.tables.cells), dtype=bool)
         sites = np.full((len(pieces), len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
         for row, board in enumerate(pieces):
             for piece_grid, piece_sites in board:
@@ -92,7 +92,7 @@ class TemplateBatches:
             index, digit = np.divmod(index, len(grids))
             digits.append(digit)
         digits.reverse()
-        grid = np.zeros((stop - start, self.layout.cells), dtype=bool)
+        grid = np.zeros((stop - start, self.tables.cells), dtype=bool)
         sites = np.full((stop - start, len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
         numbers = np.zeros(stop - start, dtype=np.int64)
         weights = np.full(stop - start, classes.per_class, dtype=np.int64)
@@ -125,7 +125,7 @@ def kernel_records(batches: TemplateBatches, grid: np.ndarray, sites: np.ndarray
     """The kernel's records; each board it leaves alone is filled in by the fast path
     (`choices_of(row)` gives that board's slot choices)."""
     normal = np.where(sites == -2, NO_SITE, sites)
-    records = batch_records(batches.layout, grid, normal)
+    records = batch_records(batches.tables, grid, normal)
     records.fallback |= (sites == -2).any(axis=1)
     for row in np.flatnonzero(records.fallback).tolist():
         fill_row(records, row, board_record(0, batches.boards.facts(choices_of(row))))

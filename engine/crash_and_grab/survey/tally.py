@@ -182,12 +182,14 @@ class Tally:
 
 
 def _add_counts(counter: Counter, keys: np.ndarray, amounts: np.ndarray) -> None:
-    """counter[key] += the amounts of that key (exact integers)."""
-    unique, inverse = np.unique(keys, return_inverse=True)
-    sums = np.zeros(len(unique), dtype=np.int64)
-    np.add.at(sums, inverse.ravel(), amounts)
-    for key, total in zip(unique.tolist(), sums.tolist()):
-        counter[key] += total
+    """counter[key] += the amounts of that key (exact integers), for every key that occurs;
+    keys are small counts (never negative), so they index arrays directly."""
+    keys = np.asarray(keys, dtype=np.int64)
+    occurs = np.bincount(keys)
+    sums = np.zeros(len(occurs), dtype=np.int64)
+    np.add.at(sums, keys, np.broadcast_to(amounts, keys.shape))
+    for key in np.flatnonzero(occurs).tolist():
+        counter[key] += int(sums[key])
 
 
 def _exposure(value: tuple[int, int, int] | None) -> tuple[Fraction, int] | None:
