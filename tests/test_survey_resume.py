@@ -1,9 +1,15 @@
 """An interrupted survey resumes where it stopped and gives the very report of one that
 never stopped; the report does not depend on the worker count. Interruptions are forced
-with --stop-after (a few chunks), not by waiting for a long survey."""
+with --stop-after (a few chunks), and once with a real Ctrl-C a few seconds into a long survey."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -68,3 +74,47 @@ def test_the_command_stops_resumes_and_writes_the_same_report_for_any_worker_cou
 def test_resuming_without_a_checkpoint_says_so(tmp_path, capsys):
     code, _, err = run(capsys, "--players", "2-4", "--all", "--checkpoint", str(tmp_path / "none.json"), "--resume")
     assert code == 2 and "there is no checkpoint to resume from" in err
+
+
+def read_until(fd: int, pattern: bytes, timeout: float) -> bytes:
+    """What a child wrote to the terminal `fd` up to and including `pattern` (a regex)."""
+    import select  # POSIX: select on a terminal
+
+    seen, deadline = b"", time.monotonic() + timeout
+    while not re.search(pattern, seen):
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, f"no {pattern!r} within {timeout} s; the survey wrote {seen[-300:]!r}"
+        seen += os.read(fd, 4096)
+    return seen
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a terminal and SIGINT for a child are POSIX")
+def test_ctrl_c_saves_a_checkpoint_exits_130_and_the_run_resumes_from_it(tmp_path):
+    """A real Ctrl-C (SIGINT) in the middle of a long exhaustive survey, then --resume. The
+    survey's stderr is a terminal, so it draws its progress bar: the signal is sent once the
+    bar shows boards done, i.e. while the survey runs, whatever the machine's speed."""
+    report = tmp_path / "five.json"
+    checkpoint = tmp_path / "five.json.checkpoint.json"
+    command = [sys.executable, "-m", "crashgrab.engine", "survey", "--players", "5", "--all", "--workers", "1",
+               "-o", str(report)]
+    import pty  # POSIX only
+
+    terminal, child_side = pty.openpty()
+    survey = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=child_side, cwd=tmp_path)
+    os.close(child_side)
+    try:
+        read_until(terminal, rb"[1-9][\d,]* boards/s", timeout=120)
+        survey.send_signal(signal.SIGINT)
+        assert survey.wait(timeout=120) == 130
+        err = read_until(terminal, rb"--resume to go on", timeout=10).decode()
+    finally:
+        survey.kill()
+        os.close(terminal)
+    assert "interrupted at chunk" in err and "Traceback" not in err
+    done = json.loads(checkpoint.read_text())["chunks_done"]
+    assert done >= 1 and not report.exists()
+    resumed = subprocess.run([*command, "--resume", "--stop-after", "1"], capture_output=True, text=True,
+                             cwd=tmp_path, timeout=120)
+    assert resumed.returncode == 3, resumed.stderr
+    assert f"at chunk {done + 1:,} of" in resumed.stderr  # went on from the checkpoint, not from the start
+    assert json.loads(checkpoint.read_text())["chunks_done"] == done + 1
