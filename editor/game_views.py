@@ -9,6 +9,7 @@ geometry, findings listed beside it: editing is not available for it yet.
 """
 from __future__ import annotations
 
+import sys
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
@@ -34,10 +35,14 @@ def editor_for(game_id: str) -> GameEditor | None:
     """The editor a game ships, if any."""
     for entry in entry_points(group=EDITOR_GROUP):
         if entry.name == game_id:
-            editor = entry.load()
-            if not isinstance(editor, GameEditor):
-                raise TypeError(f"entry point {entry.name!r} in {EDITOR_GROUP!r} is not a GameEditor: {editor!r}")
-            return editor
+            try:
+                editor = entry.load()
+            except Exception as error:  # a plugin's fault: its boards open read-only, the studio goes on
+                editor = error
+            if isinstance(editor, GameEditor):
+                return editor
+            print(f"crashgrab-editor: the editor installed for {game_id!r} does not load ({editor!r}); "
+                  "its boards open read-only.", file=sys.stderr)
     return None
 
 

@@ -166,3 +166,15 @@ def test_a_screenshot_of_another_games_board_shows_that_games_window(tmp_path, q
 
     colours = {image.pixelColor(x, y).name() for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)}
     assert {colour.name() for colour in SUIT_COLOURS.values()} <= colours
+
+
+@pytest.mark.parametrize("value", ["crashgrab.editor.crash_grid:no_such_name", "crashgrab.editor.crash_grid:open_editor"])
+def test_an_editor_plugin_that_does_not_load_leaves_its_game_read_only(monkeypatch, capsys, value):
+    from importlib import metadata
+
+    from crashgrab.editor import game_views
+
+    broken = metadata.EntryPoint(name="crash-grid", value=value, group=game_views.EDITOR_GROUP)
+    monkeypatch.setattr(game_views, "entry_points", lambda group: metadata.EntryPoints((broken,)))
+    assert game_views.editor_for("crash-grid") is None
+    assert "the editor installed for 'crash-grid' does not load" in capsys.readouterr().err
