@@ -262,3 +262,11 @@ def test_the_editor_opens_a_file_itself_when_the_app_gives_only_its_path(qtbot, 
     qtbot.addWidget(window, before_close_func=forget_changes)
     assert said and "arena.json" in said[0]
     assert window.document.path is None and window.document.layout.template == "3"  # a new arena instead
+
+
+def test_the_whole_arena_is_in_view_in_a_small_window(window, qtbot):
+    window.resize(1024, 640)
+    qtbot.wait(10)
+    arena = window.view.mapFromScene(window.scene.itemsBoundingRect()).boundingRect()
+    assert window.view.viewport().rect().contains(arena)
+    assert arena.height() > window.view.viewport().height() * 0.8  # fitted, not shrunk to a stamp

@@ -27,7 +27,7 @@ from ..save_prompt import ask_to_save
 from . import commands
 from .document import ArenaDocument
 from .playtest_panel import PlaytestPanel
-from .scene import SUIT_COLOURS, WALL, ArenaScene
+from .scene import CELL, SUIT_COLOURS, WALL, ArenaScene
 
 WALL_TOOL = "wall"
 SUIT_SYMBOLS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
@@ -47,6 +47,8 @@ class ArenaWindow(QMainWindow):
         self.scene = ArenaScene()
         self.view = QGraphicsView(self.scene)
         self.view.setRenderHint(QPainter.Antialiasing)
+        for policy in (self.view.setHorizontalScrollBarPolicy, self.view.setVerticalScrollBarPolicy):
+            policy(Qt.ScrollBarAlwaysOff)  # the arena is always fitted to the view
         self.setCentralWidget(self.view)
         self.tool = WALL_TOOL
         self.dragging: str | None = None
@@ -165,6 +167,21 @@ class ArenaWindow(QMainWindow):
             self.findings.addItem(f"{finding.severity} {finding.code}{where}: {finding.message}")
         self.findings_dock.setWindowTitle(f"Findings: {report.summary()}")
         self._title()
+        self.fit()
+
+    def fit(self) -> None:
+        """The whole arena in view, whatever the window's size (there is no zoom to keep)."""
+        margin = CELL * 0.25
+        self.view.fitInView(self.scene.itemsBoundingRect().adjusted(-margin, -margin, margin, margin),
+                            Qt.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self.fit()
 
     def _owners(self) -> dict | None:
         if not self.territory_action.isChecked():
