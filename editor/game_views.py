@@ -12,20 +12,20 @@ from __future__ import annotations
 import sys
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import (QDockWidget, QGraphicsItem, QGraphicsScene, QGraphicsView, QLabel, QListWidget,
-                               QMainWindow, QWidget)
+from PySide6.QtGui import QBrush, QColor, QImage, QKeySequence, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsItem, QGraphicsScene, QGraphicsView, QLabel,
+                               QListWidget, QMainWindow, QMenu, QMessageBox, QWidget)
 
-from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.errors import CrashGrabError, InvalidFileError
 from crashgrab.engine.formats.atomic import write_bytes_atomic
-from crashgrab.engine.system import BoardPicture, GameSystem
+from crashgrab.engine.system import BoardPicture, ExportFormat, GameSystem
 
 from . import style
 from .game_editor import GameEditor
-from .image_size import CELL_MM, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
+from .image_size import CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
 
 EDITOR_GROUP = "crashgrab.editors"
 CELL = 48.0  # pixels per board unit
@@ -54,6 +54,56 @@ def open_board_window(system: GameSystem, layout: Any, path: str | Path | None,
         ReadOnlyBoardWindow(system, layout, path, parent)
     window.show()
     return window
+
+
+def add_export_menu(window: QMainWindow, system: GameSystem, layout: Callable[[], Any],
+                    path: Callable[[], "Path | None"]) -> QMenu:
+    """File > Export for any game: each of its export formats, then an image (PNG or SVG) drawn
+    from its picture. `layout` and `path` give the board and its file at the time of the export."""
+    menu = QMenu("Export", window)
+    menu.setObjectName("export_menu")
+    for kind in system.export_formats:
+        action = menu.addAction(f"{kind.title}\u2026")
+        action.setObjectName(f"export_{kind.id}")
+        action.triggered.connect(lambda _=False, k=kind: _export(window, system, k, layout(), path()))
+    image = menu.addAction("Image (PNG or SVG)\u2026")
+    image.setObjectName("export_image")
+    image.triggered.connect(lambda: _export_image(window, system, layout(), path()))
+    return menu
+
+
+def _suggested(path: "Path | None", system: GameSystem, layout: Any, suffix: str) -> str:
+    stem = path.stem if path else (system.layout_name(layout) or "board").replace(" ", "-").lower()
+    return str((path.parent if path else Path.cwd()) / f"{stem}{suffix}")
+
+
+def _export(window: QMainWindow, system: GameSystem, kind: ExportFormat, layout: Any, path: "Path | None") -> bool:
+    target, _ = QFileDialog.getSaveFileName(window, kind.title, _suggested(path, system, layout, f".{kind.id}.json"),
+                                            "All files (*)")
+    if not target:
+        return False
+    warnings: list[str] = []
+    try:
+        note = system.export_to_file(layout, kind.id, target, path, warn=warnings.append)
+    except CrashGrabError as error:
+        QMessageBox.warning(window, "Not exported", str(error))
+        return False
+    window.statusBar().showMessage(" ".join([note or f"Exported {target}", *warnings]), 8000)
+    return True
+
+
+def _export_image(window: QMainWindow, system: GameSystem, layout: Any, path: "Path | None") -> bool:
+    target, _ = QFileDialog.getSaveFileName(window, "Export image", _suggested(path, system, layout, ".png"),
+                                            "PNG image (*.png);;SVG image (*.svg)")
+    if not target:
+        return False
+    try:
+        written = picture_image(system, layout, target, DEFAULT_DPI, system.layout_name(layout) or system.title)
+    except CrashGrabError as error:
+        QMessageBox.warning(window, "Not exported", str(error))
+        return False
+    window.statusBar().showMessage(f"Exported {written}", 8000)
+    return True
 
 
 def paint_picture(painter: QPainter, system: GameSystem, picture: BoardPicture, cell: float = CELL) -> None:
@@ -145,6 +195,9 @@ class ReadOnlyBoardWindow(QMainWindow):
         dock.setObjectName("findings")
         dock.setWidget(self.findings)
         self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        file_menu = self.menuBar().addMenu("&File")
+        file_menu.addMenu(add_export_menu(self, system, lambda: self.layout, lambda: self.path))
+        file_menu.addAction("Close", QKeySequence.Close, self.close)
         self.resize(900, 640)
 
 

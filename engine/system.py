@@ -307,6 +307,21 @@ class GameSystem(ABC):
         raise UsageError(f"{self.title} has no export format {format_id!r}.",
                          hint=f"Use one of: {', '.join(f.id for f in self.export_formats) or 'none'}.")
 
+    def export_to_file(self, layout: Any, format_id: str, output: str | Path, file: str | Path | None = None, *,
+                       warn: Callable[[str], None] | None = None) -> str | None:
+        """Export into `output` (never over the layout's own `file`): a text format is written
+        atomically, a format that writes files writes its own and returns its note (see `export`)."""
+        from .formats.atomic import refuse_overwriting_input, write_text_atomic
+
+        if file is not None:
+            refuse_overwriting_input(output, file)
+        text = self.export(layout, format_id, str(output), None if file is None else str(file), warn=warn)
+        kind = next((f for f in self.export_formats if f.id == format_id), None)
+        if kind is not None and kind.needs_output:
+            return text
+        write_text_atomic(output, text or "")
+        return None
+
     # --- scenarios (the rules engine) -----------------------------------------------------
     def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioRun:
         """Play a scenario document (already at the current version, of this game).

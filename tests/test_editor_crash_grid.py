@@ -270,3 +270,23 @@ def test_the_whole_arena_is_in_view_in_a_small_window(window, qtbot):
     arena = window.view.mapFromScene(window.scene.itemsBoundingRect()).boundingRect()
     assert window.view.viewport().rect().contains(arena)
     assert arena.height() > window.view.viewport().height() * 0.8  # fitted, not shrunk to a stamp
+
+
+def test_file_export_writes_the_arena_for_other_programs_and_as_an_image(window, tmp_path, monkeypatch):
+    import json
+
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QFileDialog
+
+    targets = iter([str(tmp_path / "arena.export.json"), str(tmp_path / "arena.png")])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (next(targets), ""))
+    click(window, (3, 3))  # a wall, so the export is of the arena as edited
+    export_menu = window.findChild(type(window.menuBar().actions()[0].menu()), "export_menu")
+    assert [a.objectName() for a in export_menu.actions()] == ["export_json", "export_image"]
+    window.findChild(type(window.playtest_action), "export_json").trigger()
+    exported = json.loads((tmp_path / "arena.export.json").read_text(encoding="utf-8"))
+    assert exported["game"] == "crash-grid" and [3, 3] in exported["walls"]
+    window.findChild(type(window.playtest_action), "export_image").trigger()
+    image = QImage(str(tmp_path / "arena.png"))
+    assert not image.isNull() and image.width() == image.height()  # a square arena, margins alike
+    assert "arena.png" in window.statusBar().currentMessage()

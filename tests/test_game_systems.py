@@ -193,6 +193,10 @@ def test_the_editor_opens_the_toy_game_read_only_and_keeps_its_own_board(toy_ins
     assert toy_window.board_item.describe_at(QPointF(10, 10)) == "[0,0]: Post 1, Fence on the west edge"
     assert toy_window.board_item.describe_at(QPointF(200, 10)) == "[4,0]: nothing"
     assert toy_window.findings.count() == 0
+    # Exports work read-only too: the game's formats and an image, from its File menu.
+    export_menu = toy_window.findChild(QMenu, "export_menu")
+    assert [a.objectName() for a in export_menu.actions()] == [
+        *(f"export_{kind.id}" for kind in SYSTEM.export_formats), "export_image"]
 
     submenu = window.new_menu.findChild(QMenu, f"new_game_{TOY}")
     assert [a.text() for a in submenu.actions()] == ["New Two players (4\u00d74)", "New Three players (5\u00d75)",

@@ -22,7 +22,7 @@ from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
-from ..game_views import open_board_window
+from ..game_views import add_export_menu, open_board_window
 from ..save_prompt import ask_to_save
 from . import commands
 from .document import ArenaDocument
@@ -101,7 +101,7 @@ class ArenaWindow(QMainWindow):
             bar.addAction(action)
 
     def _menus(self) -> None:
-        """File (new arenas, open, save, close), Edit (undo, redo) and View (playtest, territory)."""
+        """File (new arenas, open, save, export, close), Edit (undo, redo) and View (playtest, territory)."""
         file_menu = self.menuBar().addMenu("&File")
         new_menu = file_menu.addMenu("New")
         new_menu.setObjectName("new_arena")
@@ -115,6 +115,7 @@ class ArenaWindow(QMainWindow):
         open_action = file_menu.addAction("Open\u2026", self.open_dialog)
         open_action.setShortcut(QKeySequence.Open)
         file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addMenu(add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path))
         file_menu.addSeparator()
         file_menu.addAction("Close", QKeySequence.Close, self.close)
         edit_menu = self.menuBar().addMenu("&Edit")

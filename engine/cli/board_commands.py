@@ -10,7 +10,6 @@ import random
 import sys
 
 from ..errors import UsageError
-from ..formats.atomic import refuse_overwriting_input
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
 from ..games import all_systems, broken_games, default_game_id, get_system, system_for_layout
@@ -110,13 +109,13 @@ def run_export(args: argparse.Namespace) -> int:
     if kind.needs_output and not args.output:
         raise UsageError(f"--format {kind.id} writes files, so it needs an output file.",
                          hint=f"Add {kind.output_example or '-o FILE'}.")
+    def warn(message: str) -> None:
+        print(f"crashgrab export: warning: {message}", file=sys.stderr)
+
     if args.output:
-        refuse_overwriting_input(args.output, args.file)
-    text = system.export(layout, kind.id, args.output, args.file,
-                         warn=lambda message: print(f"crashgrab export: warning: {message}", file=sys.stderr))
-    if kind.needs_output:
-        if text:
-            print(text, file=sys.stderr)
-    elif text is not None:
-        write_output(text, args.output)
+        note = system.export_to_file(layout, kind.id, args.output, args.file, warn=warn)
+        if note:
+            print(note, file=sys.stderr)
+    else:
+        write_output(system.export(layout, kind.id, None, args.file, warn=warn) or "", None)
     return 0
