@@ -1,7 +1,9 @@
-"""The question every editor window asks before unsaved work would be lost."""
+"""The questions every editor window asks about saving: before unsaved work would be lost, and where to."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QMessageBox
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 
 def ask_to_save(parent, title: str, question: str, save) -> bool:
@@ -11,3 +13,12 @@ def ask_to_save(parent, title: str, question: str, save) -> bool:
     if answer == QMessageBox.Save:
         return save()
     return answer == QMessageBox.Discard
+
+
+def ask_save_path(parent, title: str, suggested: str, file_filter: str, suffix: str = ".json") -> str | None:
+    """The file the designer picks to save into (None: cancelled); a name typed without an
+    extension gets `suffix`, so the file opens again as what it is."""
+    path, _ = QFileDialog.getSaveFileName(parent, title, suggested, file_filter)
+    if not path:
+        return None
+    return path if Path(path).suffix else path + suffix

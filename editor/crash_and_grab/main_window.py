@@ -28,7 +28,7 @@ from . import style
 from .board_painter import feature_words
 from .commands import Randomize, SetDirections, SetProperties, SetSeverity
 from ..app import APPLICATION, ORGANISATION
-from ..save_prompt import ask_to_save
+from ..save_prompt import ask_save_path, ask_to_save
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
@@ -459,12 +459,8 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         suggested = str(self.document.path or Path(self._last_directory()) / f"{_file_stem(self.document.layout)}.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Save layout as", suggested, FILE_FILTER)
-        if not path:
-            return False
-        if not Path(path).suffix:
-            path += ".json"
-        return self._save_to(path)
+        path = ask_save_path(self, "Save layout as", suggested, FILE_FILTER)
+        return self._save_to(path) if path else False
 
     def _save_to(self, path: str | Path) -> bool:
         try:

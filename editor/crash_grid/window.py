@@ -23,7 +23,7 @@ from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
 from ..game_views import add_export_menu, open_board_window
-from ..save_prompt import ask_to_save
+from ..save_prompt import ask_save_path, ask_to_save
 from . import commands
 from .document import ArenaDocument
 from .playtest_panel import PlaytestPanel
@@ -300,7 +300,7 @@ class ArenaWindow(QMainWindow):
         return self.save_to(self.document.path) if self.document.path else self.save_as()
 
     def save_as(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save arena", str(self.document.path or ""), FILE_FILTER)
+        path = ask_save_path(self, "Save arena", str(self.document.path or ""), FILE_FILTER)
         return self.save_to(Path(path)) if path else False
 
     def save_to(self, path: Path) -> bool:
@@ -314,7 +314,7 @@ class ArenaWindow(QMainWindow):
 
     def save_playtest(self) -> bool:
         """The tricks played up to the one shown, as a scenario expecting what the board shows now."""
-        path, _ = QFileDialog.getSaveFileName(self, "Save playtest as scenario", "", "Scenarios (*.json)")
+        path = ask_save_path(self, "Save playtest as scenario", "", "Scenarios (*.json)")
         if not path:
             return False
         name = f"Playtest on {self.document.layout.name or 'an arena'}"

@@ -42,6 +42,7 @@ from crashgrab.engine.formats.layout_io import layout_to_json
 from crashgrab.engine.crash_and_grab.scenario_file import load_scenario, save_scenario
 from crashgrab.engine.grid.model import Cell
 
+from ...save_prompt import ask_save_path
 from .arrows import arrow_at
 from .dialogs import ChoiceDialog, DieDialog
 from .layer import PiecesLayer
@@ -748,12 +749,9 @@ class PlaytestMode(QObject):
         if not self.active or not self.session.played:
             return self._refuse("Play a turn first: a scenario is the turns played and their outcome.")
         base = self.document.path.with_suffix("") if self.document.path else Path.cwd() / "playtest"
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save playtest as scenario", f"{base}.scenario.json",
-                                              SCENARIO_FILTER)
+        path = ask_save_path(self.window, "Save playtest as scenario", f"{base}.scenario.json", SCENARIO_FILTER)
         if not path:
             return False
-        if not Path(path).suffix:
-            path += ".json"
         try:
             self.save_scenario(path)
         except (CrashGrabError, OSError) as error:

@@ -20,7 +20,7 @@ from crashgrab.engine.grid.model import Cell, Feature
 from crashgrab.engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
 
 from ..board_painter import feature_words
-from ...save_prompt import ask_to_save
+from ...save_prompt import ask_save_path, ask_to_save
 from .canvas import TileCanvas
 from .commands import AddTile, DeleteTile, PaintCell, RenameTileSet, ResizeTile
 from .document import TileSetDocument, empty_tileset, standard_copy
@@ -479,12 +479,8 @@ class TileDesignerWindow(QMainWindow):
         if self._refuse_faults("save", "saving"):
             return False
         suggested = str(self.document.path or Path(self._folder()) / f"{self.document.tileset.id}.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Save tile set as", suggested, FILE_FILTER)
-        if not path:
-            return False
-        if not Path(path).suffix:
-            path += ".json"
-        return self._save_to(path)
+        path = ask_save_path(self, "Save tile set as", suggested, FILE_FILTER)
+        return self._save_to(path) if path else False
 
     def _save_to(self, path: str | Path) -> bool:
         try:
