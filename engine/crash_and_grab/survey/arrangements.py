@@ -24,7 +24,7 @@ from itertools import permutations
 from math import perm, prod
 from typing import Iterator
 
-from ...grid.model import SIDES, Placement, TileSet
+from ...grid.model import SIDES, Placement, Tile, TileSet
 from ..layout import Layout
 from ..setup import random_layout
 from ..templates import Template
@@ -94,6 +94,17 @@ class Arrangements:
     def __iter__(self) -> Iterator[tuple[SlotChoice, ...]]:
         for index in range(self.count):
             yield self.choices(index)
+
+
+def slot_placements(template: Template, tileset: TileSet) -> Iterator[tuple[int, Tile, Placement]]:
+    """(slot index, tile, placement) for everything a slot can show: each tile of its roles,
+    each side, each rotation the slot allows."""
+    for index, slot in enumerate(template.slots):
+        for tile in tileset.tiles:
+            if tile.kind in slot.roles:
+                for side in SIDES:
+                    for rotation in slot.rotations:
+                        yield index, tile, Placement(tile.id, side, slot.x, slot.y, rotation)
 
 
 def arrangements(template: Template, tileset: TileSet) -> Arrangements:

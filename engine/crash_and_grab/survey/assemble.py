@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...grid.model import SIDES, Placement, TileSet
+from ...grid.model import Placement, TileSet
 from ..templates import Template
 from ..terms import ACCELERATOR, CRASH_SITE
-from .arrangements import SlotChoice
+from .arrangements import SlotChoice, slot_placements
 from .fastcheck import BoardFacts, analyse
 from .findings import geometry_for
 
@@ -34,14 +34,8 @@ class TemplateBoards:
         self._all_cells = (1 << self.geometry.cells) - 1
         self._slot_of = {slot.origin: index for index, slot in enumerate(template.slots)}
         self._pieces: dict[tuple[int, str, str, int], Piece] = {}
-        for index, slot in enumerate(template.slots):
-            for tile in tileset.tiles:
-                if tile.kind not in slot.roles:
-                    continue
-                for side in SIDES:
-                    for rotation in slot.rotations:
-                        self._pieces[(index, tile.id, side, rotation)] = self._piece(
-                            Placement(tile.id, side, slot.x, slot.y, rotation))
+        for index, _tile, placement in slot_placements(template, tileset):
+            self._pieces[(index, placement.tile, placement.side, placement.rotation)] = self._piece(placement)
 
     def _piece(self, placement: Placement) -> Piece:
         tile = self.tileset.get(placement.tile)

@@ -31,9 +31,9 @@ from itertools import product
 from math import prod
 
 from ...grid.geometry import ROTATIONS
-from ...grid.model import SIDES, Placement, TileSet
+from ...grid.model import SIDES, TileSet
 from ..templates import Template
-from .arrangements import Arrangements, SlotChoice, arrangements
+from .arrangements import Arrangements, SlotChoice, arrangements, slot_placements
 
 # What a slot shows: its covered cells and its features (cell, type, number, facing), sorted.
 Content = tuple
@@ -133,18 +133,10 @@ def sum_of_weights(boards: DistinctBoards) -> int:
 def _slot_contents(template: Template, tileset: TileSet) -> dict[tuple[int, str, str, int], Content]:
     """What every (slot, tile, side, rotation) shows."""
     contents = {}
-    for index, slot in enumerate(template.slots):
-        for tile in tileset.tiles:
-            if tile.kind not in slot.roles:
-                continue
-            for side in SIDES:
-                for rotation in slot.rotations:
-                    placement = Placement(tile.id, side, slot.x, slot.y, rotation)
-                    features = sorted(((slot.x + f.x, slot.y + f.y), f.type, f.number,
-                                       f.facing.value if f.facing else None)
-                                      for f in tile.features(side, rotation))
-                    contents[(index, tile.id, side, rotation)] = (tuple(sorted(placement.cells(tile))),
-                                                                  tuple(features))
+    for index, tile, p in slot_placements(template, tileset):
+        features = sorted(((p.x + f.x, p.y + f.y), f.type, f.number, f.facing.value if f.facing else None)
+                          for f in tile.features(p.side, p.rotation))
+        contents[(index, tile.id, p.side, p.rotation)] = (tuple(sorted(p.cells(tile))), tuple(features))
     return contents
 
 
