@@ -12,6 +12,7 @@ from crashgrab.engine.crash_grid.templates import template_layout
 from crashgrab.engine.games import get_system
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
+from tests.test_game_systems import toy_installed  # noqa: F401  (a fixture, by name)
 
 
 def test_print_and_play_writes_the_pdf_and_keeps_the_cell_size(window, tmp_path, monkeypatch, qtbot):
@@ -93,3 +94,24 @@ def test_the_crash_grid_window_prints_its_arena_as_a_poster(qtbot, tmp_path, mon
     assert len(reader.pages) == 4
     assert "A1" in reader.pages[0].extract_text().split()
     assert f"Saved the print-and-play PDF to {out}" == arena.statusBar().currentMessage()
+
+
+def test_the_read_only_view_of_a_game_without_an_editor_prints_its_poster(toy_installed, qtbot, tmp_path, monkeypatch):
+    from crashgrab.editor.game_views import ReadOnlyBoardWindow
+    from tests.toy_game import GAME
+
+    system = get_system(GAME)
+    window = open_board_window(system, system.new_layout(2), None)
+    qtbot.addWidget(window)
+    assert isinstance(window, ReadOnlyBoardWindow)
+    out = tmp_path / "field.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
+
+    def drive(dialog):
+        assert dialog.summary.text().startswith("1 page of 210 x 297 mm (poster)")  # 100 mm at 25 mm a cell
+        dialog.buttons.button(QDialogButtonBox.Save).click()
+        return dialog.result()
+
+    monkeypatch.setattr(PrintDialog, "exec", drive)
+    window.findChild(type(window.menuBar().actions()[0]), "print_and_play").trigger()
+    assert len(pypdf.PdfReader(str(out)).pages) == 1

@@ -19,8 +19,15 @@ from crashgrab.engine.formats.layout_io import layout_to_json, load_layout
 from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
 from crashgrab.engine.games import all_systems
 from tests.conftest import LAYOUTS
+from tests.test_game_systems import toy_installed  # noqa: F401  (a fixture, by name)
 
 MM_PER_POINT = 25.4 / 72
+
+
+@pytest.fixture(autouse=True)
+def _application(qapp):
+    """A QApplication before any page is painted, so the widget tests of other files may follow in
+    the same process (a QGuiApplication made first by the painting would stop them)."""
 A4_POINTS, LETTER_POINTS = (595.28, 841.89), (612.0, 792.0)
 
 
@@ -347,3 +354,23 @@ def test_the_output_is_never_the_input(tmp_path, capsys, how):
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1 and "the output is the input file" in lines[0], lines
     assert source.read_bytes() == before
+
+
+# --- a game no generic module knows (tests/toy_game.py) ---------------------------------------
+
+def test_a_game_without_an_editor_prints_its_poster_from_its_picture(toy_installed, tmp_path, capsys):
+    from tests.toy_game import GAME
+
+    path = tmp_path / "field.json"
+    assert main(["new", "--game", GAME, "--players", "2", "-o", str(path)]) == 0
+    out = tmp_path / "field.pdf"
+    # The 4 x 4 field at 50 mm a cell: 200 mm, cut at its edge. A4 inside the bleed and marks is 174 x 247,
+    # so 2 columns (ceil((200 - 12) / 162)) and 1 row.
+    assert main(["print", str(path), "-o", str(out), "--cell-mm", "50"]) == 0
+    assert "(poster: 2 pages of 210 x 297 mm, 50 mm a cell)" in capsys.readouterr().err
+    reader = pypdf.PdfReader(str(out))
+    assert [boxes_mm(page)[1] for page in reader.pages] == [pytest.approx(t, abs=0.01) for t in
+                                                            [(18, 18, 174, 200), (18, 18, 38, 200)]]
+    with pytest.raises(SystemExit):
+        main(["print", "--help"])
+    assert f"  {GAME} (Fence Posts (toy)): the board poster." in capsys.readouterr().out
