@@ -42,6 +42,7 @@ class PrintJob(ABC):
 
     title: str
     settings: PrintSettings
+    kind: str = "pages"  # what the pages are, for messages: "poster", "tile sheets" ...
 
     @property
     @abstractmethod
@@ -58,11 +59,6 @@ class PrintJob(ABC):
     @abstractmethod
     def paint_page(self, painter: QPainter, index: int) -> None:
         """Page `index`, with the painter's unit = 0.1 mm and (0, 0) the page's top-left corner."""
-
-    @property
-    def kind(self) -> str:
-        """What the pages are, for messages: "poster", "tile sheets" ..."""
-        return "pages"
 
 
 class PosterJob(PrintJob):
@@ -97,21 +93,19 @@ class PosterJob(PrintJob):
 
 def poster_job(system: GameSystem, layout: Any, settings: PrintSettings, *, title: str | None = None,
                paint_board: BoardPainter | None = None, file: str | Path | None = None) -> PosterJob:
-    """Any game's board as a poster: drawn by `paint_board` (a game's own painter, with what it
-    prints round the board), else from the game's picture (`game_views.paint_picture`), cut at
-    the board's edge."""
+    """Any game's board as a poster: drawn by `paint_board` (a game's own painter), else from the
+    game's picture (`game_views.paint_picture`). Room is left round the board for what the game
+    prints beside it (its picture's `margins`); without any, the poster is cut at the board's edge."""
     picture = system.picture(layout)
     if not picture.cells or picture.width == 0 or picture.height == 0:
         raise InvalidFileError("the layout has no cells, so there is no board to print.", file=file,
                                hint="Put something on the board first.")
-    margin_cells = MARGIN_CELLS
     if paint_board is None:
         from .game_views import paint_picture
 
-        margin_cells = 0.0  # the picture's painter prints nothing round the board
-
         def paint_board(painter: QPainter, cell: float) -> None:
             paint_picture(painter, system, picture, cell)
+    margin_cells = MARGIN_CELLS if picture.margins else 0.0
     margin = 2 * margin_cells * settings.cell_mm
     plan = poster(picture.width * settings.cell_mm + margin, picture.height * settings.cell_mm + margin, settings)
     return PosterJob(title or system.layout_name(layout) or system.title, plan, paint_board, margin_cells)

@@ -374,3 +374,30 @@ def test_a_game_without_an_editor_prints_its_poster_from_its_picture(toy_install
     with pytest.raises(SystemExit):
         main(["print", "--help"])
     assert f"  {GAME} (Fence Posts (toy)): the board poster." in capsys.readouterr().out
+
+
+def test_the_arena_poster_looks_like_the_arena_editor():
+    """Crash Grid's editor paints the poster (GameEditor.paint_board): each start in its suit's colour."""
+    from crashgrab.editor.crash_grid import EDITOR
+    from crashgrab.editor.crash_grid.scene import SUIT_COLOURS
+    from crashgrab.editor.print_pdf import page_image, poster_job
+    from crashgrab.engine.crash_grid.templates import template_layout
+    from crashgrab.engine.games import get_system
+
+    layout = template_layout("4")
+    job = poster_job(get_system("crash-grid"), layout, PrintSettings(),
+                     paint_board=lambda painter, cell: EDITOR.paint_board(painter, layout, cell))
+    dpi = 50
+    images = [page_image(job, index, dpi) for index in range(job.page_count)]
+    seen = set()
+    for start in layout.starts:
+        for page, image in zip(job.plan.pages, images):
+            # Near the card's top-left corner, clear of its white arrow whatever its facing: picture mm.
+            x_mm, y_mm = (start.cell[0] + 0.28) * 25, (start.cell[1] + 0.18) * 25
+            if page.window.x <= x_mm < page.window.right and page.window.y <= y_mm < page.window.bottom:
+                px = round((page.area.x + x_mm - page.window.x) / 25.4 * dpi)
+                py = round((page.area.y + y_mm - page.window.y) / 25.4 * dpi)
+                assert image.pixelColor(px, py).name() == SUIT_COLOURS[start.suit].name(), start
+                seen.add(start.suit)
+                break
+    assert seen == {start.suit for start in layout.starts} and len(seen) == 4

@@ -15,6 +15,13 @@ def open_editor(system, layout: Any, path, parent=None):
     return open_window(system, layout, path, parent)
 
 
+def paint_board(painter, layout: Any, cell: float) -> None:
+    """The arena as this editor shows it, for the print poster."""
+    from .board_painter import paint_arena
+
+    paint_arena(painter, layout, cell)
+
+
 def __getattr__(name: str) -> Any:
     if name == "ArenaWindow":
         from .window import ArenaWindow
@@ -23,6 +30,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-EDITOR = GameEditor(open=open_editor)
+EDITOR = GameEditor(open=open_editor, paint_board=paint_board)
 
-__all__ = ["ArenaWindow", "EDITOR", "open_editor"]
+__all__ = ["ArenaWindow", "EDITOR", "open_editor", "paint_board"]
