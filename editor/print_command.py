@@ -100,8 +100,12 @@ def _sheets_for_format(fmt: Any) -> PrintSheets | None:
 
 
 def run_print(args: argparse.Namespace) -> int:
-    from .game_views import editor_for  # Qt: only when the command runs
-    from .print_pdf import poster_job, write_pdf
+    try:  # Qt: only when the command runs
+        from .game_views import editor_for
+        from .print_pdf import poster_job, write_pdf
+    except ImportError as error:
+        raise UsageError(f"printing needs Qt, which does not load here ({error}).",
+                         hint="Install PySide6-Essentials (the editor's Qt), e.g. pip install PySide6-Essentials.") from None
 
     if Path(args.output).suffix.lower() != ".pdf":
         raise UsageError(f"the output {args.output} is not a .pdf file.", hint="Name it, for example, board.pdf.")
