@@ -197,8 +197,14 @@ class ReadOnlyBoardWindow(QMainWindow):
         self.addDockWidget(Qt.RightDockWidgetArea, dock)
         file_menu = self.menuBar().addMenu("&File")
         file_menu.addMenu(add_export_menu(self, system, lambda: self.layout, lambda: self.path))
+        file_menu.addAction("Print and Play\u2026", QKeySequence.Print, self.print_and_play).setObjectName("print_and_play")
         file_menu.addAction("Close", QKeySequence.Close, self.close)
         self.resize(900, 640)
+
+    def print_and_play(self) -> bool:
+        from .print_dialog import print_and_play  # it draws through this module
+
+        return print_and_play(self, self.system, self.layout, self.path)
 
 
 def picture_image(system: GameSystem, layout: Any, path: str | Path, dpi: int, title: str) -> Path:

@@ -120,3 +120,17 @@ def test_every_command_runs_from_the_installed_wheel_in_another_folder(installed
     assert json.loads((work / "s.json").read_text())["boards"] == 50
     run([editor, "--screenshot", "shot.png"], work)
     assert (work / "shot.png").stat().st_size > 10_000
+
+
+def test_the_installed_wheel_prints_a_crash_grid_arena_from_another_folder(installed, tmp_path):
+    """Issue 24 item 5: `crashgrab print` serves every installed game from the wheel: an arena prints as a poster
+    with its cut line and bleed for the print shop, and `--help` says what each game prints."""
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    crashgrab = installed / "crashgrab"
+    run([crashgrab, "new", "--game", "crash-grid", "--players", "4", "-o", "arena.json"], work)
+    printed = run([crashgrab, "print", "arena.json", "-o", "arena.pdf"], work)
+    assert "(poster: 4 pages of 210 x 297 mm" in printed.stderr
+    data = (work / "arena.pdf").read_bytes()
+    assert data[:5] == b"%PDF-" and data.count(b"/TrimBox") >= 8 and data.count(b"/BleedBox") == 4
+    assert "crash-grid (Crash Grid): the board poster." in run([crashgrab, "print", "--help"], work).stdout

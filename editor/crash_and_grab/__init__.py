@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..game_editor import GameEditor
+from ..game_editor import GameEditor, PrintSheets
 
 
 def open_editor(system, layout: Any, path: Path | None, parent=None):
@@ -36,4 +36,34 @@ def screenshot(out: str, file: str | None) -> int:
     return window_screenshot(out, file)
 
 
-EDITOR = GameEditor(open=open_editor, write_image=write_image, screenshot=screenshot)
+def paint_board(painter, layout: Any, cell: float) -> None:
+    from .print_pdf import paint_poster_board
+
+    paint_poster_board(painter, layout, cell)
+
+
+def tile_sheets(source: Any, settings, title: str):
+    from .print_pdf import tile_sheets_job
+
+    return tile_sheets_job(source, settings, title)
+
+
+def load_tileset(document: Any, file: str):
+    from crashgrab.engine.crash_and_grab.tileset_file import tileset_from_json
+
+    return tileset_from_json(document, file)
+
+
+def print_cell_mm(source: Any) -> float | None:
+    """The printed cell size a layout keeps ("print": {"cell_mm": ...}); a tile set keeps none."""
+    return getattr(source, "print_cell_mm", None)
+
+
+PRINT_SHEETS = PrintSheets(
+    title="tile sheets",
+    description="every tile of its tile set at true size with bleed and crop marks, side A on the front pages "
+                "and side B behind it for duplex printing (a tile set file prints its tiles)",
+    job=tile_sheets, file_formats=("crash-grab-tileset",), load=load_tileset, cell_mm=print_cell_mm)
+
+EDITOR = GameEditor(open=open_editor, write_image=write_image, screenshot=screenshot, paint_board=paint_board,
+                    print_sheets=PRINT_SHEETS)

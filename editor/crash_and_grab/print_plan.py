@@ -1,95 +1,22 @@
-"""Where everything goes on the print-and-play pages, in millimetres, without Qt.
+"""Where the tile sheets' tiles go, in millimetres, without Qt.
 
-Two kinds of document:
-
-- Tile sheets: every tile at true size (its cells x the cell size), side A on front pages and
-  side B on the back of the same sheet, at the mirrored place so a duplex printer puts each B
-  exactly behind its A. Round each tile: a bleed of its paper colour, crop marks just outside
-  the bleed and its id and side in small print under it; tiles are packed in shelves, turned
-  a quarter when that fits more on the paper.
-- A poster: the assembled board (as the editor draws it, markers included) at true size,
-  split across pages that overlap so they can be trimmed and glued, each page named by row
-  letter and column number.
-
-Every page keeps `PAGE_MARGIN_MM` clear at its edges (printers do not print to the edge) and
-a footer strip for a 50 mm scale ruler and the page's caption.
+Every tile at true size (its cells x the cell size), side A on front pages and side B on the
+back of the same sheet, at the mirrored place so a duplex printer puts each B exactly behind
+its A. Round each tile: a bleed of its paper colour, crop marks just outside the bleed and its
+id and side in small print under it; tiles are packed in shelves, turned a quarter when that
+fits more on the paper. The paper, the settings and the board poster (every game's) are the
+studio's: `crashgrab.editor.print_pages`.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
 
-from crashgrab.engine.errors import InvalidFileError, UsageError
+from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.grid.model import Tile
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # portrait width x height, mm
-DUPLEX_MODES = ("long", "short", "none")
-DEFAULT_CELL_MM = 25.0
-DEFAULT_BLEED_MM = 3.0
-MIN_CELL_MM, MAX_CELL_MM = 5.0, 100.0
-MAX_BLEED_MM = 10.0
-PAGE_MARGIN_MM = 10.0
-FOOTER_MM = 14.0
-MARK_GAP_MM = 1.0  # between the bleed and the start of a crop mark
-MARK_LENGTH_MM = 4.0
-POSTER_OVERLAP_MM = 12.0
-RULER_MM = 50.0
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    def inflated(self, d: float) -> "Rect":
-        return Rect(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
-
-    def contains(self, other: "Rect", tolerance: float = 1e-6) -> bool:
-        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
-                and other.right <= self.right + tolerance and other.bottom <= self.bottom + tolerance)
-
-    def overlaps(self, other: "Rect") -> bool:
-        return (self.x < other.right - 1e-6 and other.x < self.right - 1e-6
-                and self.y < other.bottom - 1e-6 and other.y < self.bottom - 1e-6)
-
-
-@dataclass(frozen=True)
-class PrintSettings:
-    paper: str = "a4"
-    cell_mm: float = DEFAULT_CELL_MM
-    bleed_mm: float = DEFAULT_BLEED_MM
-    duplex: str = "long"
-
-    def __post_init__(self) -> None:
-        if self.paper not in PAPERS:
-            raise UsageError(f"unknown paper {self.paper!r}.", hint=f"Use one of: {', '.join(PAPERS)}.")
-        if not MIN_CELL_MM <= self.cell_mm <= MAX_CELL_MM:
-            raise UsageError(f"a cell of {self.cell_mm:g} mm is outside {MIN_CELL_MM:g}-{MAX_CELL_MM:g} mm.",
-                             hint="Choose a cell size in that range (25 mm is the default).")
-        if not 0 <= self.bleed_mm <= MAX_BLEED_MM:
-            raise UsageError(f"a bleed of {self.bleed_mm:g} mm is outside 0-{MAX_BLEED_MM:g} mm.",
-                             hint="3 mm is usual.")
-        if self.duplex not in DUPLEX_MODES:
-            raise UsageError(f"unknown duplex mode {self.duplex!r}.", hint="Use long, short or none.")
-
-    @property
-    def paper_size(self) -> tuple[float, float]:
-        return PAPERS[self.paper]
-
-    @property
-    def zone_mm(self) -> float:
-        """Room round a tile's cut line for its bleed, crop marks and label."""
-        return self.bleed_mm + MARK_GAP_MM + MARK_LENGTH_MM
+from ..print_pages import (MIN_CELL_MM, PageBoxes, PrintSettings, Rect, footer_area, paper_name,
+                           printable_area)
 
 
 @dataclass(frozen=True)
@@ -121,20 +48,18 @@ class SheetPlan:
     def sheets(self) -> int:
         return max((page.sheet for page in self.pages), default=0)
 
-
-def printable_area(settings: PrintSettings, landscape: bool = False) -> Rect:
-    """Where tiles or the poster go on a front page: inside the margins, above the footer."""
-    width, height = settings.paper_size
-    if landscape:
-        width, height = height, width
-    return Rect(PAGE_MARGIN_MM, PAGE_MARGIN_MM, width - 2 * PAGE_MARGIN_MM, height - 2 * PAGE_MARGIN_MM - FOOTER_MM)
-
-
-def footer_area(settings: PrintSettings, landscape: bool = False) -> Rect:
-    width, height = settings.paper_size
-    if landscape:
-        width, height = height, width
-    return Rect(PAGE_MARGIN_MM, height - PAGE_MARGIN_MM - FOOTER_MM, width - 2 * PAGE_MARGIN_MM, FOOTER_MM)
+    def boxes(self, index: int) -> PageBoxes:
+        """The page's TrimBox: round every cut line of its sheet (a back page's are its front's,
+        turned over, so a back page whose tiles have no side B is cut alike); the BleedBox round it."""
+        page = self.pages[index]
+        front = next(p for p in self.pages if p.sheet == page.sheet and p.face == "front")
+        trims = [tile.trim for tile in front.tiles]
+        trim = trims[0]
+        for other in trims[1:]:
+            trim = trim.united(other)
+        if page.face == "back":
+            trim = mirrored(trim, self.page_size, self.settings.duplex)
+        return PageBoxes(trim, trim.inflated(self.settings.bleed_mm))
 
 
 def mirrored(rect: Rect, page_size: tuple[float, float], duplex: str) -> Rect:
@@ -235,76 +160,5 @@ def _too_large(tile: Tile, settings: PrintSettings, area: Rect) -> InvalidFileEr
     return InvalidFileError(
         f"tile {tile.id} ({tile.width}x{tile.height} cells, {w:g} x {h:g} mm at {settings.cell_mm:g} mm a cell, "
         f"plus {settings.zone_mm:g} mm round it for bleed and crop marks) is larger than the printable area of "
-        f"{settings.paper.upper() if settings.paper == 'a4' else settings.paper.title()} "
+        f"{paper_name(settings.paper)} "
         f"({area.w:g} x {area.h:g} mm).", hint=hint)
-
-
-# --- the poster ------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class PosterPage:
-    row: int  # 0-based
-    column: int
-    window: Rect  # the part of the picture shown, in picture mm (0, 0 = the picture's top-left)
-    area: Rect  # where it is printed on the page, in page mm
-
-    @property
-    def name(self) -> str:
-        return f"{row_letter(self.row)}{self.column + 1}"
-
-
-@dataclass(frozen=True)
-class PosterPlan:
-    settings: PrintSettings
-    landscape: bool
-    picture: tuple[float, float]  # the whole picture's size, mm
-    rows: int
-    columns: int
-    pages: tuple[PosterPage, ...]
-    overlap_mm: float = POSTER_OVERLAP_MM
-
-    @property
-    def page_size(self) -> tuple[float, float]:
-        width, height = self.settings.paper_size
-        return (height, width) if self.landscape else (width, height)
-
-    @property
-    def footer(self) -> Rect:
-        return footer_area(self.settings, self.landscape)
-
-
-def poster(picture_w_mm: float, picture_h_mm: float, settings: PrintSettings) -> PosterPlan:
-    """Split a picture across pages, each overlapping the next by POSTER_OVERLAP_MM; the page
-    orientation that needs fewer pages wins (portrait on a tie)."""
-    plans = [_poster(picture_w_mm, picture_h_mm, settings, landscape) for landscape in (False, True)]
-    return min(plans, key=lambda plan: (len(plan.pages), plan.landscape))
-
-
-def _poster(width: float, height: float, settings: PrintSettings, landscape: bool) -> PosterPlan:
-    area = printable_area(settings, landscape)
-    overlap = POSTER_OVERLAP_MM
-    columns = _count(width, area.w, overlap)
-    rows = _count(height, area.h, overlap)
-    pages = []
-    for row in range(rows):
-        for column in range(columns):
-            x, y = column * (area.w - overlap), row * (area.h - overlap)
-            window = Rect(x, y, min(area.w, width - x), min(area.h, height - y))
-            pages.append(PosterPage(row, column, window, Rect(area.x, area.y, window.w, window.h)))
-    return PosterPlan(settings, landscape, (width, height), rows, columns, tuple(pages))
-
-
-def _count(length: float, span: float, overlap: float) -> int:
-    if length <= span + 1e-9:
-        return 1
-    return math.ceil((length - overlap) / (span - overlap) - 1e-9)
-
-
-def row_letter(row: int) -> str:
-    """Row names of a poster: A, B, ... Z, AA, AB, ..."""
-    letters = ""
-    row += 1
-    while row:
-        row, rest = divmod(row - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters

@@ -23,6 +23,7 @@ from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
 from ..game_views import add_export_menu, open_board_window
+from ..print_dialog import print_and_play
 from ..save_prompt import ask_save_path, ask_to_save
 from . import commands
 from .document import ArenaDocument
@@ -101,7 +102,7 @@ class ArenaWindow(QMainWindow):
             bar.addAction(action)
 
     def _menus(self) -> None:
-        """File (new arenas, open, save, export, close), Edit (undo, redo) and View (playtest, territory)."""
+        """File (new arenas, open, save, export, print, close), Edit (undo, redo) and View (playtest, territory)."""
         file_menu = self.menuBar().addMenu("&File")
         new_menu = file_menu.addMenu("New")
         new_menu.setObjectName("new_arena")
@@ -116,6 +117,8 @@ class ArenaWindow(QMainWindow):
         open_action.setShortcut(QKeySequence.Open)
         file_menu.addActions([self.save_action, self.save_as_action])
         file_menu.addMenu(add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path))
+        self.print_action = file_menu.addAction("Print and Play\u2026", self.print_and_play)  # Ctrl+P is Playtest here
+        self.print_action.setObjectName("print_and_play")
         file_menu.addSeparator()
         file_menu.addAction("Close", QKeySequence.Close, self.close)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -311,6 +314,10 @@ class ArenaWindow(QMainWindow):
             return False
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
+
+    def print_and_play(self) -> bool:
+        """The arena as a poster PDF (the studio's print dialog)."""
+        return print_and_play(self, self.system, self.document.layout, self.document.path)
 
     def save_playtest(self) -> bool:
         """The tricks played up to the one shown, as a scenario expecting what the board shows now."""
