@@ -301,6 +301,28 @@ def test_a_seeded_setup_scenario_is_reproducible():
     document["setup"] = {"seed": 2024}
     document["turns"] = []
     one, two = (run_scenario(scenario_from_json(document, BASE_FILE)) for _ in range(2))
-    # 2 energy, 2 saucers, the Probe player's (red's) Pilot, the other player's booster (its only saucer)
-    assert one.events == two.events and [e.kind for e in one.events] == ["bonus"] * 2 + ["place"] * 3 + ["bonus"]
+    # 2 energy, 2 saucers, the Probe player's (red's) Pilot, the other player's booster (its only saucer),
+    # then the upgrade deck shuffled (Setup, step 4)
+    assert one.events == two.events
+    assert [e.kind for e in one.events] == ["bonus"] * 2 + ["place"] * 3 + ["bonus", "shuffle"]
     assert all(s.at is not None for s in one.final.saucers.values())
+
+
+@pytest.mark.parametrize("scripted", [False, True])
+def test_a_seeded_setup_shuffles_the_deck_unless_the_file_scripts_it(scripted):
+    document = base()
+    for key in ("saucers", "crew", "expect"):
+        del document[key]
+    document["setup"], document["turns"] = {"seed": 2024}, []
+    written = ["Airlock", "Hyperdrive", "Cargo Hold"]
+    if scripted:
+        document["upgrade_deck"] = written
+    scenario = scenario_from_json(document, BASE_FILE)
+    final = run_scenario(scenario).final
+    if scripted:
+        assert final.upgrade_deck == tuple(written)
+    else:
+        assert sorted(final.upgrade_deck) == sorted(scenario.initial.upgrade_deck)
+        assert final.upgrade_deck != scenario.initial.upgrade_deck
+    again = scenario_from_json(json.loads(json.dumps(scenario_to_json(scenario))), BASE_FILE)
+    assert again.setup == scenario.setup and again.initial == scenario.initial  # scripted stays scripted

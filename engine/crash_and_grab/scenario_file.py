@@ -250,7 +250,7 @@ class _Reader:
                     self.fail(f"$.{key}", f'"{key}" cannot be given with "setup": the setup places the pieces.',
                               f'Remove "{key}", or remove "setup" and place every piece yourself.')
             setup = SetUp(doc["setup"].get("seed"), tuple(doc["setup"].get("dice", ())),
-                          doc["setup"].get("choices", {}))
+                          doc["setup"].get("choices", {}), scripted_upgrade_deck="upgrade_deck" in doc)
             saucers = {c: SaucerState(c) for p in players for c in p.saucers}
             crew_at: dict = {}
             placed: dict = {}
@@ -391,7 +391,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     held = {c: list(state.saucers[c].upgrades) for c in state.saucer_colors() if state.saucers[c].upgrades}
     if held:
         document["upgrades"] = held
-    if state.upgrade_deck != tuple(c for c in default_deck(len(state.players))
+    scripted = scenario.setup is not None and scenario.setup.scripted_upgrade_deck
+    if scripted or state.upgrade_deck != tuple(c for c in default_deck(len(state.players))
                                    if not any(c in s.upgrades for s in state.saucers.values())
                                    and c not in state.upgrade_discard):
         document["upgrade_deck"] = list(state.upgrade_deck)
