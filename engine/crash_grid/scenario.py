@@ -65,7 +65,7 @@ class ScenarioTrickError(CrashGrabError):
         if isinstance(error, MissingChoice):
             where += f".{'initiative' if error.choice == 'initiative' else 'moves'}"
         elif error.suit:
-            where += f".moves.{error.suit}"
+            where += f".{error.card}.{error.suit}"
         super().__init__(f"trick {number}{who}: {error.message}", file=file, where=where, hint=error.hint)
 
     def details(self) -> dict[str, Any]:
