@@ -58,7 +58,7 @@ class DeckA:
         for suit, cards in self.hands:
             where.update((card, f"in {suit}'s hand") for card in cards)
         where.update((card, "still in the draw pile") for card in self.pile)
-        where.update((card, "already revealed in an earlier trick (it lies on the table)") for card in self.table)
+        where.update((card, "lying face up on the table, revealed in an earlier trick") for card in self.table)
         where.update((card, f"lying face down as a wall at {cell_text(cell)}") for cell, card in self.walls)
         return where
 
