@@ -8,7 +8,8 @@ import pytest
 from crashgrab.engine.crash_and_grab.rules import (EVENT_KINDS, Accelerator, Bonus, BoostUsed, Collision, Crash, Crew, Move,
                                     Penalty, Pickup, Place, ProbeMoved, RoundBegan, Transfer, Turn, TurnBegan, Win,
                                     apply, apply_event, event_from_json, replay)
-from crashgrab.engine.crash_and_grab.rules.events import AbilityUsed, Exchange, Jump, Mined, Swap, TileTurned, UpgradeBought, UpgradesShuffled
+from crashgrab.engine.crash_and_grab.rules.events import (AbilityUsed, Exchange, Jump, Mined, Swap, TileTurned, UpgradeBought,
+                                                       UpgradesShuffled)
 from tests.rules_support import game
 
 BLUE_PILOT = Crew("blue", "pilot")

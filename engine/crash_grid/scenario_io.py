@@ -87,8 +87,8 @@ class _Reader:
         initial = GridState(layout.width, layout.height, riders, frozenset(trails), frozenset(walls),
                             tricks_since_refresh=since_refresh)
         deck_spec = self.doc.get("deck", {})
-        initial = replace(initial, deck=read_deck(deck_spec, initial, [e for e in entries if e[1] is not None],
-                                                  self.fail))
+        wall_cards = [(cell, card, where) for cell, card, where in entries if card is not None]
+        initial = replace(initial, deck=read_deck(deck_spec, initial, wall_cards, self.fail))
         tricks = tuple(Trick(dict(raw["initiative"]), dict(raw["moves"])) for raw in self.doc["tricks"])
         return Scenario(name=self.doc["name"], layout=layout, initial=initial, tricks=tricks,
                         expect=self.doc.get("expect", {}), layout_ref=layout_ref, notes=self.doc.get("notes", ""),
