@@ -26,12 +26,17 @@ SCENARIO_SCHEMA = "crash-grid-scenario"
 
 
 class _Reader:
-    def __init__(self, document: dict[str, Any], file) -> None:
+    """Reads one round; `prefix` is its JSON path in a match file ("$.rounds[1]"), or "$"."""
+
+    def __init__(self, document: dict[str, Any], file, prefix: str = "$") -> None:
         self.doc = document
         self.file = str(file) if file is not None else None
         self.occupied: dict[Cell, str] = {}
+        self.prefix = prefix
 
     def fail(self, where: str, message: str, hint: str | None = None):
+        if self.prefix != "$" and not where.startswith("$.layout"):
+            where = self.prefix + where[1:]
         raise InvalidFileError(message, file=self.file, where=where, hint=hint)
 
     def layout(self) -> tuple[ArenaLayout, str | None]:
@@ -98,7 +103,16 @@ class _Reader:
 
 def scenario_from_json(document: Any, file=None) -> Scenario:
     validate(document, SCENARIO_SCHEMA, file)
+    if "rounds" in document:
+        raise InvalidFileError("this file holds a match of several rounds, not one round.", file=file,
+                               where="$.rounds", hint="Load it with scenario_match.match_from_json.")
     return _Reader(document, file).scenario()
+
+
+def round_from_json(document: dict[str, Any], file, prefix: str) -> Scenario:
+    """One round of a schema-valid match file: `document` is the round's object with the
+    file's name and layout added; errors name paths under `prefix`."""
+    return _Reader(document, file, prefix).scenario()
 
 
 def load_scenario(path) -> Scenario:
