@@ -164,3 +164,14 @@ def test_invariants_hold_through_a_round(start):
         assert left_behind <= occupied, "a square a rider has been on never becomes free again"
         assert before.occupied() <= occupied
         assert not set(squares) & ({cell for cell, _ in state.trails} | state.walls)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.lists(st.sampled_from(SUITS), min_size=2, max_size=4, unique=True),
+       st.lists(st.sampled_from(CARDS), max_size=8, unique=True))
+def test_a_seeded_deal_partitions_the_52_cards_and_the_same_seed_deals_the_same(seed, suits, on_table):
+    deck = deal(suits, table=on_table, seed=seed)
+    assert deck == deal(suits, table=on_table, seed=seed)
+    assert all(len(deck.hand(suit)) == HAND_SIZE for suit in suits)
+    everywhere = [c for _, cards in deck.hands for c in cards] + list(deck.pile) + list(deck.table)
+    assert sorted(everywhere) == sorted(CARDS) and deck.table == tuple(on_table)

@@ -16,6 +16,7 @@ silent; docs/rulings.md, deck-a-reshuffle). Crashed riders keep their hands out 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Iterable, Mapping
 
 from ..terms import RANKS, SUIT_LETTERS, SUITS, Cell, cell_text
@@ -52,8 +53,9 @@ class DeckA:
     def held(self, suit: str) -> int:
         return len(self.hand(suit)) + self.hidden_in(suit)
 
-    def named(self) -> dict[str, str]:
-        """card -> where it is, for every card whose place is known."""
+    @cached_property
+    def _named(self) -> dict[str, str]:
+        """card -> where it is, for every card whose place is known (computed once: the deck is immutable)."""
         where: dict[str, str] = {}
         for suit, cards in self.hands:
             where.update((card, f"in {suit}'s hand") for card in cards)
@@ -62,16 +64,19 @@ class DeckA:
         where.update((card, f"lying face down as a wall at {cell_text(cell)}") for cell, card in self.walls)
         return where
 
+    def named(self) -> dict[str, str]:
+        """card -> where it is, for every card whose place is known."""
+        return dict(self._named)
+
     def unseen(self) -> tuple[str, ...]:
         """Open deck: the cards no one has seen (in the pile or in hands' unnamed cards)."""
-        named = self.named()
-        return tuple(card for card in CARDS if card not in named)
+        return tuple(card for card in CARDS if card not in self._named)
 
     def why_not(self, suit: str, card: str) -> str | None:
         """Why `suit` cannot reveal `card` now, or None when it can."""
         if card in self.hand(suit):
             return None
-        place = self.named().get(card)
+        place = self._named.get(card)
         if place is None and self.hidden_in(suit) > 0:
             return None
         if place is None or place == "still in the draw pile":
