@@ -151,13 +151,13 @@ class CrashGrid(GameSystem):
         from .scenario_io import scenario_from_json
         from .scenario_match import match_from_json, run_match
 
-        is_match = isinstance(document, dict) and "rounds" in document
         try:
-            scenario = match_from_json(document, file) if is_match else scenario_from_json(document, file)
+            if isinstance(document, dict) and "rounds" in document:  # match play
+                match = match_from_json(document, file)
+                return CrashGridRun(match, run_match(match))
+            scenario = scenario_from_json(document, file)
         except InvalidFileError as error:
             raise ScenarioFileError(error.message, file=error.file, where=error.where, hint=error.hint) from None
-        if is_match:
-            return CrashGridRun(scenario, run_match(scenario))
         return CrashGridRun(scenario, run_scenario(scenario))
 
 
