@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from crashgrab.engine.crash_grid.rules import (CARDS, HAND_SIZE, GridState, IllegalAction, MissingChoice, Rider, Trick,
-                                               apply, deal, initiative_order)
+from crashgrab.engine.crash_grid.rules import (CARDS, HAND_SIZE, DeckA, GridState, IllegalAction, MissingChoice, Rider,
+                                               Trick, apply, deal, initiative_order)
 from crashgrab.engine.crash_grid.terms import MOVES, SUITS
 from crashgrab.engine.crash_grid.templates import template_layout
 
@@ -175,3 +175,15 @@ def test_a_seeded_deal_partitions_the_52_cards_and_the_same_seed_deals_the_same(
     assert all(len(deck.hand(suit)) == HAND_SIZE for suit in suits)
     everywhere = [c for _, cards in deck.hands for c in cards] + list(deck.pile) + list(deck.table)
     assert sorted(everywhere) == sorted(CARDS) and deck.table == tuple(on_table)
+
+
+def test_a_rider_with_an_empty_hand_reveals_nothing_and_moves_last():
+    """Deck A used up for spades (rulings.md, deck-a-reshuffle): hearts' 2H still goes first."""
+    state = replace(two_riders(), deck=DeckA(hidden=(("hearts", 5),)))
+    with pytest.raises(IllegalAction, match="spades reveals AS, but it has no card left in hand"):
+        apply(state, Trick({"spades": "AS", "hearts": "2H"}, {"spades": "K", "hearts": "K"}))
+    after, events = apply(state, Trick({"hearts": "2H"}, {"spades": "K", "hearts": "K"}))
+    assert events[0].order == (("hearts", "2H"), ("spades", None))
+    assert events[0].describe() == "initiative: hearts (2H), spades (no card)"
+    # the refill then gives spades 5 again: 51 cards are unseen
+    assert after.deck.table == ("2H",) and (after.deck.held("spades"), after.deck.held("hearts")) == (5, 5)

@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from ..terms import MOVES, SUITS, TRICKS_PER_REFRESH, ahead, parse_card, turned
 from .actions import Trick
+from .deck import DeckA
 from .errors import IllegalAction, MissingChoice
 from .events import Crash, Event, Move, NoPoint, Order, Refresh, Reshuffle, Win
 from .state import GridState, Rider
@@ -70,7 +71,7 @@ def check_trick(state: GridState, trick: Trick) -> None:
                                 hint=f"Play one of {', '.join(left)}; all three refresh after the third trick.")
 
 
-def _check_initiative(deck, trick: Trick, number: int, suit: str, seen: dict[str, str]) -> None:
+def _check_initiative(deck: DeckA, trick: Trick, number: int, suit: str, seen: dict[str, str]) -> None:
     """The rider's initiative card: one of a standard deck, not revealed twice, and (Deck A) in
     its hand or not yet seen; a rider whose hand is empty reveals none."""
     if deck.held(suit) == 0:
