@@ -118,3 +118,12 @@ def test_riders_are_placed_and_turned_before_the_first_trick():
         with pytest.raises(PlacementRefused, match=words.replace("[", r"\[").replace("]", r"\]")):
             refused()
     assert session.placed("spades", (4, 3)).state == session.state   # its own square is fine
+
+
+def test_a_playtest_offers_only_the_initiative_cards_not_yet_seen():
+    session = PlaytestSession.on(ARENA)
+    assert session.revealable("spades")[:2] == ("AS", "AH") and len(session.revealable("spades")) == 52
+    session = session.play(Trick({"spades": "AS", "hearts": "2H"}, {"spades": "K", "hearts": "K"}))
+    assert "AS" not in session.revealable("hearts") and "2H" not in session.revealable("spades")
+    with pytest.raises(IllegalAction, match="AS, which is lying face up on the table"):
+        session.play(Trick({"spades": "KS", "hearts": "AS"}, {"spades": "J", "hearts": "J"}))

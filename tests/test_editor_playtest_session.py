@@ -185,11 +185,11 @@ def test_set_up_by_the_rules_stays_through_a_reset(standard):
     setup = SetUp(seed=5, choices={"pilot": "red", "booster": "green"})
     played = session.play(setup)
     assert played.events == apply(start, setup)[1]
-    # 2 energy, 4 saucers, then p1's red Pilot, p2's booster on green and blue's Pilot
-    assert [e.kind for e in played.events] == ["bonus"] * 2 + ["place"] * 5 + ["bonus", "place"]
+    # 2 energy, 4 saucers, then p1's red Pilot, p2's booster on green and blue's Pilot; the upgrade deck shuffled
+    assert [e.kind for e in played.events] == ["bonus"] * 2 + ["place"] * 5 + ["bonus", "place", "shuffle"]
     session.play(EndRound())
     session.reset()
-    assert session.setup == setup and session.turns == () and len(session.events) == 9
+    assert session.setup == setup and session.turns == () and len(session.events) == 10
 
 
 # --- what the board shows while a choice is open ------------------------------------------------------

@@ -8,7 +8,8 @@ import pytest
 from crashgrab.engine.crash_and_grab.rules import (EVENT_KINDS, Accelerator, Bonus, BoostUsed, Collision, Crash, Crew, Move,
                                     Penalty, Pickup, Place, ProbeMoved, RoundBegan, Transfer, Turn, TurnBegan, Win,
                                     apply, apply_event, event_from_json, replay)
-from crashgrab.engine.crash_and_grab.rules.events import AbilityUsed, Exchange, Jump, Mined, Swap, TileTurned, UpgradeBought
+from crashgrab.engine.crash_and_grab.rules.events import (AbilityUsed, Exchange, Jump, Mined, Swap, TileTurned, UpgradeBought,
+                                                       UpgradesShuffled)
 from tests.rules_support import game
 
 BLUE_PILOT = Crew("blue", "pilot")
@@ -91,6 +92,8 @@ EVENTS = [
      "red exchanges the blue pilot for the green engineer at [5,5]",
      {"kind": "exchange", "saucer": "red", "given": {"color": "blue", "type": "pilot"},
       "taken": {"color": "green", "type": "engineer"}, "at": [5, 5]}),
+    (UpgradesShuffled(("Airlock", "Hyperdrive"), "seed", 1), "the upgrade deck of 2 cards is shuffled; Airlock on top",
+     {"kind": "shuffle", "deck": ["Airlock", "Hyperdrive"], "source": "seed", "draws": 1}),
 ]
 
 

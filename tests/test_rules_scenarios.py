@@ -190,6 +190,44 @@ def test_a_won_game_cannot_start():
         scenario_from_json(document, BASE_FILE)
 
 
+def _own(color, *types):
+    return [{"color": color, "type": t} for t in types]
+
+
+ALL_FOUR = ("pilot", "scientist", "doctor", "engineer")
+
+
+# 2 players, p1 flies red and yellow. Worked by hand from End of Game, Winning ("both saucers, in
+# 2-player games"): each_saucer needs all four stations on red AND on yellow; combined needs the
+# four types across the two saucers.
+@pytest.mark.parametrize("ruling, red, yellow, won", [
+    ("each_saucer", ALL_FOUR, (), False),                        # one full saucer: plays on
+    ("each_saucer", ("pilot", "scientist"), ("doctor", "engineer"), False),
+    ("each_saucer", ALL_FOUR, ALL_FOUR, True),
+    ("combined", ALL_FOUR, (), True),
+    ("combined", ("pilot", "scientist"), ("doctor", "engineer"), True),
+    ("combined", ("pilot", "scientist"), ("doctor",), False),
+    (None, ALL_FOUR, (), False),                                 # no rulings: the default, each_saucer
+])
+def test_a_two_player_start_is_judged_by_the_files_win_ruling(ruling, red, yellow, won):
+    document = base()
+    if ruling is None:
+        del document["rulings"]
+    else:
+        document["rulings"] = {"two_player_win": ruling}
+    document["players"] = [{"id": "p1", "saucers": ["red", "yellow"]}, {"id": "p2", "saucers": ["blue", "green"]}]
+    document["saucers"] = [{"color": "red", "at": [0, 0], "crew": _own("red", *red)},
+                           {"color": "yellow", "at": [3, 3], "crew": _own("yellow", *yellow)},
+                           {"color": "blue", "at": [7, 7]}, {"color": "green", "at": [6, 6]}]
+    document["crew"], document["dice"], document["turns"] = [], [], []
+    document["expect"] = {"winner": None}
+    if won:
+        with pytest.raises(InvalidFileError, match="p1 already has a stationed pilot, scientist, doctor and engineer"):
+            scenario_from_json(document, BASE_FILE)
+    else:
+        assert scenario_from_json(document, BASE_FILE).initial.winner is None
+
+
 def test_layout_errors_inside_a_referenced_file_name_it(tmp_path):
     layout = json.loads((ROOT / "layouts" / "standard-2-4p.json").read_text())
     layout["placements"][1]["x"] = 0  # overlaps tile 1
@@ -263,6 +301,28 @@ def test_a_seeded_setup_scenario_is_reproducible():
     document["setup"] = {"seed": 2024}
     document["turns"] = []
     one, two = (run_scenario(scenario_from_json(document, BASE_FILE)) for _ in range(2))
-    # 2 energy, 2 saucers, the Probe player's (red's) Pilot, the other player's booster (its only saucer)
-    assert one.events == two.events and [e.kind for e in one.events] == ["bonus"] * 2 + ["place"] * 3 + ["bonus"]
+    # 2 energy, 2 saucers, the Probe player's (red's) Pilot, the other player's booster (its only saucer),
+    # then the upgrade deck shuffled (Setup, step 4)
+    assert one.events == two.events
+    assert [e.kind for e in one.events] == ["bonus"] * 2 + ["place"] * 3 + ["bonus", "shuffle"]
     assert all(s.at is not None for s in one.final.saucers.values())
+
+
+@pytest.mark.parametrize("scripted", [False, True])
+def test_a_seeded_setup_shuffles_the_deck_unless_the_file_scripts_it(scripted):
+    document = base()
+    for key in ("saucers", "crew", "expect"):
+        del document[key]
+    document["setup"], document["turns"] = {"seed": 2024}, []
+    written = ["Airlock", "Hyperdrive", "Cargo Hold"]
+    if scripted:
+        document["upgrade_deck"] = written
+    scenario = scenario_from_json(document, BASE_FILE)
+    final = run_scenario(scenario).final
+    if scripted:
+        assert final.upgrade_deck == tuple(written)
+    else:
+        assert sorted(final.upgrade_deck) == sorted(scenario.initial.upgrade_deck)
+        assert final.upgrade_deck != scenario.initial.upgrade_deck
+    again = scenario_from_json(json.loads(json.dumps(scenario_to_json(scenario))), BASE_FILE)
+    assert again.setup == scenario.setup and again.initial == scenario.initial  # scripted stays scripted

@@ -5,9 +5,13 @@ placement takes the lowest free site: the n-th piece placed lands on site n.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from crashgrab.engine.crash_and_grab.rules import Crew, IllegalAction, MissingChoice, SetUp, apply, replay
+from crashgrab.engine.crash_and_grab.rules.dice import seed_state, shuffled
+from crashgrab.engine.crash_and_grab.rules.upgrade_cards import default_deck
 from crashgrab.engine.crash_and_grab.rules.session import play_action
 from tests.rules_support import game
 
@@ -117,3 +121,66 @@ def test_a_two_player_game_of_one_saucer_each_needs_no_choice():
 def test_bad_setup_choices_are_refused(players, choices, message):
     with pytest.raises(IllegalAction, match=message):
         apply(empty_game(players, "p1"), SetUp(dice=(1,) * 12, choices=choices))
+
+
+# --- Setup, step 4: "Shuffle the remaining upgrade cards" ------------------------------------------
+TWO_PLAYERS = [("p1", ("red", "yellow")), ("p2", ("green", "blue"))]
+TWO_PLAYER_CHOICES = {"pilot": "red", "booster": "green"}  # p1 holds the Probe
+
+
+def with_deck(players):
+    """A game before setup, its upgrade deck in collector order as new_game builds it."""
+    return replace(empty_game(players, "p1"), upgrade_deck=default_deck(len(players)))
+
+
+def _seeded_setup(seed, players=ONE_EACH[:4], choices=None):
+    return apply(with_deck(players), SetUp(seed=seed, choices=choices or {}))
+
+
+def test_a_seeded_setup_shuffles_the_upgrade_deck_and_the_same_seed_deals_the_same():
+    tops = {seed: _seeded_setup(seed)[0].upgrade_deck[0] for seed in (1, 2, 3)}
+    assert len(set(tops.values())) > 1, tops          # before the fix: Blast Off Thrusters for every seed
+    one, events = _seeded_setup(7)
+    assert one.upgrade_deck == _seeded_setup(7)[0].upgrade_deck
+    assert sorted(one.upgrade_deck) == sorted(default_deck(4))           # the same 23 cards
+    assert one.upgrade_deck != default_deck(4)
+    assert events[-1].kind == "shuffle" and events[-1].deck == one.upgrade_deck
+    assert replay(with_deck(ONE_EACH[:4]), events) == one
+
+
+def test_the_shuffle_comes_after_the_rolls_so_seeded_placements_are_unchanged():
+    """Worked by hand: the shuffle draws its numbers after the setup's rolls, so the pieces stand
+    where the same seed put them before the deck was shuffled."""
+    state = with_deck(ONE_EACH[:4])
+    mixed, _ = apply(state, SetUp(seed=7))
+    unshuffled, _ = apply(state, SetUp(seed=7, scripted_upgrade_deck=True))
+    assert {c: s.at for c, s in mixed.saucers.items()} == {c: s.at for c, s in unshuffled.saucers.items()}
+    assert mixed.crew == unshuffled.crew
+    assert unshuffled.upgrade_deck == default_deck(4)
+
+
+def test_two_players_shuffle_22_cards_without_the_rotational_stabilizer():
+    state, _ = _seeded_setup(3, TWO_PLAYERS, TWO_PLAYER_CHOICES)
+    assert len(state.upgrade_deck) == 22 and "Rotational Stabilizer" not in state.upgrade_deck
+
+
+def test_without_the_setups_seed_the_states_generator_shuffles_and_advances():
+    state = replace(with_deck(ONE_EACH[:3]), rng=seed_state(5))
+    new_state, events = apply(state, SetUp(dice=(1, 2, 3, 4, 5)))
+    shuffle = events[-1]
+    assert (shuffle.kind, shuffle.source, shuffle.draws) == ("shuffle", "seed", 22)
+    expected, after, _ = shuffled(default_deck(3), seed_state(5))
+    assert new_state.upgrade_deck == expected and new_state.rng == after
+    assert replay(state, events) == new_state
+
+
+def test_a_setup_with_only_scripted_dice_has_nothing_to_shuffle_with():
+    new_state, events = apply(with_deck(ONE_EACH[:3]), SetUp(dice=(1, 2, 3, 4, 5)))
+    assert new_state.upgrade_deck == default_deck(3) and "shuffle" not in [e.kind for e in events]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**64 - 1])
+def test_the_shuffle_is_a_permutation(seed):
+    cards = tuple(range(23))
+    order, _, draws = shuffled(cards, seed)
+    assert sorted(order) == list(cards) and draws == 22

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QLis
                                QWidget)
 
 from crashgrab.engine.crash_grid.model import ArenaLayout
-from crashgrab.engine.crash_grid.playtest import DECK, PlacementRefused, PlaytestSession
+from crashgrab.engine.crash_grid.playtest import PlacementRefused, PlaytestSession
 from crashgrab.engine.crash_grid.rules import RuleError, Trick
 
 
@@ -55,7 +55,7 @@ class PlaytestPanel(QWidget):
         self.initiative, self.moves = {}, {}
         for index, rider in enumerate(state.riders_on_board()):
             card, move = QComboBox(), QComboBox()
-            card.addItems(DECK)
+            card.addItems(session.revealable(rider.suit))   # Deck A: only the cards it may reveal
             card.setCurrentIndex(index)          # different cards, so a trick can be played at once
             move.addItems(session.legal_moves(rider.suit))
             card.setObjectName(f"initiative_{rider.suit}")
@@ -93,7 +93,7 @@ class PlaytestPanel(QWidget):
         self._show(session)
 
     def play(self) -> None:
-        trick = Trick({suit: box.currentText() for suit, box in self.initiative.items()},
+        trick = Trick({suit: box.currentText() for suit, box in self.initiative.items() if box.count()},
                       {suit: box.currentText() for suit, box in self.moves.items()})
         try:
             session = self.session.play(trick)

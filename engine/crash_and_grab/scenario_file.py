@@ -17,11 +17,12 @@ from .resolve import resolve_layout
 from .rules.actions import Boost, EndRound, Round, SetUp, Turn
 from .rules.dice import seed_state
 from .rules.frozen import FrozenMap, freeze
-from .rules.pieces import COLORS, CREW_TYPES, Crew, HandOver, default_queue
+from .rules.pieces import COLORS, Crew, HandOver, default_queue
 from .rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_json,
                                        expect_from_outcome, run_scenario, state_to_json)
 from .rules.state import GameState, Player, Rulings, SaucerState
 from .rules.upgrade_cards import default_deck
+from .rules.win import has_won
 from ..errors import InvalidFileError, UsageError
 from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
 from ..formats.layout_io import layout_from_json, layout_to_json, load_layout
@@ -41,6 +42,15 @@ def _cell(value) -> tuple[int, int] | None:
 
 def _text(cell) -> str:
     return f"[{cell[0]},{cell[1]}]"
+
+
+def _won_where(state: GameState, player_id: str) -> str:
+    saucers = state.player(player_id).saucers
+    if len(saucers) == 1:
+        return f"on its {saucers[0]} saucer"
+    if state.rulings.two_player_win == "combined":
+        return "on its two saucers together (ruling two_player_win \"combined\")"
+    return "on each of its saucers"
 
 
 class _Reader:
@@ -240,7 +250,7 @@ class _Reader:
                     self.fail(f"$.{key}", f'"{key}" cannot be given with "setup": the setup places the pieces.',
                               f'Remove "{key}", or remove "setup" and place every piece yourself.')
             setup = SetUp(doc["setup"].get("seed"), tuple(doc["setup"].get("dice", ())),
-                          doc["setup"].get("choices", {}))
+                          doc["setup"].get("choices", {}), scripted_upgrade_deck="upgrade_deck" in doc)
             saucers = {c: SaucerState(c) for p in players for c in p.saucers}
             crew_at: dict = {}
             placed: dict = {}
@@ -258,10 +268,10 @@ class _Reader:
             crew=FrozenMap(crew_at), lost=FrozenMap(lost), probe=probe, dice=tuple(doc.get("dice", ())),
             rng=seed_state(doc["seed"]) if "seed" in doc else None,
             rulings=Rulings(**doc.get("rulings", {})), upgrade_deck=deck, upgrade_discard=discard, layout=layout)
-        for player in players:
-            if initial.stationed_types(player.id) >= set(CREW_TYPES):
-                self.fail("$.saucers", f"{player.id} already has a stationed pilot, scientist, doctor and engineer, "
-                          "so the game is already won.", "Take a crewmember away.")
+        for player in players:  # judged by the rules' own win test, so by the file's two_player_win ruling
+            if has_won(initial, player.id):
+                self.fail("$.saucers", f"{player.id} already has a stationed pilot, scientist, doctor and engineer "
+                          f"{_won_where(initial, player.id)}, so the game is already won.", "Take a crewmember away.")
         turns, notes = self.turns()
         return Scenario(name=doc["name"], layout=layout, initial=initial, turns=turns, expect=freeze(doc.get("expect", {})),
                         auto_choices=doc.get("auto_choices", False), setup=setup, layout_ref=layout_ref,
@@ -381,7 +391,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     held = {c: list(state.saucers[c].upgrades) for c in state.saucer_colors() if state.saucers[c].upgrades}
     if held:
         document["upgrades"] = held
-    if state.upgrade_deck != tuple(c for c in default_deck(len(state.players))
+    scripted = scenario.setup is not None and scenario.setup.scripted_upgrade_deck
+    if scripted or state.upgrade_deck != tuple(c for c in default_deck(len(state.players))
                                    if not any(c in s.upgrades for s in state.saucers.values())
                                    and c not in state.upgrade_discard):
         document["upgrade_deck"] = list(state.upgrade_deck)

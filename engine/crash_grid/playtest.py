@@ -8,12 +8,12 @@ from dataclasses import dataclass, replace
 from ..errors import CrashGrabError
 
 from .model import ArenaLayout
-from .rules import Event, GridState, Rider, Trick, apply
+from .rules import CARDS, Event, GridState, Rider, Trick, apply
 from .scenario import Scenario, state_to_json
-from .terms import FACINGS, MOVES, RAILS_IN_HAND_AT_START, RANKS, SUIT_LETTERS, Cell, cell_text
+from .terms import FACINGS, MOVES, RAILS_IN_HAND_AT_START, Cell, cell_text
 
 # The initiative deck, highest first, as a playtest offers it: "AS", "AH", ... "2C".
-DECK: tuple[str, ...] = tuple(rank + letter for rank in reversed(RANKS) for letter in SUIT_LETTERS)
+DECK: tuple[str, ...] = CARDS
 
 
 def starting_state(layout: ArenaLayout) -> GridState:
@@ -74,6 +74,12 @@ class PlaytestSession:
         """The move cards the suit's rider may play in the next trick (unused since the refresh)."""
         rider = self.state.rider(suit)
         return tuple(m for m in MOVES if rider is not None and rider.on_board and m not in rider.used)
+
+    def revealable(self, suit: str) -> tuple[str, ...]:
+        """The initiative cards the suit's rider may reveal in the next trick (Deck A: in its hand
+        or not yet seen), highest first."""
+        deck = self.state.initiative_deck()
+        return tuple(card for card in DECK if deck.why_not(suit, card) is None) if deck.held(suit) else ()
 
     def events_shown(self) -> tuple[Event, ...]:
         """The events of the trick shown (none at the start)."""

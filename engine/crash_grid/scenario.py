@@ -11,6 +11,7 @@ from ..errors import CrashGrabError
 from ..expectations import Check
 from .model import ArenaLayout
 from .rules import Event, GridState, MissingChoice, RuleError, Trick, apply
+from .scenario_deck import deck_expectations
 from .terms import SUITS, Cell
 
 
@@ -26,6 +27,7 @@ class Scenario:
     trick_notes: tuple[str | None, ...] = ()
     file: str | None = None
     schema_ref: str | None = None
+    deck: Mapping[str, Any] = field(default_factory=dict)   # the file's "deck" as written (seed, hands, table)
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,7 @@ class ScenarioTrickError(CrashGrabError):
         if isinstance(error, MissingChoice):
             where += f".{'initiative' if error.choice == 'initiative' else 'moves'}"
         elif error.suit:
-            where += f".moves.{error.suit}"
+            where += f".{error.card}.{error.suit}"
         super().__init__(f"trick {number}{who}: {error.message}", file=file, where=where, hint=error.hint)
 
     def details(self) -> dict[str, Any]:
@@ -124,6 +126,7 @@ def state_to_json(state: GridState) -> dict[str, Any]:
         "over": state.over,
         "winner": state.winner,
         "points": state.points(),
+        "deck": state.initiative_deck().to_json(),
     }
 
 
@@ -150,6 +153,7 @@ def check_expectations(expect: Mapping[str, Any], state: GridState, events) -> l
     points = state.points()
     for suit, value in expect.get("points", {}).items():
         checks.append(Check(f"points.{suit}", value, points.get(suit, 0)))
+    checks += deck_expectations(expect, state)
     if "events" in expect:
         checks.append(Check("events", list(expect["events"]), [e.kind for e in events]))
     return checks

@@ -8,6 +8,7 @@ trick since the refresh), which also says how many tricks remain before the next
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..errors import InvalidFileError
@@ -18,18 +19,24 @@ from .layout_io import layout_from_json, layout_to_json, load_layout
 from .model import ArenaLayout
 from .rules import GridState, Rider, Trick, sort_riders
 from .scenario import Scenario, cell_json, trails_json
+from .scenario_deck import read_deck, wall_entries, walls_json
 from .terms import RAILS_IN_HAND_AT_START, Cell, cell_text
 
 SCENARIO_SCHEMA = "crash-grid-scenario"
 
 
 class _Reader:
-    def __init__(self, document: dict[str, Any], file) -> None:
+    """Reads one round; `prefix` is its JSON path in a match file ("$.rounds[1]"), or "$"."""
+
+    def __init__(self, document: dict[str, Any], file, prefix: str = "$") -> None:
         self.doc = document
         self.file = str(file) if file is not None else None
         self.occupied: dict[Cell, str] = {}
+        self.prefix = prefix
 
     def fail(self, where: str, message: str, hint: str | None = None):
+        if self.prefix != "$" and not where.startswith("$.layout"):
+            where = self.prefix + where[1:]
         raise InvalidFileError(message, file=self.file, where=where, hint=hint)
 
     def layout(self) -> tuple[ArenaLayout, str | None]:
@@ -68,9 +75,9 @@ class _Reader:
         for cell in layout.walls:
             self.occupied[cell] = "a wall"
         walls = set(layout.walls)
-        for index, raw in enumerate(self.doc.get("walls", [])):
-            cell = (raw[0], raw[1])
-            self.place(cell, "a wall", f"$.walls[{index}]", layout)
+        entries = wall_entries(self.doc.get("walls", []))
+        for cell, _, where in entries:
+            self.place(cell, "a wall", where, layout)
             walls.add(cell)
         riders = self.riders(layout)
         trails = set()
@@ -84,16 +91,28 @@ class _Reader:
         since_refresh = max((len(r.used) for r in riders if r.on_board), default=0)
         initial = GridState(layout.width, layout.height, riders, frozenset(trails), frozenset(walls),
                             tricks_since_refresh=since_refresh)
+        deck_spec = self.doc.get("deck", {})
+        wall_cards = [(cell, card, where) for cell, card, where in entries if card is not None]
+        initial = replace(initial, deck=read_deck(deck_spec, initial, wall_cards, self.fail))
         tricks = tuple(Trick(dict(raw["initiative"]), dict(raw["moves"])) for raw in self.doc["tricks"])
         return Scenario(name=self.doc["name"], layout=layout, initial=initial, tricks=tricks,
                         expect=self.doc.get("expect", {}), layout_ref=layout_ref, notes=self.doc.get("notes", ""),
                         trick_notes=tuple(raw.get("note") for raw in self.doc["tricks"]), file=self.file,
-                        schema_ref=self.doc.get("$schema"))
+                        schema_ref=self.doc.get("$schema"), deck=deck_spec)
 
 
 def scenario_from_json(document: Any, file=None) -> Scenario:
     validate(document, SCENARIO_SCHEMA, file)
+    if "rounds" in document:
+        raise InvalidFileError("this file holds a match of several rounds, not one round.", file=file,
+                               where="$.rounds", hint="Load it with scenario_match.match_from_json.")
     return _Reader(document, file).scenario()
+
+
+def round_from_json(document: dict[str, Any], file, prefix: str) -> Scenario:
+    """One round of a schema-valid match file: `document` is the round's object with the
+    file's name and layout added; errors name paths under `prefix`."""
+    return _Reader(document, file, prefix).scenario()
 
 
 def load_scenario(path) -> Scenario:
@@ -112,8 +131,9 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     document["riders"] = [{"suit": r.suit, "at": cell_json(r.at), "facing": r.facing, "rails": r.rails,
                            "used": [m for m in ("J", "Q", "K") if m in r.used]} for r in state.riders]
     document["trails"] = trails_json(state)
-    extra_walls = state.walls - scenario.layout.walls
-    document["walls"] = [list(c) for c in sorted(extra_walls, key=lambda c: (c[1], c[0]))]
+    document["walls"] = walls_json(state, scenario.layout.walls)
+    if scenario.deck:
+        document["deck"] = dict(scenario.deck)
     notes = scenario.trick_notes + (None,) * (len(scenario.tricks) - len(scenario.trick_notes))
     document["tricks"] = []
     for trick, note in zip(scenario.tricks, notes):

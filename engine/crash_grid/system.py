@@ -39,13 +39,19 @@ class CrashGridRun:
         return bool(self.result.passed)
 
     def text(self) -> str:
-        from .report import text_report
+        from .report import match_text_report, text_report
+        from .scenario_match import Match
 
+        if isinstance(self.scenario, Match):
+            return match_text_report(self.scenario, self.result)
         return text_report(self.scenario, self.result)
 
     def to_json(self) -> dict[str, Any]:
-        from .report import json_report
+        from .report import json_report, match_json_report
+        from .scenario_match import Match
 
+        if isinstance(self.scenario, Match):
+            return match_json_report(self.scenario, self.result)
         return json_report(self.scenario, self.result)
 
 
@@ -143,8 +149,12 @@ class CrashGrid(GameSystem):
     def run_scenario_file(self, document: dict[str, Any], file: str) -> CrashGridRun:
         from .scenario import run_scenario
         from .scenario_io import scenario_from_json
+        from .scenario_match import match_from_json, run_match
 
         try:
+            if isinstance(document, dict) and "rounds" in document:  # match play
+                match = match_from_json(document, file)
+                return CrashGridRun(match, run_match(match))
             scenario = scenario_from_json(document, file)
         except InvalidFileError as error:
             raise ScenarioFileError(error.message, file=error.file, where=error.where, hint=error.hint) from None

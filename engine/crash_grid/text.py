@@ -45,7 +45,17 @@ def state_text(state: GridState) -> str:
 
 
 def riders_text(state: GridState) -> Iterable[str]:
+    deck = state.initiative_deck()
     for rider in state.riders:
         used = ", ".join(m for m in ("J", "Q", "K") if m in rider.used) or "-"
         where = f"at {cell_text(rider.at)} facing {rider.facing}" if rider.at else "crashed"
-        yield f"  {rider.suit}: {where}; {rider.rails} trail cards in hand; used since the refresh: {used}"
+        hand = ""
+        if deck.hand(rider.suit):  # only what Deck A names: an open deck's unnamed cards are not shown
+            hidden = deck.hidden_in(rider.suit)
+            hand = f"; initiative hand: {', '.join(deck.hand(rider.suit))}" + (f" and {hidden} unnamed" if hidden else "")
+        yield f"  {rider.suit}: {where}; {rider.rails} trail cards in hand; used since the refresh: {used}{hand}"
+    table = ", ".join(deck.table) or "none"
+    if deck.seeded:
+        yield f"  Deck A: {len(deck.pile)} cards in the draw pile; on the table: {table}"
+    elif deck.table:
+        yield f"  Deck A: on the table: {table}; {len(deck.unseen())} cards not yet seen"

@@ -105,11 +105,14 @@ class SetUp:
     with `seed`, then the state's own die; neither changes the state's dice or seed.
     choices (2 players only): "pilot": the Probe player's saucer whose Pilot is placed;
     "booster": the other player's saucer that takes the booster.
+    The upgrade deck is shuffled (step 4) by the same generator, after the setup's rolls,
+    unless `scripted_upgrade_deck` (a scenario that lists its deck keeps it as written).
     """
 
     seed: int | None = None
     dice: tuple[int, ...] = ()
     choices: Mapping[str, Any] = field(default_factory=FrozenMap)
+    scripted_upgrade_deck: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(self.dice))

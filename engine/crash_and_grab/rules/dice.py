@@ -27,10 +27,26 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-def roll(state: int) -> tuple[int, int]:
-    """(die result 1-12, next state). Multiply-shift maps 64 bits onto 12 faces."""
+def below(state: int, n: int) -> tuple[int, int]:
+    """(a number from 0 to n-1, next state). Multiply-shift maps 64 bits onto n values."""
     state = advance(state)
-    return 1 + ((_mix(state) * DIE_FACES) >> 64), state
+    return (_mix(state) * n) >> 64, state
+
+
+def roll(state: int) -> tuple[int, int]:
+    """(die result 1-12, next state)."""
+    result, state = below(state, DIE_FACES)
+    return 1 + result, state
+
+
+def shuffled(items: tuple, state: int) -> tuple[tuple, int, int]:
+    """(items shuffled, next state, numbers drawn): Fisher-Yates from the last item down, one
+    number per item but the first, so a fold can advance a state by the count alone."""
+    order = list(items)
+    for last in range(len(order) - 1, 0, -1):
+        pick, state = below(state, last + 1)
+        order[last], order[pick] = order[pick], order[last]
+    return tuple(order), state, max(len(order) - 1, 0)
 
 
 def next_free_site(roll_result: int, taken) -> list[int]:

@@ -2,7 +2,8 @@
 
 Stable kinds: bonus, move, pickup, collision, accelerator, crash, boost, penalty,
 transfer, place, probe, win, and in a whole round: round (its start) and turn; with
-upgrade cards: upgrade (bought), ability (a card used), jump, swap, mine, quake, exchange.
+upgrade cards: upgrade (bought), ability (a card used), jump, swap, mine, quake, exchange; and
+shuffle (the setup's shuffle of the upgrade deck).
 `to_json()` gives {"kind": ..., fields}; `describe()` says it in words. Folding events with `apply_event` (fold.py) rebuilds the state.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from .pieces import Crew
 
 EVENT_KINDS: tuple[str, ...] = ("bonus", "move", "pickup", "collision", "accelerator", "crash", "boost",
                                 "penalty", "transfer", "place", "probe", "win", "round", "turn", "upgrade", "ability",
-                                "jump", "swap", "mine", "quake", "exchange")
+                                "jump", "swap", "mine", "quake", "exchange", "shuffle")
 # Attribute name -> JSON key where Python cannot use the JSON name.
 _JSON_NAMES = {"origin": "from"}
 
@@ -411,9 +412,25 @@ class Exchange(Event):
         return f"{self.saucer} exchanges the {self.given} for the {self.taken} at {cell_text(self.at)}"
 
 
+@dataclass(frozen=True)
+class UpgradesShuffled(Event):
+    """Setup, step 4: "Shuffle the remaining upgrade cards"; `deck` is the new order, top
+    first. source "action": drawn from the setup's own seed; "seed": from the state's
+    generator, which advances by `draws` numbers."""
+
+    kind: ClassVar[str] = "shuffle"
+    deck: tuple[str, ...]
+    source: str
+    draws: int
+
+    def describe(self) -> str:
+        top = f"; {self.deck[0]} on top" if self.deck else ""
+        return f"the upgrade deck of {_plural(len(self.deck), 'card')} is shuffled{top}"
+
+
 EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Bonus, Move, Pickup, Collision, Accelerator, Crash, BoostUsed, Penalty, Transfer, Place, ProbeMoved, Win,
-    RoundBegan, TurnBegan, UpgradeBought, AbilityUsed, Jump, Swap, Mined, TileTurned, Exchange)}
+    RoundBegan, TurnBegan, UpgradeBought, AbilityUsed, Jump, Swap, Mined, TileTurned, Exchange, UpgradesShuffled)}
 assert tuple(EVENT_TYPES) == EVENT_KINDS
 
 

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from . import dice
 from .events import (Accelerator, Bonus, BoostUsed, Collision, Crash, Event, Move, Penalty, Pickup, Place,
                      AbilityUsed, Exchange, Jump, Mined, ProbeMoved, RoundBegan, Swap, TileTurned, Transfer,
-                     TurnBegan, UpgradeBought, Win)
+                     TurnBegan, UpgradeBought, UpgradesShuffled, Win)
 from .quake import turned_tile
 from .state import GameState, SaucerState
 
@@ -133,12 +133,20 @@ def _exchange(state: GameState, event: Exchange) -> GameState:
                   crew=state.crew.with_item(event.at, event.given))
 
 
+def _shuffled(state: GameState, event: UpgradesShuffled) -> GameState:
+    rng = state.rng
+    if event.source == "seed":
+        assert rng is not None
+        rng = (rng + event.draws * dice.GOLDEN) & dice.MASK  # as many advances as numbers drawn
+    return evolve(state, upgrade_deck=event.deck, rng=rng)
+
+
 # Each fold takes its own event type; the table is looked up by that type.
 _FOLDS: dict[type, Callable[[GameState, Any], GameState]] = {
     Bonus: _bonus, Move: _move, Pickup: _pickup, Collision: _nothing, Accelerator: _nothing, Crash: _crash,
     BoostUsed: _boost, Penalty: _penalty, Transfer: _transfer, Place: _place, ProbeMoved: _probe, Win: _win,
     RoundBegan: _round, TurnBegan: _nothing, UpgradeBought: _upgrade, AbilityUsed: _nothing, Jump: _jump,
-    Swap: _swap, Mined: _mined, TileTurned: _quake, Exchange: _exchange,
+    Swap: _swap, Mined: _mined, TileTurned: _quake, Exchange: _exchange, UpgradesShuffled: _shuffled,
 }
 
 

@@ -1,4 +1,5 @@
-"""Setting up by the rulebook (Setup, steps 3, 8 and 9): energy, saucers, boosters, Pilots.
+"""Setting up by the rulebook (Setup, steps 3, 4, 8 and 9): energy, the upgrade deck, saucers,
+boosters, Pilots.
 
 Order of events: each player takes an energy (step 3, on their first saucer); every saucer
 is placed by the die, players clockwise from the Probe holder (step 8); then step 9:
@@ -9,14 +10,19 @@ is placed by the die, players clockwise from the Probe holder (step 8); then ste
   clockwise, so passing left) takes a booster, except with 3 players; then every saucer
   that received neither that booster nor the Probe places its Pilot, clockwise from the
   Probe holder.
+Step 4, "Shuffle the remaining upgrade cards": the deck is shuffled last, by the setup's own
+seed or else the state's generator, so its numbers come after the setup's rolls (every seeded
+setup places its pieces where it did before the shuffle existed). A setup with neither (only
+scripted dice) has nothing to shuffle with and leaves the deck in its order; so does a scripted deck.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
+from . import dice
 from .actions import SETUP_CHOICES, SetUp
 from .errors import IllegalAction, MissingChoice
-from .events import Bonus
+from .events import Bonus, UpgradesShuffled
 from .pieces import Crew
 from .placement import place_by_die
 from .play import Play
@@ -46,7 +52,21 @@ def apply_setup(state: GameState, action: SetUp):
         pilots = _boosters(play, action, seats)
     for color in pilots:
         _place_pilot(play, color)
+    if not action.scripted_upgrade_deck:
+        _shuffle_upgrades(play)
     return play.state, tuple(play.events)
+
+
+def _shuffle_upgrades(play: Play) -> None:
+    deck = play.state.upgrade_deck
+    if len(deck) < 2:
+        return
+    if play.local_rng is not None:
+        order, play.local_rng, draws = dice.shuffled(deck, play.local_rng)
+        play.emit(UpgradesShuffled(order, "action", draws))
+    elif play.state.rng is not None:
+        order, _, draws = dice.shuffled(deck, play.state.rng)
+        play.emit(UpgradesShuffled(order, "seed", draws))
 
 
 def _two_player_boosters(play: Play, action: SetUp, seats: Sequence[Player]) -> list[str]:

@@ -12,9 +12,11 @@ class RuleError(CrashGrabError):
 
     exit_code = 2
 
-    def __init__(self, message: str, *, trick: int, suit: str | None = None, hint: str | None = None) -> None:
+    def __init__(self, message: str, *, trick: int, suit: str | None = None, hint: str | None = None,
+                 card: str = "moves") -> None:
         self.trick = trick
         self.suit = suit
+        self.card = card          # which of the player's cards is at fault: "initiative" or "moves"
         super().__init__(message, hint=hint)
 
 

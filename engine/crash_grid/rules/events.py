@@ -1,6 +1,6 @@
 """Events: every step of a trick, each enough to draw without the state.
 
-Kinds: order, move, crash, refresh, win, no-point. `to_json()` gives {"kind": ..., fields}.
+Kinds: order, move, crash, refresh, win, no-point, and reshuffle (Deck A's table into a new pile). `to_json()` gives {"kind": ..., fields}.
 """
 from __future__ import annotations
 
@@ -34,12 +34,13 @@ class Event:
 
 @dataclass(frozen=True)
 class Order(Event):
-    """The initiative order of the trick, high to low: ((suit, card), ...)."""
+    """The initiative order of the trick, high to low: ((suit, card), ...); card None: a rider
+    with no card left in hand, moving after those who revealed one."""
     kind: ClassVar[str] = "order"
-    order: tuple[tuple[str, str], ...]
+    order: tuple[tuple[str, str | None], ...]
 
     def describe(self) -> str:
-        return "initiative: " + ", ".join(f"{suit} ({card})" for suit, card in self.order)
+        return "initiative: " + ", ".join(f"{suit} ({card or 'no card'})" for suit, card in self.order)
 
 
 @dataclass(frozen=True)
@@ -109,3 +110,14 @@ class NoPoint(Event):
 
     def describe(self) -> str:
         return f"{', '.join(self.suits)} all crashed in this trick: the round ends, nobody scores"
+
+
+@dataclass(frozen=True)
+class Reshuffle(Event):
+    """A refill found Deck A's draw pile empty: the `cards` revealed face up since the last
+    reshuffle are shuffled into a new pile (walls keep theirs)."""
+    kind: ClassVar[str] = "reshuffle"
+    cards: int
+
+    def describe(self) -> str:
+        return f"Deck A's draw pile is empty: the {self.cards} cards on the table are shuffled into a new pile"

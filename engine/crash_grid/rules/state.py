@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..terms import SUITS, TRICKS_PER_REFRESH, Cell
+from .deck import DeckA, deal
 
 
 @dataclass(frozen=True)
@@ -30,10 +31,17 @@ class GridState:
     tricks_played: int = 0
     over: bool = False                        # the round has ended
     winner: str | None = None
+    deck: DeckA | None = None                 # Deck A; None: open, every rider on the board holding 5 unnamed cards
 
     def __post_init__(self) -> None:
         if not 0 <= self.tricks_since_refresh < TRICKS_PER_REFRESH:
             raise ValueError("tricks_since_refresh must be 0, 1 or 2")
+
+    def initiative_deck(self) -> DeckA:
+        """Deck A as it stands (an open deal when the state was built without one)."""
+        if self.deck is not None:
+            return self.deck
+        return deal(r.suit for r in self.riders_on_board())
 
     def rider(self, suit: str) -> Rider | None:
         return next((r for r in self.riders if r.suit == suit), None)
