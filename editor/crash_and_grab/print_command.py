@@ -6,9 +6,9 @@ imported only when the command runs.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
+from crashgrab.engine.cli.notes import note
 from crashgrab.engine.errors import InvalidFileError, UsageError
 from crashgrab.engine.formats.jsonio import read_json
 from crashgrab.engine.formats.layout_io import layout_from_json
@@ -68,6 +68,6 @@ def run_print(args: argparse.Namespace) -> int:
     write_pdf(job, args.output)
     width, height = job.page_size
     kind = "poster" if args.poster else "tile sheets"
-    print(f"wrote {args.output} ({kind}: {job.page_count} page{'s' if job.page_count != 1 else ''} of "
-          f"{width:g} x {height:g} mm, {cell:g} mm a cell)", file=sys.stderr)
+    note(f"wrote {args.output} ({kind}: {job.page_count} page{'s' if job.page_count != 1 else ''} of "
+         f"{width:g} x {height:g} mm, {cell:g} mm a cell)")
     return 0
