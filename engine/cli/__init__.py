@@ -12,7 +12,7 @@ import sys
 from importlib.metadata import entry_points
 
 from ..errors import CrashGrabError
-from ..version import program_version
+from ..version import PRODUCT_NAME, program_version
 from .notes import set_quiet
 from .optional import missing_extra_message
 
@@ -28,7 +28,10 @@ COMMAND_MODULES = [
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crashgrab",
-        description="Board layouts for the crash family of games: create, show, validate, export and play test moves.")
+        description=f"{PRODUCT_NAME}: board layouts for the crash family of games: create, show, validate, export "
+                    "and play test moves. `crashgrab explain CODE`, `crashgrab schema` and `crashgrab docs` hold the "
+                    "reference; render, print and the editor need the [editor] extra (pip install "
+                    "'crash-grab-editor[editor]').")
     parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:

@@ -46,7 +46,7 @@ def register(subparsers) -> None:
     which = survey.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true",
                        help="every arrangement of the template (the default for 2-4; 5 and 6 take minutes to "
-                            "hours: see docs/performance.md)")
+                            "hours: see `crashgrab docs performance`)")
     which.add_argument("--sample", type=int, metavar="N", help="N setups drawn by the rules from --seed")
     survey.add_argument("--seed", type=int, help="seed of the sample (printed when not given)")
     survey.add_argument("--workers", type=int, metavar="N",
@@ -76,7 +76,7 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
     if args.sample is None and not args.all and template != "2-4":
         raise UsageError(f"say how many {template}-saucer setups to check with --sample N "
                          "(for example --sample 20000), or --all for every board (it takes long: "
-                         "see docs/performance.md).")
+                         "see `crashgrab docs performance`).")
     if args.stop_after is not None and args.stop_after < 1:
         raise UsageError(f"--stop-after needs at least 1 chunk, not {args.stop_after}.")
     if args.sample is not None and args.sample < 1:
