@@ -1,7 +1,7 @@
-"""Maps the repository's top-level folders onto one installed package, `crashgrab`.
+"""Maps the repository's top-level folders onto one installed namespace, `crashgrab`.
 
-toplevel/ -> crashgrab itself (its __main__: `python -m crashgrab`; a folder named crashgrab/
-in the checkout would hide the others from the repository's own imports),
+toplevel/ -> crashgrab itself, a namespace package holding only __main__ (`python -m crashgrab`;
+a folder named crashgrab/ in the checkout would hide the others from the repository's own imports),
 engine/ -> crashgrab.engine, editor/ -> crashgrab.editor, and the data folders schemas/,
 layouts/ and desktop/ -> crashgrab.schemas, crashgrab.layouts, crashgrab.desktop (read through
 importlib.resources, so they work from a wheel, a zip or an editable install alike).

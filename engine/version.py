@@ -4,7 +4,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 DISTRIBUTION = "crash-grab-editor"
-# The product (window titles, the desktop entry, --help, README); "Crash & Grab" is one of its games.
+# The product (window titles, the desktop entry, --help, README); each game keeps its own title.
 PRODUCT_NAME = "Crash Board Studio"
 
 

@@ -222,3 +222,25 @@ def test_without_qt_the_cli_works_and_drawing_says_what_to_install(tmp_path):
         assert code == 2 and out == "", name
         assert err.count("\n") == 1 and "install crash-grab-editor[editor]" in err and "Traceback" not in err, err
     assert not (tmp_path / "b.png").exists() and not (tmp_path / "b.pdf").exists()
+
+
+@pytest.mark.parametrize(("error", "words"), [
+    (ModuleNotFoundError("No module named 'PySide6'", name="PySide6"),
+     "this needs PySide6, which is not installed: install crash-grab-editor[editor]"),
+    # what CPython raises when a compiled Qt module cannot load a system library (seen with a test extension)
+    (ImportError("libEGL.so.1: cannot open shared object file: No such file or directory", name="QtGui",
+                 path="/venv/lib/python3.11/site-packages/PySide6/QtGui.abi3.so"),
+     "PySide6 is installed but does not load (libEGL.so.1: cannot open shared object file"),
+])
+def test_a_missing_or_broken_qt_is_one_line(error, words):
+    from crashgrab.engine.cli.optional import missing_extra_message
+
+    message = missing_extra_message(error)
+    assert message is not None and words in message and "\n" not in message
+
+
+def test_other_import_errors_are_not_blamed_on_the_extra():
+    from crashgrab.engine.cli.optional import missing_extra_message
+
+    assert missing_extra_message(ModuleNotFoundError("No module named 'numba'", name="numba")) is None
+    assert missing_extra_message(ImportError("x", name="QtGui", path="/elsewhere/QtGui.so")) is None

@@ -13,7 +13,7 @@ from ..games import all_systems
 from ..resources import DOCS, docs_file, schema_file, schema_files
 
 FINDINGS_PAGE = "findings.md"
-# "### `accelerator-loop` (warning)": one finding code's section of docs/findings.md.
+# "### `some-code` (warning)": one finding code's section of docs/findings.md.
 CODE_HEADING = re.compile(r"^#{2,6}\s+`(?P<code>[a-z0-9-]+)`\s*(?:\((?P<severity>[a-z]+)\))?\s*$")
 HEADING = re.compile(r"^#{1,6}\s")
 SCHEMA_SUFFIX = ".schema.json"
@@ -24,7 +24,7 @@ def register(subparsers) -> None:
         "explain", help="what a finding code means and how to fix it",
         description="Print a finding code's explanation and fix from the installed documentation "
                     f"({FINDINGS_PAGE}), for the codes of every installed game. `crashgrab explain` alone lists them.")
-    explain.add_argument("code", nargs="?", metavar="CODE", help="a finding code, e.g. accelerator-loop")
+    explain.add_argument("code", nargs="?", metavar="CODE", help="a finding code (`crashgrab explain` lists them)")
     explain.set_defaults(run=run_explain)
 
     schema = subparsers.add_parser(
