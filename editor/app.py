@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 from typing import Mapping
 
-from crashgrab.engine.version import program_version
+from crashgrab.engine.version import PRODUCT_NAME, program_version
 
 PROG = "crashgrab-editor"
 DESKTOP_ID = "crashgrab-editor"  # the .desktop file's name, so the desktop matches windows to it
-APP_NAME = "Crash Board Studio"
+APP_NAME = PRODUCT_NAME
 ORGANISATION = "CrashGrab"  # with APPLICATION: where QSettings keeps the windows' settings
 APPLICATION = "Editor"
 SCREENSHOT_SIZE = (1400, 900)  # pixels; README's screenshot and the tests rely on it
@@ -22,7 +22,8 @@ HEADLESS_PLATFORMS = {"offscreen", "minimal", "minimalegl", "vnc", "eglfs", "lin
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=PROG, description="The board studio's editor: lay out a board of any installed game, watch the findings.")
+        prog=PROG, description=f"{PRODUCT_NAME}'s editor: lay out a board of any installed game, watch the findings. "
+                                 "Needs the [editor] extra (Qt).")
     parser.add_argument("file", nargs="?", metavar="FILE", help="a layout file to open (of any installed game)")
     parser.add_argument("--screenshot", metavar="OUT.png",
                         help=f"render the window ({SCREENSHOT_SIZE[0]}x{SCREENSHOT_SIZE[1]}, findings filled in) "
@@ -60,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         return install_desktop_entry()
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # a screenshot needs no screen
+    qt_missing = qt_problem()
+    if qt_missing:
+        print(f"{PROG}: {qt_missing}", file=sys.stderr)
+        return 2
     problem = display_problem()
     if problem:
         print(f"{PROG}: {problem}. Run it offscreen with QT_QPA_PLATFORM=offscreen (e.g. for --screenshot), "
@@ -82,6 +87,20 @@ def main(argv: list[str] | None = None) -> int:
     window = editor.open(system, None, Path(args.file) if args.file else None, None)
     window.show()
     return app.exec()
+
+
+def qt_problem() -> str | None:
+    """One line when Qt (the [editor] extra) is not installed or does not load, else None."""
+    try:
+        import PySide6.QtWidgets  # noqa: F401
+    except ImportError as error:
+        from crashgrab.engine.cli.optional import missing_extra_message
+
+        message = missing_extra_message(error)
+        if message is None:
+            raise
+        return message
+    return None
 
 
 def starting_editor(file: str | None):

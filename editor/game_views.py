@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsItem, QGraphic
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError
 from crashgrab.engine.formats.atomic import write_bytes_atomic
 from crashgrab.engine.system import BoardPicture, ExportFormat, GameSystem
+from crashgrab.engine.version import PRODUCT_NAME
 
 from . import style
 from .game_editor import GameEditor
@@ -176,7 +177,7 @@ class ReadOnlyBoardWindow(QMainWindow):
         super().__init__(parent)
         self.system, self.layout, self.path = system, layout, Path(path) if path else None
         name = self.path.name if self.path else system.layout_name(layout) or "Untitled"
-        self.setWindowTitle(f"{name} ({system.title}, read-only) \u2014 Crash board studio")
+        self.setWindowTitle(f"{name} ({system.title}, read-only) \u2014 {PRODUCT_NAME}")
         self.picture = system.picture(layout)
         self.board_scene = QGraphicsScene(self)
         self.board_item = PictureItem(system, self.picture)

@@ -15,6 +15,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from crashgrab.engine.cli.notes import note
 from crashgrab.engine.errors import InvalidFileError, UsageError
 from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.formats.jsonio import read_json
@@ -100,12 +101,9 @@ def _sheets_for_format(fmt: Any) -> PrintSheets | None:
 
 
 def run_print(args: argparse.Namespace) -> int:
-    try:  # Qt: only when the command runs
-        from .game_views import editor_for
-        from .print_pdf import poster_job, write_pdf
-    except ImportError as error:
-        raise UsageError(f"printing needs Qt, which does not load here ({error}).",
-                         hint="Install PySide6-Essentials (the editor's Qt), e.g. pip install PySide6-Essentials.") from None
+    # Qt only when the command runs; without it the CLI names the [editor] extra (cli.optional).
+    from .game_views import editor_for
+    from .print_pdf import poster_job, write_pdf
 
     if Path(args.output).suffix.lower() != ".pdf":
         raise UsageError(f"the output {args.output} is not a .pdf file.", hint="Name it, for example, board.pdf.")
@@ -139,8 +137,8 @@ def run_print(args: argparse.Namespace) -> int:
     write_pdf(job, args.output)
     width, height = job.page_size
     count = job.page_count
-    print(f"wrote {args.output} ({job.kind}: {count} page{'s' if count != 1 else ''} of {width:g} x {height:g} mm, "
-          f"{cell:g} mm a cell)", file=sys.stderr)
+    note(f"wrote {args.output} ({job.kind}: {count} page{'s' if count != 1 else ''} of {width:g} x {height:g} mm, "
+         f"{cell:g} mm a cell)")
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from crashgrab.engine.cli.notes import note
 from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
@@ -76,7 +77,6 @@ def run_render(args: argparse.Namespace) -> int:
     else:
         size = f"{geometry.width_mm:g}x{geometry.height_mm:g} mm"
         if args.dpi is not None:
-            print("crashgrab render: note: --dpi has no effect on SVG (its size is in millimetres).",
-                  file=sys.stderr)
-    print(f"wrote {path} ({size})", file=sys.stderr)
+            note("crashgrab render: note: --dpi has no effect on SVG (its size is in millimetres).")
+    note(f"wrote {path} ({size})")
     return 0

@@ -134,3 +134,77 @@ def test_the_installed_wheel_prints_a_crash_grid_arena_from_another_folder(insta
     data = (work / "arena.pdf").read_bytes()
     assert data[:5] == b"%PDF-" and data.count(b"/TrimBox") >= 8 and data.count(b"/BleedBox") == 4
     assert "crash-grid (Crash Grid): the board poster." in run([crashgrab, "print", "--help"], work).stdout
+
+
+def run_expecting(command: list, cwd: Path, code: int) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    result = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == code, f"{command}: exit {result.returncode}\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}"
+    assert "Traceback" not in result.stderr
+    return result
+
+
+def test_every_installed_example_runs_and_a_second_copy_is_refused(installed, tmp_path):
+    """Issue 24, items 1 and 2, from the wheel: each shipped layout validates and each shipped
+    scenario passes from the user's copy; copying again keeps the user's edits unless --force."""
+    crashgrab = installed / "crashgrab"
+    run([crashgrab, "examples", "--copy", "my-boards"], tmp_path)
+    layouts = sorted((tmp_path / "my-boards").glob("*.json"))
+    scenarios = sorted((tmp_path / "my-boards" / "scenarios").glob("*.json"))
+    assert [p.name for p in layouts] == ["standard-2-4p.json", "standard-5p.json", "standard-6p.json"]
+    assert {"first-moves.json", "stealing-crew.json"} <= {p.name for p in scenarios}
+    run([crashgrab, "validate", *layouts], tmp_path)
+    for scenario in scenarios:
+        assert "PASS:" in run([crashgrab, "scenario", "run", scenario], tmp_path).stdout
+
+    layouts[0].write_text(layouts[0].read_text() + "\n")
+    refused = run_expecting([crashgrab, "examples", "--copy", "my-boards"], tmp_path, 2)
+    assert str(Path("my-boards") / layouts[0].name) in refused.stderr and "--force" in refused.stderr
+    assert layouts[0].read_text().endswith("\n\n")
+    run([crashgrab, "examples", "--copy", "my-boards", "--force"], tmp_path)
+    assert not layouts[0].read_text().endswith("\n\n")
+
+
+def test_the_installed_command_line_conventions(installed, tmp_path):
+    """Issue 24, item 7, from the wheel: python -m crashgrab, the reference commands read from the
+    installed package, --format json on games and show, and -q."""
+    crashgrab = installed / "crashgrab"
+    layout = tmp_path / "b.json"
+    assert run([installed / "python", "-m", "crashgrab", "--version"], tmp_path).stdout.startswith("crashgrab ")
+    new = run([installed / "python", "-m", "crashgrab", "-q", "new", "--players", "5", "-o", layout], tmp_path)
+    assert new.stderr == "" and layout.is_file()
+    explained = run([crashgrab, "explain", "crash-site-corner"], tmp_path).stdout
+    assert explained.startswith("crash-site-corner (warning): reported by Crash & Grab") and "**Fix:**" in explained
+    assert "territory (warning): Crash Grid" in run([crashgrab, "explain"], tmp_path).stdout
+    assert json.loads(run([crashgrab, "schema", "scenario"], tmp_path).stdout)["title"] == "Crash & Grab test scenario"
+    assert "layout" in run([crashgrab, "schema"], tmp_path).stdout.split()
+    assert run([crashgrab, "docs", "findings"], tmp_path).stdout.startswith("# Validation")
+    games = json.loads(run([crashgrab, "games", "--format", "json"], tmp_path).stdout)
+    assert {g["id"] for g in games["games"]} >= {"crash-and-grab", "crash-grid"}
+    shown = json.loads(run([crashgrab, "show", "--format", "json", layout], tmp_path).stdout)
+    assert (shown["width"], shown["height"]) == (9, 9)
+
+
+def test_the_wheel_needs_qt_only_for_the_editor_extra(dist):
+    """`pip install crash-grab-editor` is the engine and the CLI; `[editor]` adds PySide6."""
+    wheel = zipfile.ZipFile(next(dist.glob("*.whl")))
+    metadata = wheel.read(next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+    requires = [line.split(":", 1)[1].strip() for line in metadata.splitlines() if line.startswith("Requires-Dist:")]
+    qt = [r for r in requires if r.lower().startswith("pyside6")]
+    assert qt and all('extra == "editor"' in r for r in qt), qt
+    assert any(r.startswith("numba") and "extra" not in r for r in requires), "the survey kernel comes with the CLI"
+    assert "Provides-Extra: editor" in metadata
+
+
+def test_the_installed_cli_without_qt_says_to_install_the_editor_extra(installed, tmp_path):
+    from tests.test_cli_conventions import WITHOUT_QT
+
+    layout = str(tmp_path / "b.json")
+    run([installed / "crashgrab", "new", "--players", "4", "--seed", "1", "-o", layout], tmp_path)
+    commands = [("validate", "crashgrab", ["validate", layout]), ("help", "crashgrab", ["--help"]),
+                ("render", "crashgrab", ["render", layout, "-o", "b.png"]), ("editor", "editor", [layout])]
+    results = json.loads(run([installed / "python", "-c", WITHOUT_QT, json.dumps(commands)], tmp_path).stdout)
+    assert results["validate"][0] == 0 and results["help"][0] == 0
+    for name in ("render", "editor"):
+        code, _, err = results[name]
+        assert code == 2 and "install crash-grab-editor[editor]" in err and err.count("\n") == 1, err

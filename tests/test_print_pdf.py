@@ -401,12 +401,3 @@ def test_the_arena_poster_looks_like_the_arena_editor():
                 seen.add(start.suit)
                 break
     assert seen == {start.suit for start in layout.starts} and len(seen) == 4
-
-
-def test_without_qt_print_says_so_in_one_line(tmp_path, capsys, monkeypatch):
-    import sys
-
-    monkeypatch.setitem(sys.modules, "crashgrab.editor.print_pdf", None)  # as if PySide6 were not installed
-    assert main(["print", str(LAYOUTS / "standard-2-4p.json"), "-o", str(tmp_path / "x.pdf")]) == 2
-    lines = capsys.readouterr().err.splitlines()
-    assert len(lines) == 1 and "printing needs Qt" in lines[0] and "PySide6" in lines[0], lines

@@ -27,7 +27,7 @@ from crashgrab.engine.resources import docs_file
 from . import style
 from .board_painter import feature_words
 from .commands import Randomize, SetDirections, SetProperties, SetSeverity
-from ..app import APPLICATION, ORGANISATION
+from ..app import APP_NAME, APPLICATION, ORGANISATION
 from ..save_prompt import ask_save_path, ask_to_save
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from .document import LayoutDocument, blank_layout
@@ -47,7 +47,6 @@ from .scene import BoardScene
 from .tile_designer.in_editor import install as install_tile_designer
 from .view import BoardView
 
-APP_NAME = "Crash & Grab Editor"
 MAX_RECENT = 8
 FILE_FILTER = "Crash & Grab layouts (*.json);;All files (*)"
 NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),

@@ -18,6 +18,7 @@ from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.scenario_io import save_scenario
 from crashgrab.engine.crash_grid.terms import SUITS
 from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.version import PRODUCT_NAME
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
@@ -194,7 +195,7 @@ class ArenaWindow(QMainWindow):
 
     def _title(self) -> None:
         name = self.document.path.name if self.document.path else self.document.layout.name or "Untitled"
-        self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 Crash board studio")
+        self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 {PRODUCT_NAME}")
 
     def set_playtesting(self, on: bool) -> None:
         self.scene.selected = None

@@ -12,20 +12,26 @@ import sys
 from importlib.metadata import entry_points
 
 from ..errors import CrashGrabError
-from ..version import program_version
+from ..version import PRODUCT_NAME, program_version
+from .notes import set_quiet
+from .optional import missing_extra_message
 
 COMMAND_MODULES = [
     "crashgrab.engine.cli.board_commands",
     "crashgrab.engine.cli.scenario",
     "crashgrab.engine.cli.validate",
     "crashgrab.engine.cli.examples",
+    "crashgrab.engine.cli.reference",
 ]
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="crashgrab",
-        description="Board layouts for the crash family of games: create, show, validate, export and play test moves.")
+        description=f"{PRODUCT_NAME}: board layouts for the crash family of games: create, show, validate, export "
+                    "and play test moves. `crashgrab explain CODE`, `crashgrab schema` and `crashgrab docs` hold the "
+                    "reference; render, print and the editor need the [editor] extra (pip install "
+                    "'crash-grab-editor[editor]').")
     parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
@@ -35,17 +41,38 @@ def build_parser() -> argparse.ArgumentParser:
             entry.load()(subparsers)
         except ImportError:  # e.g. the editor's commands without Qt installed
             continue
+    add_quiet_option(parser, top=True)
     return parser
+
+
+QUIET_HELP = "quiet: leave out the notes on standard error (the seed drawn, what was written); warnings and errors stay"
+
+
+def add_quiet_option(parser: argparse.ArgumentParser, top: bool = False) -> None:
+    """-q before or after the command (`crashgrab -q new ...`, `crashgrab new -q ...`)."""
+    parser.add_argument("-q", "--quiet", action="store_true", help=QUIET_HELP,
+                        default=False if top else argparse.SUPPRESS)  # a command's default must not undo the top's
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in dict.fromkeys(action.choices.values()):
+                add_quiet_option(command)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    set_quiet(args.quiet)
     try:
         return args.run(args)
     except CrashGrabError as error:
         print(f"crashgrab {args.command}: {error}", file=sys.stderr)
         return error.exit_code
+    except ImportError as error:  # e.g. `crashgrab render` installed without the [editor] extra
+        message = missing_extra_message(error)
+        if message is None:
+            raise
+        print(f"crashgrab {args.command}: {message}", file=sys.stderr)
+        return 2
     except BrokenPipeError:  # e.g. `crashgrab show ... | head`
         return 0
     except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback

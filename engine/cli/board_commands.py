@@ -13,10 +13,13 @@ from ..errors import UsageError
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
 from ..games import all_systems, broken_games, default_game_id, get_system, system_for_layout
+from .notes import note
 
 
 def register(subparsers) -> None:
     games = subparsers.add_parser("games", help="list the installed games, their templates and export formats")
+    games.add_argument("--format", choices=["text", "json"], default="text",
+                       help="text (default) or json (`crashgrab schema games`)")
     games.set_defaults(run=run_games)
 
     new = subparsers.add_parser("new", help="a board for a player count, set up by the game's rules")
@@ -31,6 +34,9 @@ def register(subparsers) -> None:
 
     show = subparsers.add_parser("show", help="print a layout's board as text")
     show.add_argument("file", metavar="FILE")
+    show.add_argument("--format", choices=["text", "json"], default="text",
+                      help="text: the board drawn in characters (default); json: its cells, features and findings "
+                           "(`crashgrab schema show`)")
     show.set_defaults(run=run_show)
 
     export = subparsers.add_parser(
@@ -52,7 +58,47 @@ def write_output(text: str, output: str | None) -> None:
         sys.stdout.write(text)
 
 
+def games_json() -> dict:
+    """`crashgrab games --format json` (schemas/games.schema.json)."""
+    return {"games": [{
+        "id": system.id, "title": system.title, "geometry": system.geometry.name,
+        "players": list(system.players), "random_setup": system.random_setup,
+        "templates": [{"id": t.id, "title": t.title, "players": list(t.players), "width": t.width, "height": t.height}
+                      for t in system.templates],
+        "exports": [{"id": f.id, "title": f.title, "needs_output": f.needs_output} for f in system.export_formats],
+        "finding_codes": dict(system.finding_codes),
+    } for system in all_systems()]}
+
+
+def show_json(file: str, layout, system, findings) -> dict:
+    """`crashgrab show --format json` (schemas/show.schema.json): the board as the text shows it."""
+    picture = system.picture(layout)
+    cells = set(picture.cells)
+    feature_json = []
+    for feature in picture.features:
+        entry = {"type": feature.type, "cell": list(feature.cell)}
+        entry.update({key: value for key, value in (("edge", feature.edge), ("number", feature.number),
+                                                     ("facing", feature.facing), ("owner", feature.owner))
+                      if value is not None})
+        feature_json.append(entry)
+    return {
+        "file": file, "game": system.id, "name": system.layout_name(layout),
+        "description": system.describe_layout(layout),
+        "width": picture.width, "height": picture.height,
+        "holes": [[x, y] for y in range(picture.height) for x in range(picture.width) if (x, y) not in cells],
+        "features": feature_json,
+        "margins": dict(picture.margins),
+        "text": system.board_text(layout).splitlines(),
+        "findings": [finding.to_json() for finding in findings],
+    }
+
+
 def run_games(args: argparse.Namespace) -> int:
+    if args.format == "json":
+        sys.stdout.write(dumps(games_json()))
+        for name, error in broken_games().items():
+            print(f"crashgrab games: {name} is installed but does not load ({error}).", file=sys.stderr)
+        return 0
     for system in all_systems():
         print(f"{system.id}: {system.title} ({system.geometry.name} grid; "
               f"players {', '.join(str(p) for p in system.players)})")
@@ -74,7 +120,7 @@ def run_new(args: argparse.Namespace) -> int:
     if system.random_setup:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
         if args.seed is None:
-            print(f"seed {seed}", file=sys.stderr)
+            note(f"seed {seed}")
     layout = system.new_layout(args.players, seed=seed)
     write_output(dumps(layout_to_json(layout)), args.output)
     return 0
@@ -84,6 +130,9 @@ def run_show(args: argparse.Namespace) -> int:
     layout = load_layout(args.file)
     system = system_for_layout(layout)
     resolution = system.resolve(layout)
+    if args.format == "json":
+        sys.stdout.write(dumps(show_json(args.file, layout, system, resolution.findings)))
+        return 1 if resolution.findings else 0
     print(system.describe_layout(layout))
     print(system.board_text(layout))
     for finding in resolution.findings:
@@ -113,9 +162,9 @@ def run_export(args: argparse.Namespace) -> int:
         print(f"crashgrab export: warning: {message}", file=sys.stderr)
 
     if args.output:
-        note = system.export_to_file(layout, kind.id, args.output, args.file, warn=warn)
-        if note:
-            print(note, file=sys.stderr)
+        written = system.export_to_file(layout, kind.id, args.output, args.file, warn=warn)
+        if written:
+            note(written)
     else:
         write_output(system.export(layout, kind.id, None, args.file, warn=warn) or "", None)
     return 0

@@ -24,10 +24,10 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "validate", help="check layouts against the rules and report findings",
         description="Check layout files against their game's rules. Each finding has a code "
-                    "(see docs/findings.md), a severity and the cells involved.")
+                    "(`crashgrab explain CODE` says what it means and how to fix it), a severity and the cells involved.")
     parser.add_argument("files", nargs="+", metavar="FILE", help="layout files to check")
     parser.add_argument("--format", choices=["text", "json"], default="text",
-                        help="text: one line per finding (default); json: schemas/validation-report.schema.json")
+                        help="text: one line per finding (default); json: a report (`crashgrab schema validation-report`)")
     parser.add_argument("--select", metavar="CODES",
                         help="report only these codes (comma-separated; a prefix ending before a '-' selects a group)")
     parser.add_argument("--ignore", metavar="CODES", help="leave out these codes (comma-separated, prefixes allowed)")

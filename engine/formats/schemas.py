@@ -95,6 +95,9 @@ def describe(error: ValidationError) -> tuple[str, str | None]:
         extra = sorted(set(value) - set(allowed)) if isinstance(value, dict) else []
         name = extra[0] if extra else "?"
         return f"unknown field {shorten(repr(name))}.", f"Remove it; the fields allowed here are {', '.join(allowed)}."
+    if kind == "enum" and error.json_path.endswith(".version"):
+        return (f"version {_shown(value)} is not supported.",
+                f"This program reads versions {', '.join(json.dumps(o) for o in expected)}; update it or re-save the file.")
     if kind == "enum":
         options = ", ".join(json.dumps(o) for o in expected)
         return f"{_shown(value)} is not allowed here.", f"Use one of {shorten(options, 400)}."

@@ -17,6 +17,7 @@ from .progress import ProgressBar, format_duration
 from .report import SURVEY_CODES, report_json, report_text
 from .runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyRequest, SurveyStopped, board_layout,
                                        default_workers, run_survey)
+from ...cli.notes import note, quiet
 from ...errors import UsageError, WriteError
 from ...formats.atomic import check_writable
 from ...formats.jsonio import dumps, write_text_atomic
@@ -45,7 +46,7 @@ def register(subparsers) -> None:
     which = survey.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true",
                        help="every arrangement of the template (the default for 2-4; 5 and 6 take minutes to "
-                            "hours: see docs/performance.md)")
+                            "hours: see `crashgrab docs performance`)")
     which.add_argument("--sample", type=int, metavar="N", help="N setups drawn by the rules from --seed")
     survey.add_argument("--seed", type=int, help="seed of the sample (printed when not given)")
     survey.add_argument("--workers", type=int, metavar="N",
@@ -75,7 +76,7 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
     if args.sample is None and not args.all and template != "2-4":
         raise UsageError(f"say how many {template}-saucer setups to check with --sample N "
                          "(for example --sample 20000), or --all for every board (it takes long: "
-                         "see docs/performance.md).")
+                         "see `crashgrab docs performance`).")
     if args.stop_after is not None and args.stop_after < 1:
         raise UsageError(f"--stop-after needs at least 1 chunk, not {args.stop_after}.")
     if args.sample is not None and args.sample < 1:
@@ -125,11 +126,11 @@ def run_survey_command(args: argparse.Namespace) -> int:
     chunk_count = len(request.chunks())
     resume_from = load_checkpoint(checkpoint, request, chunk_count) if args.resume else (0, None)
     if request.mode == SAMPLE and args.seed is None:
-        print(f"seed {request.seed}", file=sys.stderr)
+        note(f"seed {request.seed}")
     workers = worker_count(args.workers)
     units = request.units()
     started_with = request.chunks()[resume_from[0]][0] if resume_from[0] < chunk_count else units
-    bar = ProgressBar(units, start=started_with)
+    bar = ProgressBar(units, start=started_with, enabled=False if quiet() else None)
     started = time.perf_counter()
     saver = CheckpointSaver(checkpoint, request, chunk_count, resume_from[0], args.stop_after)
     try:
@@ -147,9 +148,8 @@ def run_survey_command(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     checked = units - started_with
     if bar.enabled:
-        print(f"Checked {checked:,} boards in {format_duration(elapsed)} "
-              f"({checked / elapsed if elapsed else 0:,.0f} boards/s, {workers} worker{'s' if workers != 1 else ''}).",
-              file=sys.stderr)
+        note(f"Checked {checked:,} boards in {format_duration(elapsed)} "
+             f"({checked / elapsed if elapsed else 0:,.0f} boards/s, {workers} worker{'s' if workers != 1 else ''}).")
     files = write_best_layouts(request, tally.best, args.out_dir) if args.out_dir else {}
     document = report_json(request, tally, files)
     if args.output:
