@@ -5,17 +5,26 @@ import re
 from pathlib import Path
 from typing import Any
 
-_LONG_WORD = re.compile(r"\S{300,}")  # no word of a sentence is this long: a value from the file
+from .formats.printable import printable
+
+# No word of a sentence is this long, nor a quoted name: it is a value from the file.
+_LONG_VALUE = re.compile(r"(?<!\S)\S{300,}" r"|'(?:[^'\\]|\\.){300,}'" r'|"(?:[^"\\]|\\.){300,}"')
+VALUE_CHARS = 80  # what is left of a long value
+MESSAGE_CHARS = 1000  # a message longer than this, long values cut, still holds one: cut it too
 
 
 def _shortened(match: re.Match) -> str:
-    return f"{match.group()[:80]}\u2026 ({len(match.group()):,} characters)"
+    return f"{match.group()[:VALUE_CHARS]}\u2026 ({len(match.group()):,} characters)"
 
 
 def shorten_long_words(text: str) -> str:
-    """`text` with any word too long to be a word (a value from a file, such as a 200,000-character
-    tile id) cut short, so a message stays readable."""
-    return _LONG_WORD.sub(_shortened, text)
+    """`text` readable as a message: any value too long to read (a 200,000-character tile id, a
+    3 MB quoted value with spaces) cut short, and the whole cut to MESSAGE_CHARS at most, so
+    no message echoes megabytes of a file whatever the code that wrote it."""
+    text = _LONG_VALUE.sub(_shortened, text)  # (linear: a quoted value ends at the next quote)
+    if len(text) > MESSAGE_CHARS:
+        text = f"{text[:MESSAGE_CHARS - 30]}\u2026 ({len(text):,} characters)"
+    return text
 
 
 class CrashGrabError(Exception):
@@ -44,8 +53,9 @@ class CrashGrabError(Exception):
         return {}
 
     def __str__(self) -> str:
-        prefix = ": ".join(p for p in (self.file, self.where) if p)
-        message = self.shown_message
+        # The file name may hold bytes that were not UTF-8; the message, control characters from the file.
+        prefix = ": ".join(printable(p) for p in (self.file, self.where) if p)
+        message = printable(self.shown_message)
         text = f"{prefix}: {message}" if prefix else message
         return f"{text} {self.hint}" if self.hint else text
 

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from importlib.metadata import entry_points
 
 from ..errors import CrashGrabError
+from ..formats.references import CONFINE_ENV, confinement
 from ..version import program_version
 
 COMMAND_MODULES = [
@@ -27,6 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="crashgrab",
         description="Board layouts for the crash family of games: create, show, validate, export and play test moves.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
+    parser.add_argument("--confine", metavar="DIR",
+                        help="every path written inside a file (a layout's tile set, a scenario's layout) must "
+                             f"lead inside DIR, links followed: for files from strangers (also {CONFINE_ENV}=DIR; "
+                             "docs/security.md)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
@@ -38,10 +44,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def printable_streams() -> None:
+    """Whatever a message or report holds, printing it never fails: a character the terminal's
+    encoding cannot write (half a surrogate pair, from a file name that was not UTF-8) is written
+    as its escape (\\udcff). Names are made printable where they are printed (formats.printable);
+    this is the net under that."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # not a text file (a test's capture): leave it
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    printable_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
+    previous = os.environ.get(CONFINE_ENV)
     try:
+        if args.confine is not None:  # through the environment, so processes the command starts obey it too
+            os.environ[CONFINE_ENV] = args.confine or "."
+        confinement()  # a confinement that is not a folder is said before any work
         return args.run(args)
     except CrashGrabError as error:
         print(f"crashgrab {args.command}: {error}", file=sys.stderr)
@@ -51,6 +74,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback
         print(f"crashgrab {args.command}: interrupted.", file=sys.stderr)
         return 130
+    finally:
+        if args.confine is not None:  # as it was, for a caller in the same process
+            if previous is None:
+                os.environ.pop(CONFINE_ENV, None)
+            else:
+                os.environ[CONFINE_ENV] = previous
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import sys
 from ..errors import UsageError
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
+from ..formats.printable import printable, shown_path
 from ..games import all_systems, broken_games, default_game_id, get_system, system_for_layout
 
 
@@ -84,10 +85,12 @@ def run_show(args: argparse.Namespace) -> int:
     layout = load_layout(args.file)
     system = system_for_layout(layout)
     resolution = system.resolve(layout)
-    print(system.describe_layout(layout))
-    print(system.board_text(layout))
+    # Names and ids come from the file: their control characters (terminal escapes) are shown, not sent.
+    print(printable(system.describe_layout(layout)))
+    print(printable(system.board_text(layout), lines=True))
     for finding in resolution.findings:
-        print(f"{args.file}: {finding.severity} {finding.code} {finding.message}", file=sys.stderr)
+        print(f"{shown_path(args.file)}: {finding.severity} {finding.code} {printable(finding.message)}",
+              file=sys.stderr)
     return 1 if resolution.findings else 0
 
 
@@ -110,12 +113,12 @@ def run_export(args: argparse.Namespace) -> int:
         raise UsageError(f"--format {kind.id} writes files, so it needs an output file.",
                          hint=f"Add {kind.output_example or '-o FILE'}.")
     def warn(message: str) -> None:
-        print(f"crashgrab export: warning: {message}", file=sys.stderr)
+        print(f"crashgrab export: warning: {printable(message)}", file=sys.stderr)
 
     if args.output:
         note = system.export_to_file(layout, kind.id, args.output, args.file, warn=warn)
         if note:
-            print(note, file=sys.stderr)
+            print(printable(note), file=sys.stderr)
     else:
         write_output(system.export(layout, kind.id, None, args.file, warn=warn) or "", None)
     return 0

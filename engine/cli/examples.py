@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..errors import WriteError
 from ..formats.atomic import write_bytes_atomic
+from ..formats.printable import shown_path
 from ..resources import shipped_layouts, shipped_scenarios
 
 
@@ -38,5 +39,5 @@ def run_examples(args: argparse.Namespace) -> int:
         except OSError as error:
             raise WriteError(f"cannot make the folder ({error.strerror}).", file=target.parent) from None
         write_bytes_atomic(target, data)
-        print(target)
+        print(shown_path(target))
     return 0

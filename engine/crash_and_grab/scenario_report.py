@@ -15,6 +15,7 @@ from .rules.session import Scenario, ScenarioResult, ScenarioTurnError, describe
 from .rules.state import GameState
 from .scenario_file import run_scenario, scenario_from_json
 from .text import LEGEND, board_text
+from ..formats.printable import printable, shown_path
 
 SAUCER_MARKS = {color: color[0].upper() for color in COLORS}
 CREW_MARKS = {crew_type: crew_type[0] for crew_type in CREW_TYPES}
@@ -39,7 +40,7 @@ def _names(crews) -> str:
 
 
 def text_report(scenario: Scenario, result: ScenarioResult) -> str:
-    lines = [f"== {scenario.file}: {scenario.name}"]
+    lines = [f"== {shown_path(scenario.file)}: {printable(scenario.name)}"]  # a name cannot start a line of its own
     number = 0
     for step in result.steps:
         lines.append("setup" if step.number == 0 else f"turn {step.number}: {describe_action(step.action)}")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..expectations import expectation_lines
+from ..formats.printable import printable, shown_path
 from .scenario import Scenario, ScenarioResult, state_to_json
 from .text import LEGEND, riders_text, state_text
 
 
 def text_report(scenario: Scenario, result: ScenarioResult) -> str:
-    lines = [f"== {scenario.file}: {scenario.name}"]
+    lines = [f"== {shown_path(scenario.file)}: {printable(scenario.name)}"]  # a name cannot start a line of its own
     number = 0
     for step in result.steps:
         lines.append(f"trick {step.number}: {step.trick.describe()}")
