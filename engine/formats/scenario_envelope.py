@@ -31,6 +31,8 @@ def scenario_document(document: Any, file: str | Path | None = None) -> tuple[Ga
     document = upgrade(document, FORMAT, file)
     system = system_for_document(document, file)
     check_limits(system.limits, FORMAT, document, file)  # before the game's schema spends minutes on a long list
+    if isinstance(document.get("layout"), dict):  # another game's inline layout: said before its schema's field errors
+        _check_layout_game(system.id, _layout_system(document["layout"]), file, "$.layout")
     return system, document
 
 
