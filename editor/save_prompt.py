@@ -5,8 +5,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from crashgrab.engine.errors import CrashGrabError
-from crashgrab.engine.formats.printable import printable, shown_path
+from crashgrab.engine.errors import CrashGrabError, printable, shown_path
 
 
 def ask_to_save(parent, title: str, question: str, save) -> bool:

@@ -167,14 +167,14 @@ class ExportFormat:
 
 @dataclass(frozen=True)
 class Limit:
-    """The most a game's files may hold of one thing (a scenario's turns, an arena's columns),
+    """The most a game's files may hold of one thing (a scenario's steps, a board's columns),
     declared by the game and checked by `formats.limits` before the file is validated, built or
     played: a list far too long is refused at once, not after minutes of checking every item.
 
     `format` is the kind of file it bounds ("crash-grab-scenario", "crash-grab-layout"); `path`
     the keys from the top to the value, a list (its items are counted) or a whole number; `noun`
-    what is counted, in the plural ("turns"); `env` an environment variable that changes it
-    (CRASHGRAB_MAX_TURNS); `advice` how to stay within it ("Split it into shorter scenarios").
+    what is counted, in the plural ("steps"); `env` an environment variable that changes it
+    (CRASHGRAB_MAX_STEPS); `advice` how to stay within it ("Split it into shorter scenarios").
     """
 
     format: str
@@ -224,7 +224,7 @@ class GameSystem(ABC):
     owns_unnamed_files: bool = False
     # What its layouts are called in messages: "this scenario is X's, but its layout is a Y arena".
     layout_noun: str = "layout"
-    # The most its files may hold (turns, tricks, board size), checked before a file is played.
+    # The most its files may hold (a scenario's steps, a board's size), checked before a file is played.
     limits: tuple[Limit, ...] = ()
 
     # --- vocabulary -----------------------------------------------------------------------

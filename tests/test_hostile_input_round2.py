@@ -13,12 +13,11 @@ from pathlib import Path
 import pytest
 
 from crashgrab.engine.cli import main
-from crashgrab.engine.errors import InvalidFileError, UsageError, WriteError, shorten_long_words
+from crashgrab.engine.errors import InvalidFileError, UsageError, WriteError, printable, shorten_long_words, shown_path
 from crashgrab.engine.formats import limits as limits_module
 from crashgrab.engine.formats.atomic import write_text_atomic
 from crashgrab.engine.formats.jsonio import parse_json
 from crashgrab.engine.formats.layout_io import layout_from_json, load_layout
-from crashgrab.engine.formats.printable import printable, shown_path
 from crashgrab.engine.formats.references import CONFINE_ENV
 from crashgrab.engine.games import all_systems
 from crashgrab.engine.system import GameSystem

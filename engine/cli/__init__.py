@@ -30,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Board layouts for the crash family of games: create, show, validate, export and play test moves.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     parser.add_argument("--confine", metavar="DIR",
-                        help="every path written inside a file (a layout's tile set, a scenario's layout) must "
+                        help="every path written inside a file (a scenario's layout, a file a layout draws on) must "
                              f"lead inside DIR, links followed: for files from strangers (also {CONFINE_ENV}=DIR; "
                              "docs/security.md)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
 def printable_streams() -> None:
     """Whatever a message or report holds, printing it never fails: a character the terminal's
     encoding cannot write (half a surrogate pair, from a file name that was not UTF-8) is written
-    as its escape (\\udcff). Names are made printable where they are printed (formats.printable);
+    as its escape (\\udcff). Names are made printable where they are printed (errors.printable);
     this is the net under that."""
     for stream in (sys.stdout, sys.stderr):
         try:

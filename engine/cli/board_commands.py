@@ -9,10 +9,9 @@ import argparse
 import random
 import sys
 
-from ..errors import UsageError
+from ..errors import UsageError, printable, shown_path
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
-from ..formats.printable import printable, shown_path
 from ..games import all_systems, broken_games, default_game_id, get_system, system_for_layout
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import WriteError
+from ..errors import WriteError, shown_path
 from ..formats.atomic import write_bytes_atomic
-from ..formats.printable import shown_path
 from ..resources import shipped_layouts, shipped_scenarios
 
 

@@ -10,9 +10,8 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import CrashGrabError
+from ..errors import CrashGrabError, printable, shown_path
 from ..formats.jsonio import dumps
-from ..formats.printable import printable, shown_path
 from ..formats.scenario_envelope import read_scenario
 
 

@@ -9,11 +9,10 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import CrashGrabError, InvalidFileError, UnreadableFileError, UsageError
+from ..errors import CrashGrabError, InvalidFileError, UnreadableFileError, UsageError, printable, shown_path
 from ..findings import FILE_CODES, LEVELS, Finding
 from ..formats.jsonio import dumps
 from ..formats.layout_io import load_layout
-from ..formats.printable import printable, shown_path
 from ..formats.schemas import validate as validate_schema
 from ..games import all_finding_codes, all_systems, all_upgrade_names, system_for_layout
 from ..report import ValidationReport, summarize

@@ -8,14 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import CrashGrabError
+from ..errors import CrashGrabError, printable, shown_path
 from ..expectations import expectation_lines
 from .rules.pieces import COLORS, CREW_TYPES
 from .rules.session import Scenario, ScenarioResult, ScenarioTurnError, describe_action, state_to_json
 from .rules.state import GameState
 from .scenario_file import run_scenario, scenario_from_json
 from .text import LEGEND, board_text
-from ..formats.printable import printable, shown_path
 
 SAUCER_MARKS = {color: color[0].upper() for color in COLORS}
 CREW_MARKS = {crew_type: crew_type[0] for crew_type in CREW_TYPES}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..expectations import expectation_lines
-from ..formats.printable import printable, shown_path
+from ..errors import printable, shown_path
 from .scenario import Scenario, ScenarioResult, state_to_json
 from .text import LEGEND, riders_text, state_text
 

@@ -4,9 +4,9 @@ being checked for minutes and played to its first bad move.
 
 Two kinds, both cheap (len() of lists, a count that stops at the limit):
 
-- each game's own (`GameSystem.limits`, `system.Limit`): turns, tricks, board size, each with
-  the environment variable that changes it;
-- for every file of every game: at most MAX_VALUES values (items of lists and fields of
+- each game's own (`GameSystem.limits`, `system.Limit`): the steps of a scenario, the size
+  of a board, each with the environment variable that changes it;
+- for every file of every game: at most DEFAULT_MAX_VALUES values (items of lists and fields of
   objects, counted together), CRASHGRAB_MAX_VALUES to change it. The schema check takes some
   microseconds a value, so this bounds it to about a second whatever lists a game forgot.
 """
@@ -22,7 +22,7 @@ from .kinds import KINDS
 from .safe_read import shorten
 
 MAX_VALUES_ENV = "CRASHGRAB_MAX_VALUES"
-DEFAULT_MAX_VALUES = 200_000  # the longest real scenario (10,000 turns) holds about 60,000
+DEFAULT_MAX_VALUES = 200_000  # the longest scenario the games allow holds about 60,000
 
 
 def allowed(default: int, env: str | None) -> int:

@@ -1,4 +1,5 @@
-"""Paths written inside files (a layout's tile set, a scenario's layout): where they may lead.
+"""Paths written inside files (a scenario's layout, a file a layout takes its pieces from):
+where they may lead.
 
 Every such path goes through `referenced_path` before anything is read from it:
 
@@ -16,8 +17,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import InvalidFileError, UsageError
-from .printable import printable
+from ..errors import InvalidFileError, UsageError, printable
 from .safe_read import real_path, shorten
 
 CONFINE_ENV = "CRASHGRAB_CONFINE"
@@ -46,7 +46,7 @@ def is_inside(path: str | Path, folder: Path) -> bool:
 
 def referenced_path(ref: str, file: str | Path | None, where: str, what: str) -> Path:
     """The file a path written in `file` (at JSON path `where`) names, checked as above; `what`
-    says what it should be ("tile set", "layout") for the message. Relative paths are read from
+    says what it should be (a game's word: "layout") for the message. Relative paths are read from
     `file`'s folder (the current folder when there is no file)."""
     shown = printable(shorten(repr(ref)))
     if "\0" in ref:

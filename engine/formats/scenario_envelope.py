@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import CrashGrabError, InvalidFileError
+from ..errors import CrashGrabError, InvalidFileError, printable
 from ..games import find_system, system_for_document
 from ..system import GameSystem
 from .jsonio import read_json
@@ -16,7 +16,6 @@ from .kinds import check_kind
 from .layout_io import layout_document
 from .limits import check_limits
 from .migrations import upgrade
-from .printable import printable
 from .references import referenced_path
 from .safe_read import shorten
 from .schemas import validate
@@ -65,7 +64,7 @@ def scenario_layout(ref: Any, file: str | Path | None, parse: Callable[[Any, str
                 raise InvalidFileError(f"in layout {shown}{detail}: {error.message}", file=file, where="$.layout",
                                        hint=error.hint) from None
             raise
-        except CrashGrabError as error:  # e.g. the layout's own tile set cannot be read
+        except CrashGrabError as error:  # e.g. a file the layout itself names cannot be read
             if error.file != (str(file) if file else None):
                 raise InvalidFileError(f"layout file {shown} cannot be used: {error}", file=file,
                                        where="$.layout") from None

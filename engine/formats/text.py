@@ -4,7 +4,7 @@ JSON may spell a lone UTF-16 surrogate (`"\\ud800"`), which is no character: Pyt
 it in the string, and the first write of it as UTF-8 (a report, an export, a save) fails far
 from the file that held it. `refuse_lone_surrogates` refuses such a string on load, naming its
 JSON path; `jsonio.parse_json` runs it on every file every game reads. (What is printed is
-made safe by printable.py.)
+made safe by errors.printable.)
 """
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidFileError
-from .printable import printable
+from ..errors import InvalidFileError, printable
 from .safe_read import shorten
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
