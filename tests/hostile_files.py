@@ -84,6 +84,13 @@ def _nan(folder: Path) -> Path:
     return _write(folder, "nan.json", json.dumps(_layout_document()).replace('"x": 0', '"x": NaN', 1))
 
 
+def _features(count: int) -> dict:
+    """The standard tile set with `count` features on a side of its first tile (no game limits them)."""
+    tileset = json.loads((LAYOUTS / "tilesets" / "standard.json").read_text(encoding="utf-8"))
+    tileset["tiles"][0]["sides"]["A"] = [[0]] * count
+    return tileset
+
+
 def _placements(edit):
     def apply(document):
         edit(document["placements"][1])
@@ -135,8 +142,7 @@ LAYOUT_CASES = [
     Hostile("tile set: a NUL byte", _with_tileset_ref(lambda f: "tiles\0.json"), ("NUL byte",), "$.tileset"),
     Hostile("tile set: a layout", _with_tileset_ref(lambda f: GOOD_LAYOUT), ("this is a layout, not a tile set",),
             "$.tileset"),
-    Hostile("too many values", lambda f: _changed_layout(f, "values.json", lambda d: d.update(tileset={
-        **json.loads((LAYOUTS / "tilesets" / "standard.json").read_text()), "tiles": [[0]] * 200_001})),
+    Hostile("too many values", lambda f: _changed_layout(f, "values.json", lambda d: d.update(tileset=_features(200_001))),
             ("more than 200,000 values", "CRASHGRAB_MAX_VALUES"), "$"),
 ]
 SECRET = "hunter2"  # in files a layout points at: no message may show it

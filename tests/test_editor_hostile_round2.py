@@ -82,3 +82,16 @@ def test_open_obeys_the_confinement(window, tmp_path, monkeypatch):  # noqa: F81
     shown = capture(monkeypatch, "critical")
     assert not window.open_path(layout)
     assert len(shown) == 1 and "$.tileset: the tile set path '/etc/passwd' leads outside" in shown[0][1]
+
+
+def test_playtest_refuses_a_scenario_on_another_games_layout(window, tmp_path, monkeypatch):  # noqa: F811
+    from tests.hostile_files import CRASH_GRID_LAYOUT, SCENARIO_WITH_LAYOUT_PATH
+
+    scenario = tmp_path / "on-an-arena.json"
+    scenario.write_text(json.dumps({**json.loads(SCENARIO_WITH_LAYOUT_PATH.read_text()), "layout": str(CRASH_GRID_LAYOUT)}))
+    before = window.document.layout
+    shown = capture(monkeypatch, "critical")
+    assert not window.playtest.open_scenario(scenario)
+    assert len(shown) == 1 and shown[0][0] == "Cannot open scenario"
+    assert "$.layout: this scenario is Crash & Grab's, but its layout is a Crash Grid arena" in shown[0][1]
+    assert window.document.layout is before

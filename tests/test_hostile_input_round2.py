@@ -171,11 +171,27 @@ def test_a_limit_can_be_raised_and_an_illegal_trick_stops_the_run_at_once(tmp_pa
     assert len(played) == 2
 
 
-def test_a_layout_over_its_games_board_size_is_refused(tmp_path, capsys):
-    arena = document(CRASH_GRID_LAYOUT)
-    arena["arena"]["width"] = 1_000_000
-    code, _, err = run(["validate", str(write(tmp_path / "wide.json", arena))], capsys)
-    assert code == 2 and "$.arena.width: 1,000,000 columns; a layout may have at most 64." in one_line(err)
+def _many_tiles(layout: dict) -> None:
+    layout.update(template=None, placements=[{"tile": str(i), "side": "A", "x": 0, "y": 0, "rotation": 0}
+                                             for i in range(257)])
+
+
+def _many_tile_set_tiles(layout: dict) -> None:
+    tileset = document(TILESET)
+    layout["tileset"] = {**tileset, "tiles": tileset["tiles"] * 19}  # 266
+
+
+@pytest.mark.parametrize("base, edit, message", [
+    (CRASH_GRID_LAYOUT, lambda d: d["arena"].update(width=1_000_000),
+     "$.arena.width: 1,000,000 columns; a layout may have at most 64."),
+    (GOOD_LAYOUT, _many_tiles, "$.placements: 257 tiles placed; a layout may have at most 256."),
+    (GOOD_LAYOUT, _many_tile_set_tiles, "$.tileset.tiles: 266 tiles in the tile set; a layout may have at most 256."),
+], ids=["Crash Grid arena", "Crash & Grab tiles placed", "Crash & Grab tile set"])
+def test_a_layout_over_its_games_board_size_is_refused(tmp_path, capsys, base, edit, message):
+    layout = document(base)
+    edit(layout)
+    code, _, err = run(["validate", str(write(tmp_path / "big.json", layout))], capsys)
+    assert code == 2 and message in one_line(err)
 
 
 def test_no_file_of_any_game_holds_more_values_than_the_cap(tmp_path, capsys, monkeypatch):

@@ -56,28 +56,31 @@ def scenario_layout(ref: Any, file: str | Path | None, parse: Callable[[Any, str
                                    hint="Fix the path (it is relative to this scenario file).") from None
         try:
             system, document = layout_document(document, path)
-            _check_layout_game(game, system, file, "$.layout")
-            return parse(document, path), ref
         except InvalidFileError as error:
-            if error.file != (str(file) if file else None):  # a fault inside the layout file
-                detail = f" ({error.where})" if error.where else ""
-                raise InvalidFileError(f"in layout {shown}{detail}: {error.message}", file=file, where="$.layout",
-                                       hint=error.hint) from None
-            raise
+            raise _in_layout(shown, error, file) from None
+        _check_layout_game(game, system, file, "$.layout")
+        try:
+            return parse(document, path), ref
+        except InvalidFileError as error:  # a fault inside the layout file
+            raise _in_layout(shown, error, file) from None
         except CrashGrabError as error:  # e.g. a file the layout itself names cannot be read
-            if error.file != (str(file) if file else None):
-                raise InvalidFileError(f"layout file {shown} cannot be used: {error}", file=file,
-                                       where="$.layout") from None
-            raise
+            raise InvalidFileError(f"layout file {shown} cannot be used: {error}", file=file,
+                                   where="$.layout") from None
+    if isinstance(ref, dict):
+        _check_layout_game(game, _layout_system(ref), file, "$.layout")
     try:
-        if isinstance(ref, dict):
-            _check_layout_game(game, _layout_system(ref), file, "$.layout")
         return parse(ref, file), None
     except InvalidFileError as error:
-        if error.where and error.where.startswith("$") and error.file == (str(file) if file else None) \
-                and not error.where.startswith("$.layout"):
+        if error.where and error.where.startswith("$") and error.file == (str(file) if file else None):
             error.where = "$.layout" + error.where[1:]
         raise
+
+
+def _in_layout(shown: str, error: InvalidFileError, file) -> InvalidFileError:
+    """A fault of the layout file a scenario names, said as the scenario's, at $.layout."""
+    detail = f" ({error.where})" if error.where else ""
+    return InvalidFileError(f"in layout {shown}{detail}: {error.message}", file=file, where="$.layout",
+                            hint=error.hint)
 
 
 def _layout_system(document: dict[str, Any]) -> GameSystem | None:
