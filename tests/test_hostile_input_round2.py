@@ -239,6 +239,11 @@ def test_a_long_unknown_tile_id_with_spaces_is_not_echoed_whole(tmp_path, capsys
 def test_a_long_option_value_with_spaces_is_not_echoed_whole(capsys):
     code, _, err = run(["export", str(GOOD_LAYOUT), "--format", "tiles " * 20_000], capsys)
     assert code == 2 and "has no export format" in one_line(err) and len(one_line(err)) < 1_100
+    with pytest.raises(SystemExit) as caught:  # argparse's own message for a choice
+        main(["validate", str(GOOD_LAYOUT), "--format", "text " * 20_000])
+    err = capsys.readouterr().err
+    assert caught.value.code == 2 and "invalid choice: 'text text" in err and "(100,002 characters)" in err
+    assert len(err) < 1_500
 
 
 # --- 9: file names that are not UTF-8 -------------------------------------------------------------

@@ -12,7 +12,7 @@ import os
 import sys
 from importlib.metadata import entry_points
 
-from ..errors import CrashGrabError
+from ..errors import CrashGrabError, printable, shorten_long_words
 from ..formats.references import CONFINE_ENV, confinement
 from ..version import program_version
 
@@ -24,8 +24,16 @@ COMMAND_MODULES = [
 ]
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with the value it quotes in a usage error cut and escaped like every message
+    (`--format` given a 100 KB value is not echoed whole). Subcommands' parsers are of this class too."""
+
+    def error(self, message: str):  # type: ignore[override]
+        super().error(printable(shorten_long_words(message)))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="crashgrab",
         description="Board layouts for the crash family of games: create, show, validate, export and play test moves.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
