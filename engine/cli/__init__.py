@@ -28,7 +28,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, with the value it quotes in a usage error cut and escaped like every message
     (`--format` given a 100 KB value is not echoed whole). Subcommands' parsers are of this class too."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         super().error(printable(shorten_long_words(message)))
 
 
