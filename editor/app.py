@@ -56,6 +56,9 @@ def display_problem(env: Mapping[str, str] | None = None, platform: str | None =
 
 
 def main(argv: list[str] | None = None) -> int:
+    from crashgrab.engine.cli import printable_streams
+
+    printable_streams()  # a file name that is not UTF-8 never breaks a message
     args = build_parser().parse_args(argv)
     if args.install_desktop:
         return install_desktop_entry()
@@ -216,7 +219,7 @@ def write_widget_png(widget, out: str, prog: str) -> int:
     """The widget as it is drawn now, written as a PNG (atomically); errors said on stderr."""
     from PySide6.QtWidgets import QApplication
 
-    from crashgrab.engine.errors import CrashGrabError
+    from crashgrab.engine.errors import CrashGrabError, shown_path
 
     from .qt_images import write_png
 
@@ -227,7 +230,7 @@ def write_widget_png(widget, out: str, prog: str) -> int:
     except CrashGrabError as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return error.exit_code
-    print(f"wrote {out} ({image.width()}x{image.height()})", file=sys.stderr)
+    print(f"wrote {shown_path(out)} ({image.width()}x{image.height()})", file=sys.stderr)
     return 0
 
 

@@ -19,13 +19,14 @@ from PySide6.QtGui import QBrush, QColor, QImage, QKeySequence, QPainter, QPen, 
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsItem, QGraphicsScene, QGraphicsView, QLabel,
                                QListWidget, QMainWindow, QMenu, QMessageBox, QWidget)
 
-from crashgrab.engine.errors import CrashGrabError, InvalidFileError
+from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.atomic import write_bytes_atomic
 from crashgrab.engine.system import BoardPicture, ExportFormat, GameSystem
 from crashgrab.engine.version import PRODUCT_NAME
 
 from . import style
 from .game_editor import GameEditor
+from .save_prompt import failure_message
 from .image_size import CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
 
 EDITOR_GROUP = "crashgrab.editors"
@@ -86,8 +87,8 @@ def _export(window: QMainWindow, system: GameSystem, kind: ExportFormat, layout:
     warnings: list[str] = []
     try:
         note = system.export_to_file(layout, kind.id, target, path, warn=warnings.append)
-    except CrashGrabError as error:
-        QMessageBox.warning(window, "Not exported", str(error))
+    except Exception as error:  # whatever it is, a dialog: nothing was exported
+        QMessageBox.warning(window, "Not exported", failure_message(error, target))
         return False
     window.statusBar().showMessage(" ".join([note or f"Exported {target}", *warnings]), 8000)
     return True
@@ -100,8 +101,8 @@ def _export_image(window: QMainWindow, system: GameSystem, layout: Any, path: "P
         return False
     try:
         written = picture_image(system, layout, target, DEFAULT_DPI, system.layout_name(layout) or system.title)
-    except CrashGrabError as error:
-        QMessageBox.warning(window, "Not exported", str(error))
+    except Exception as error:  # whatever it is, a dialog: nothing was exported
+        QMessageBox.warning(window, "Not exported", failure_message(error, target))
         return False
     window.statusBar().showMessage(f"Exported {written}", 8000)
     return True

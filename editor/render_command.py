@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from crashgrab.engine.cli.notes import note
+from crashgrab.engine.errors import printable, shown_path
 from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
@@ -67,7 +68,8 @@ def run_render(args: argparse.Namespace) -> int:
     else:  # drawn from the game's picture
         path = picture_image(system, layout, args.output, dpi, system.layout_name(layout) or system.title)
     for finding in system.resolve(layout).findings:  # drawn as they are, as the editor shows them
-        print(f"{args.file}: {finding.severity} {finding.code} {finding.message} (drawn as it is)", file=sys.stderr)
+        print(f"{shown_path(args.file)}: {finding.severity} {finding.code} {printable(finding.message)} (drawn as it is)",
+              file=sys.stderr)
     picture = system.picture(layout)
     width, height = picture.width, picture.height
     geometry = ImageGeometry(width, height)
@@ -78,5 +80,5 @@ def run_render(args: argparse.Namespace) -> int:
         size = f"{geometry.width_mm:g}x{geometry.height_mm:g} mm"
         if args.dpi is not None:
             note("crashgrab render: note: --dpi has no effect on SVG (its size is in millimetres).")
-    note(f"wrote {path} ({size})")
+    note(f"wrote {shown_path(path)} ({size})")
     return 0

@@ -5,6 +5,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from crashgrab.engine.errors import CrashGrabError, printable, shown_path
+
 
 def ask_to_save(parent, title: str, question: str, save) -> bool:
     """Save, discard or cancel unsaved changes; True means go ahead (saved or discarded)."""
@@ -13,6 +15,14 @@ def ask_to_save(parent, title: str, question: str, save) -> bool:
     if answer == QMessageBox.Save:
         return save()
     return answer == QMessageBox.Discard
+
+
+def failure_message(error: Exception, path) -> str:
+    """What a dialog says when writing `path` failed: the engine's one line, or, for a fault the
+    engine did not foresee, the file and the error, so a failed save is never silent."""
+    if isinstance(error, CrashGrabError):
+        return str(error)
+    return f"{shown_path(path)}: could not be written ({printable(str(error)) or type(error).__name__})."
 
 
 def ask_save_path(parent, title: str, suggested: str, file_filter: str, suffix: str = ".json") -> str | None:

@@ -5,17 +5,57 @@ import re
 from pathlib import Path
 from typing import Any
 
-_LONG_WORD = re.compile(r"\S{300,}")  # no word of a sentence is this long: a value from the file
+# Text from files and from the operating system, made safe to print on a terminal. A file name
+# the operating system gave as bytes that are not UTF-8 arrives as a string with surrogate escapes
+# ("caf\udcff.json"), which a strict UTF-8 terminal cannot print; a layout's name may hold terminal
+# escapes (clear the screen, set the window title). `printable` escapes both, and every other
+# control character, so a message or a text report shows what the text is instead of doing what it says.
+# Control characters (C0, DEL, C1), surrogates, and the bidirectional overrides that reorder
+# what a terminal shows. Tab (\x09) and newline (\x0a) are kept where text may span lines.
+_ALWAYS = "\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069"
+_IN_LINE = re.compile(f"[\x00-\x0a{_ALWAYS}]")
+_IN_LINES = re.compile(f"[\x00-\x08{_ALWAYS}]")
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8, kept by Python as a surrogate escape
+        return f"\\x{code - 0xDC00:02x}"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}"
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    """`text` safe to print: a control character as \\x1b, a byte that was not UTF-8 (in a file
+    name) as \\xff, another surrogate or a direction override as \\u202e. With `lines`, newlines
+    and tabs stay (a multi-line report); without, they are escaped too (a name, a file name)."""
+    return (_IN_LINES if lines else _IN_LINE).sub(_escape, text)
+
+
+def shown_path(path: str | Path | None) -> str:
+    """A file name as it can be printed anywhere (see `printable`); "" for None."""
+    return "" if path is None else printable(str(path))
+
+
+# No word of a sentence is this long, nor a quoted name: it is a value from the file.
+_LONG_VALUE = re.compile(r"(?<!\S)\S{300,}" r"|'(?:[^'\\]|\\.){300,}'" r'|"(?:[^"\\]|\\.){300,}"')
+VALUE_CHARS = 80  # what is left of a long value
+MESSAGE_CHARS = 1000  # a message longer than this, long values cut, still holds one: cut it too
 
 
 def _shortened(match: re.Match) -> str:
-    return f"{match.group()[:80]}\u2026 ({len(match.group()):,} characters)"
+    return f"{match.group()[:VALUE_CHARS]}\u2026 ({len(match.group()):,} characters)"
 
 
 def shorten_long_words(text: str) -> str:
-    """`text` with any word too long to be a word (a value from a file, such as a 200,000-character
-    tile id) cut short, so a message stays readable."""
-    return _LONG_WORD.sub(_shortened, text)
+    """`text` readable as a message: any value too long to read (a 200,000-character id, a
+    3 MB quoted value with spaces) cut short, and the whole cut to MESSAGE_CHARS at most, so
+    no message echoes megabytes of a file whatever the code that wrote it."""
+    text = _LONG_VALUE.sub(_shortened, text)  # (linear: a quoted value ends at the next quote)
+    if len(text) > MESSAGE_CHARS:
+        text = f"{text[:MESSAGE_CHARS - 30]}\u2026 ({len(text):,} characters)"
+    return text
 
 
 class CrashGrabError(Exception):
@@ -44,8 +84,9 @@ class CrashGrabError(Exception):
         return {}
 
     def __str__(self) -> str:
-        prefix = ": ".join(p for p in (self.file, self.where) if p)
-        message = self.shown_message
+        # The file name may hold bytes that were not UTF-8; the message, control characters from the file.
+        prefix = ": ".join(printable(p) for p in (self.file, self.where) if p)
+        message = printable(self.shown_message)
         text = f"{prefix}: {message}" if prefix else message
         return f"{text} {self.hint}" if self.hint else text
 

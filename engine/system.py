@@ -165,6 +165,26 @@ class ExportFormat:
     output_example: str = ""  # how to give -o, for the hint when it is missing: "-o board.tmj"
 
 
+@dataclass(frozen=True)
+class Limit:
+    """The most a game's files may hold of one thing (a scenario's steps, a board's columns),
+    declared by the game and checked by `formats.limits` before the file is validated, built or
+    played: a list far too long is refused at once, not after minutes of checking every item.
+
+    `format` is the kind of file it bounds ("crash-grab-scenario", "crash-grab-layout"); `path`
+    the keys from the top to the value, a list (its items are counted) or a whole number; `noun`
+    what is counted, in the plural ("steps"); `env` an environment variable that changes it
+    (CRASHGRAB_MAX_STEPS); `advice` how to stay within it ("Split it into shorter scenarios").
+    """
+
+    format: str
+    path: tuple[str, ...]
+    noun: str
+    default: int
+    env: str | None = None
+    advice: str = ""
+
+
 class ScenarioRun(Protocol):
     """The outcome of running one scenario file through a game's rules engine."""
 
@@ -202,6 +222,10 @@ class GameSystem(ABC):
     # no "game" field) are this game's. The studio's first game says so; at most one installed
     # game should. That game is also listed first and is the default of `crashgrab new`.
     owns_unnamed_files: bool = False
+    # What its layouts are called in messages: "this scenario is X's, but its layout is a Y arena".
+    layout_noun: str = "layout"
+    # The most its files may hold (a scenario's steps, a board's size), checked before a file is played.
+    limits: tuple[Limit, ...] = ()
 
     # --- vocabulary -----------------------------------------------------------------------
     def feature_kind(self, feature_type: str) -> FeatureKind | None:

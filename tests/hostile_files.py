@@ -16,7 +16,10 @@ from tests.conftest import LAYOUTS, ROOT
 GOOD_LAYOUT = LAYOUTS / "standard-2-4p.json"
 SCENARIO_WITH_LAYOUT_PATH = ROOT / "tests" / "scenarios" / "auto-choices.json"
 SHIPPED_SCENARIO = LAYOUTS / "scenarios" / "first-moves.json"
-SMALL_LIMIT_MB = "0.01"  # CRASHGRAB_MAX_FILE_MB for the size case: 10 KiB
+CRASH_GRID_SCENARIO = ROOT / "tests" / "crash_grid_scenarios" / "wall-crash.json"
+CRASH_GRID_LAYOUT = ROOT / "tests" / "crash_grid_scenarios" / "layouts" / "walled-6x6.json"
+SMALL_LIMIT_MB = "0.01"
+SMALL_VALUE_LIMIT = "1000"  # CRASHGRAB_MAX_VALUES for the values case  # CRASHGRAB_MAX_FILE_MB for the size case: 10 KiB
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,13 @@ def _nan(folder: Path) -> Path:
     return _write(folder, "nan.json", json.dumps(_layout_document()).replace('"x": 0', '"x": NaN', 1))
 
 
+def _features(count: int) -> dict:
+    """The standard tile set with `count` features on a side of its first tile (no game limits them)."""
+    tileset = json.loads((LAYOUTS / "tilesets" / "standard.json").read_text(encoding="utf-8"))
+    tileset["tiles"][0]["sides"]["A"] = [[0]] * count
+    return tileset
+
+
 def _placements(edit):
     def apply(document):
         edit(document["placements"][1])
@@ -123,6 +133,18 @@ LAYOUT_CASES = [
             ('is not a tile set: it has no "format"',), "$.tileset"),
     Hostile("tile set: another format", _with_tileset_ref(lambda f: _write(f, "secret.json", '{"format": "hunter2"}')),
             ('its "format" is not "crash-grab-tileset"',), "$.tileset"),
+    # Issue 27: odd characters, and paths holding what no path can.
+    Hostile("a lone surrogate", lambda f: _changed_layout(f, "half.json", lambda d: d.update(name="x\ud800")),
+            ("\\ud800", "surrogate pair without its other half"), "$.name"),
+    Hostile("a surrogate escape", lambda f: _changed_layout(f, "ff.json", _placements(lambda p: p.update(tile="\udcff"))),
+            ("\\udcff", "surrogate"), "$.placements[1].tile"),
+    Hostile("a lone surrogate in a key", lambda f: _write(f, "key.json", json.dumps({**_layout_document(), "n\ud800": 1})),
+            ("\\ud800",), '$["n\\ud800"]'),
+    Hostile("tile set: a NUL byte", _with_tileset_ref(lambda f: "tiles\0.json"), ("NUL byte",), "$.tileset"),
+    Hostile("tile set: a layout", _with_tileset_ref(lambda f: GOOD_LAYOUT), ("this is a layout, not a tile set",),
+            "$.tileset"),
+    Hostile("too many values", lambda f: _changed_layout(f, "values.json", lambda d: d.update(tileset=_features(1_001))),
+            ("more than 1,000 values", "CRASHGRAB_MAX_VALUES"), "$"),
 ]
 SECRET = "hunter2"  # in files a layout points at: no message may show it
 
@@ -148,6 +170,16 @@ def _long_player_ids(folder: Path) -> Path:
     return _write(folder, "long-ids.json", json.dumps(document))
 
 
+def _crash_grid_scenario(folder: Path, *, tricks: int = 1, **changes) -> Path:
+    """The Crash Grid scenario of a crash into a wall, with its layout path made absolute, its
+    one trick repeated `tricks` times and `changes` made."""
+    document = json.loads(CRASH_GRID_SCENARIO.read_text(encoding="utf-8"))
+    document["layout"] = str(CRASH_GRID_SCENARIO.parent / document["layout"])
+    document["tricks"] = document["tricks"] * tricks
+    document.update(changes)
+    return _write(folder, "grid-scenario.json", json.dumps(document))
+
+
 # For `scenario run`: the scenario itself, or its layout, is hostile.
 SCENARIO_CASES = [
     Hostile("a 200,000-character id", _long_player_ids, ("200,002 characters", "is used twice"), "$.players[1].id"),
@@ -166,6 +198,20 @@ SCENARIO_CASES = [
     Hostile("layout: /dev/zero", _scenario_using(lambda f: "/dev/zero"), ("a device",), "$.layout"),
     Hostile("layout: a scenario", _scenario_using(lambda f: SHIPPED_SCENARIO), ("this is a scenario, not a layout",),
             "$.layout"),
+    # Issue 27: another game's files, odd characters, limits of every game.
+    Hostile("layout: a Crash Grid arena", _scenario_using(lambda f: CRASH_GRID_LAYOUT),
+            ("this scenario is Crash & Grab's, but its layout is a Crash Grid arena",), "$.layout"),
+    Hostile("layout: a NUL byte", _scenario_using(lambda f: "board\0.json"), ("NUL byte",), "$.layout"),
+    Hostile("a lone surrogate", lambda f: _write(f, "half.json", json.dumps(
+        {**json.loads(SHIPPED_SCENARIO.read_text(encoding="utf-8")), "notes": "\udcff"})), ("\\udcff",), "$.notes"),
+    Hostile("more dice than the limit", lambda f: _write(f, "dice.json", json.dumps(
+        {**json.loads(SHIPPED_SCENARIO.read_text(encoding="utf-8")), "dice": [1] * 10_001})),
+            ("10,001 scripted die results", "at most 10,000", "CRASHGRAB_MAX_DICE"), "$.dice"),
+    Hostile("Crash Grid: a Crash & Grab layout", lambda f: _crash_grid_scenario(f, layout=str(GOOD_LAYOUT)),
+            ("this scenario is Crash Grid's, but its layout is a Crash & Grab layout",), "$.layout"),
+    Hostile("Crash Grid: more tricks than the limit", lambda f: _crash_grid_scenario(f, tricks=4_097),
+            ("4,097 tricks", "at most 4,096", "CRASHGRAB_MAX_TRICKS"), "$.tricks"),
+    Hostile("Crash Grid: a lone surrogate", lambda f: _crash_grid_scenario(f, name="\ud800"), ("\\ud800",), "$.name"),
 ]
 
 # For the tile designer's Open.
@@ -182,6 +228,8 @@ def prepare(case: Hostile, folder: Path, monkeypatch) -> Path:
     """Make the case's file in `folder` (and lower the size limit for the size case)."""
     if case.name == "over the size limit":
         monkeypatch.setenv("CRASHGRAB_MAX_FILE_MB", SMALL_LIMIT_MB)
+    if case.name == "too many values":  # the cap is 200,000: a small one tells the same, faster
+        monkeypatch.setenv("CRASHGRAB_MAX_VALUES", SMALL_VALUE_LIMIT)
     folder.mkdir(parents=True, exist_ok=True)
     return case.make(folder)
 

@@ -28,7 +28,7 @@ from . import style
 from .board_painter import feature_words
 from .commands import Randomize, SetDirections, SetProperties, SetSeverity
 from ..app import APP_NAME, APPLICATION, ORGANISATION
-from ..save_prompt import ask_save_path, ask_to_save
+from ..save_prompt import ask_save_path, ask_to_save, failure_message
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from .document import LayoutDocument, blank_layout
 from .findings_dock import FindingsPanel
@@ -464,8 +464,8 @@ class MainWindow(QMainWindow):
     def _save_to(self, path: str | Path) -> bool:
         try:
             self.document.save(path)
-        except (CrashGrabError, OSError) as error:
-            QMessageBox.critical(self, "Cannot save layout", str(error))
+        except Exception as error:  # whatever it is, a dialog: the edits are not saved
+            QMessageBox.critical(self, "Cannot save layout", failure_message(error, path))
             return False
         self._remember_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 5000)
@@ -484,8 +484,8 @@ class MainWindow(QMainWindow):
                                  f"{error}\n\nOther programs need a playable board: fix the errors listed in "
                                  "the Findings panel, then export again.")
             return False
-        except (CrashGrabError, OSError) as error:
-            QMessageBox.critical(self, "Cannot export", str(error))
+        except Exception as error:
+            QMessageBox.critical(self, "Cannot export", failure_message(error, path))
             return False
         self.statusBar().showMessage(f"Exported the resolved board to {path}", 5000)
         return True
@@ -499,8 +499,8 @@ class MainWindow(QMainWindow):
             path += ".tmj"
         try:
             image = self.document.export_tiled(path)
-        except (CrashGrabError, OSError) as error:
-            QMessageBox.critical(self, "Cannot export", str(error))
+        except Exception as error:
+            QMessageBox.critical(self, "Cannot export", failure_message(error, path))
             return False
         self.statusBar().showMessage(f"Exported the Tiled map to {path} and its tileset image to {image.name}", 5000)
         return True

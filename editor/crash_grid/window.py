@@ -25,7 +25,7 @@ from crashgrab.engine.system import GameSystem
 
 from ..game_views import add_export_menu, open_board_window
 from ..print_dialog import print_and_play
-from ..save_prompt import ask_save_path, ask_to_save
+from ..save_prompt import ask_save_path, ask_to_save, failure_message
 from . import commands
 from .document import ArenaDocument
 from .playtest_panel import PlaytestPanel
@@ -288,6 +288,9 @@ class ArenaWindow(QMainWindow):
         except CrashGrabError as error:
             QMessageBox.critical(self, "Cannot open layout", str(error))
             return False
+        except Exception as error:  # anything else the engine did not foresee, still one message
+            QMessageBox.critical(self, "Cannot open layout", failure_message(error, path))
+            return False
         system = system_for_layout(layout)
         if system.id != self.system.id:
             self.other_windows = [w for w in self.other_windows if w.isVisible()]
@@ -310,8 +313,8 @@ class ArenaWindow(QMainWindow):
     def save_to(self, path: Path) -> bool:
         try:
             self.document.save(path)
-        except CrashGrabError as error:
-            QMessageBox.warning(self, "Not saved", str(error))
+        except Exception as error:  # whatever it is, a dialog: the arena is not saved
+            QMessageBox.warning(self, "Not saved", failure_message(error, path))
             return False
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
@@ -328,8 +331,8 @@ class ArenaWindow(QMainWindow):
         name = f"Playtest on {self.document.layout.name or 'an arena'}"
         try:
             save_scenario(self.playtest.session.to_scenario(name), path)
-        except CrashGrabError as error:
-            QMessageBox.warning(self, "Not saved", str(error))
+        except Exception as error:  # whatever it is, a dialog: the scenario is not saved
+            QMessageBox.warning(self, "Not saved", failure_message(error, path))
             return False
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True

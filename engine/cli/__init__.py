@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from importlib.metadata import entry_points
 
-from ..errors import CrashGrabError
+from ..errors import CrashGrabError, printable, shorten_long_words
+from ..formats.references import CONFINE_ENV, confinement
 from ..version import PRODUCT_NAME, program_version
 from .notes import set_quiet
 from .optional import missing_extra_message
@@ -25,14 +27,26 @@ COMMAND_MODULES = [
 ]
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with the value it quotes in a usage error cut and escaped like every message
+    (`--format` given a 100 KB value is not echoed whole). Subcommands' parsers are of this class too."""
+
+    def error(self, message: str):
+        super().error(printable(shorten_long_words(message)))
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="crashgrab",
         description=f"{PRODUCT_NAME}: board layouts for the crash family of games: create, show, validate, export "
                     "and play test moves. `crashgrab explain CODE`, `crashgrab schema` and `crashgrab docs` hold the "
                     "reference; render, print and the editor need the [editor] extra (pip install "
                     "'crash-grab-editor[editor]').")
     parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
+    parser.add_argument("--confine", metavar="DIR",
+                        help="every path written inside a file (a scenario's layout, a file a layout draws on) must "
+                             f"lead inside DIR, links followed: for files from strangers (also {CONFINE_ENV}=DIR; "
+                             "crashgrab docs security)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)
@@ -58,11 +72,28 @@ def add_quiet_option(parser: argparse.ArgumentParser, top: bool = False) -> None
                 add_quiet_option(command)
 
 
+def printable_streams() -> None:
+    """Whatever a message or report holds, printing it never fails: a character the terminal's
+    encoding cannot write (half a surrogate pair, from a file name that was not UTF-8) is written
+    as its escape (\\udcff). Names are made printable where they are printed (errors.printable);
+    this is the net under that."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):  # not a text file (a test's capture): leave it
+            pass
+
+
 def main(argv: list[str] | None = None) -> int:
+    printable_streams()
     parser = build_parser()
     args = parser.parse_args(argv)
     set_quiet(args.quiet)
+    previous = os.environ.get(CONFINE_ENV)
     try:
+        if args.confine is not None:  # through the environment, so processes the command starts obey it too
+            os.environ[CONFINE_ENV] = args.confine or "."
+        confinement()  # a confinement that is not a folder is said before any work
         return args.run(args)
     except CrashGrabError as error:
         print(f"crashgrab {args.command}: {error}", file=sys.stderr)
@@ -78,6 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback
         print(f"crashgrab {args.command}: interrupted.", file=sys.stderr)
         return 130
+    finally:
+        if args.confine is not None:  # as it was, for a caller in the same process
+            if previous is None:
+                os.environ.pop(CONFINE_ENV, None)
+            else:
+                os.environ[CONFINE_ENV] = previous
 
 
 if __name__ == "__main__":

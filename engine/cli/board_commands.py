@@ -9,7 +9,7 @@ import argparse
 import random
 import sys
 
-from ..errors import UsageError
+from ..errors import UsageError, printable, shown_path
 from ..formats.jsonio import dumps, write_text_atomic
 from ..formats.layout_io import layout_to_json, load_layout
 from ..games import all_systems, broken_games, default_game_id, get_system, system_for_layout
@@ -133,10 +133,12 @@ def run_show(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(dumps(show_json(args.file, layout, system, resolution.findings)))
         return 1 if resolution.findings else 0
-    print(system.describe_layout(layout))
-    print(system.board_text(layout))
+    # Names and ids come from the file: their control characters (terminal escapes) are shown, not sent.
+    print(printable(system.describe_layout(layout)))
+    print(printable(system.board_text(layout), lines=True))
     for finding in resolution.findings:
-        print(f"{args.file}: {finding.severity} {finding.code} {finding.message}", file=sys.stderr)
+        print(f"{shown_path(args.file)}: {finding.severity} {finding.code} {printable(finding.message)}",
+              file=sys.stderr)
     return 1 if resolution.findings else 0
 
 
@@ -159,12 +161,12 @@ def run_export(args: argparse.Namespace) -> int:
         raise UsageError(f"--format {kind.id} writes files, so it needs an output file.",
                          hint=f"Add {kind.output_example or '-o FILE'}.")
     def warn(message: str) -> None:
-        print(f"crashgrab export: warning: {message}", file=sys.stderr)
+        print(f"crashgrab export: warning: {printable(message)}", file=sys.stderr)
 
     if args.output:
         written = system.export_to_file(layout, kind.id, args.output, args.file, warn=warn)
         if written:
-            note(written)
+            note(printable(written))
     else:
         write_output(system.export(layout, kind.id, None, args.file, warn=warn) or "", None)
     return 0

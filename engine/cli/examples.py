@@ -5,7 +5,7 @@ import argparse
 import os
 from pathlib import Path
 
-from ..errors import UsageError, WriteError
+from ..errors import UsageError, WriteError, shown_path
 from ..formats.atomic import write_bytes_atomic
 from ..resources import shipped_layouts, shipped_scenarios
 
@@ -39,7 +39,7 @@ def run_examples(args: argparse.Namespace) -> int:
     if existing and not args.force:
         # Checked before anything is written: a second copy must not undo a designer's edits.
         raise UsageError(f"{len(existing)} of the files are already there and would be overwritten: "
-                         f"{', '.join(str(path) for path in existing)}.",
+                         f"{', '.join(shown_path(path) for path in existing)}.",
                          hint="Copy into another folder, or add --force to overwrite them.")
     for name, data in examples:
         target = folder / name
@@ -48,5 +48,5 @@ def run_examples(args: argparse.Namespace) -> int:
         except OSError as error:
             raise WriteError(f"cannot make the folder ({error.strerror}).", file=target.parent) from None
         write_bytes_atomic(target, data)
-        print(target)
+        print(shown_path(target))
     return 0

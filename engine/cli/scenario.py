@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import CrashGrabError
+from ..errors import CrashGrabError, printable, shown_path
 from ..formats.jsonio import dumps
 from ..formats.scenario_envelope import read_scenario
 
@@ -42,11 +42,12 @@ def run_one(file: str, output_format: str) -> tuple[int, str | None, dict | None
         run = system.run_scenario_file(document, file)
     except CrashGrabError as error:
         print(f"crashgrab scenario: {error}", file=sys.stderr)
-        return 2, f"ERROR: {file}", _error_json(file, error)
+        return 2, f"ERROR: {shown_path(file)}", _error_json(shown_path(file), error)
     code = 0 if run.passed else 1
     if output_format == "json":
         return code, None, run.to_json()
-    return code, run.text(), None
+    # The report quotes names and notes from the file: control characters (terminal escapes) are shown, not sent.
+    return code, printable(run.text(), lines=True), None
 
 
 def run_scenarios(args: argparse.Namespace) -> int:

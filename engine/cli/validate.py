@@ -9,7 +9,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import CrashGrabError, InvalidFileError, UnreadableFileError, UsageError
+from ..errors import CrashGrabError, InvalidFileError, UnreadableFileError, UsageError, printable, shown_path
 from ..findings import FILE_CODES, LEVELS, Finding
 from ..formats.jsonio import dumps
 from ..formats.layout_io import load_layout
@@ -115,14 +115,16 @@ def _file_failure(file: str, error: CrashGrabError) -> dict[str, Any]:
     code = "unreadable-file" if isinstance(error, UnreadableFileError) else "invalid-file"
     details = {"where": error.where} if error.where else {}
     item = Finding(code, FILE_CODES[code], f"{error.shown_message}{' ' + error.hint if error.hint else ''}", (), details)
-    return {"file": file, "valid": False, "findings": [item.to_json()], "metrics": None}
+    return {"file": shown_path(file), "valid": False, "findings": [item.to_json()], "metrics": None}
 
 
 def _text_lines(file: str, report: ValidationReport) -> list[str]:
+    """The report as text; the file name and the messages (quoting ids from the file) printable."""
+    file = shown_path(file)
     lines = []
     for item in report.findings:
         where = f" [{item.cells[0][0]},{item.cells[0][1]}]" if item.cells else ""
-        lines.append(f"{file}: {item.severity} {item.code}{where} {item.message}")
+        lines.append(f"{file}: {item.severity} {item.code}{where} {printable(item.message)}")
     upgrades = f" (with {', '.join(report.upgrades)})" if report.upgrades else ""
     lines.append(f"{file}: {report.summary()}{upgrades}")
     return lines
@@ -157,7 +159,7 @@ def run_validate(args: argparse.Namespace) -> int:
             totals[severity] += count
         if counts["error"] or (args.strict and counts["warning"]):
             status = max(status, FAILED)
-        entries.append({"file": file, "game": system.id, **report.to_json(file)})
+        entries.append({"file": shown_path(file), "game": system.id, **report.to_json(shown_path(file))})
         if args.format == "text":
             print("\n".join(_text_lines(file, report)))
     if args.format == "json":

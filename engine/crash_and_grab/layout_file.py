@@ -20,6 +20,7 @@ from ..errors import InvalidFileError, UnreadableFileError
 from ..formats.jsonio import with_schema_ref
 from ..formats.safe_read import real_path, shorten
 from ..formats.migrations import CURRENT
+from ..formats.references import referenced_path
 from ..formats.schemas import validate
 from .tileset_file import load_tileset, shipped_tileset, tileset_from_json, tileset_to_json
 from ..grid.model import Placement, TileSet
@@ -61,9 +62,8 @@ def layout_from_json(document: Any, file: str | Path | None = None, *, strict: b
 
 def _referenced_tileset(ref: str, file) -> tuple[TileSet, str]:
     """The tile set and how the Layout value names it: an absolute path, or a shipped id."""
-    if is_tileset_path(ref):
-        base = Path(file).parent if file else Path.cwd()
-        full = real_path(base / ref)
+    if is_tileset_path(ref):  # (a NUL byte, or a path out of the --confine folder, is refused first)
+        full = real_path(referenced_path(ref, file, "$.tileset", "tile set"))
         try:
             return load_tileset(full), full.as_posix()
         except InvalidFileError as error:  # say which reference pointed there

@@ -8,7 +8,6 @@ the 24 crewmembers is in exactly one place.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -23,14 +22,15 @@ from .rules.session import (Scenario, ScenarioResult, ScenarioTurnError, cell_js
 from .rules.state import GameState, Player, Rulings, SaucerState
 from .rules.upgrade_cards import default_deck
 from .rules.win import has_won
-from ..errors import InvalidFileError, UsageError
+from ..errors import InvalidFileError
 from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
-from ..formats.layout_io import layout_from_json, layout_to_json, load_layout
+from ..formats.layout_io import layout_from_json, layout_to_json
+from ..formats.limits import check_limits
 from ..formats.migrations import CURRENT, upgrade
-from ..formats.safe_read import shorten
 from ..formats.scenario_envelope import scenario_layout
 from ..formats.schemas import validate
 from .layout_file import GAME
+from .limits import LIMITS
 
 __all__ = ["Scenario", "ScenarioResult", "ScenarioTurnError", "expect_from_outcome", "load_scenario",
            "run_scenario", "save_scenario", "scenario_from_json", "scenario_to_json", "state_to_json"]
@@ -65,8 +65,7 @@ class _Reader:
 
     # --- layout ------------------------------------------------------------------------
     def layout(self):
-        return scenario_layout(self.doc["layout"], self.file, partial(load_layout, strict=True),
-                               partial(layout_from_json, strict=True))
+        return scenario_layout(self.doc["layout"], self.file, partial(layout_from_json, strict=True), game=GAME)
 
     # --- pieces ------------------------------------------------------------------------
     def players(self) -> tuple[Player, ...]:
@@ -279,28 +278,9 @@ class _Reader:
                         schema_ref=doc.get("$schema"))
 
 
-MAX_TURNS_ENV = "CRASHGRAB_MAX_TURNS"
-DEFAULT_MAX_TURNS = 10_000  # a whole game takes a few hundred turns
-
-
-def max_turns() -> int:
-    """The most turns a scenario may list: CRASHGRAB_MAX_TURNS, 10,000 by default."""
-    text = os.environ.get(MAX_TURNS_ENV, "").strip()
-    if text.isdigit() and int(text) > 0:
-        return int(text)
-    if text:
-        raise UsageError(f"{MAX_TURNS_ENV}={shorten(text)} is not a positive whole number.",
-                         hint=f"Set it to a number of turns, or unset it for {DEFAULT_MAX_TURNS:,}.")
-    return DEFAULT_MAX_TURNS
-
-
 def scenario_from_json(document: Any, file=None) -> Scenario:
     document = upgrade(document, "crash-grab-scenario", file)
-    turns = document.get("turns") if isinstance(document, dict) else None
-    if isinstance(turns, list) and len(turns) > max_turns():  # before the schema spends minutes on them
-        raise InvalidFileError(f"{len(turns):,} turns; a scenario may have at most {max_turns():,}.", file=file,
-                               where="$.turns", hint=f"Split it into shorter scenarios, or raise the limit "
-                                                     f"with the environment variable {MAX_TURNS_ENV}.")
+    check_limits(LIMITS, "crash-grab-scenario", document, file)  # before the schema spends minutes on a long list
     validate(document, "scenario", file)
     return _Reader(document, file).scenario()
 

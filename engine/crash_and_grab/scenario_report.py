@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import CrashGrabError
+from ..errors import CrashGrabError, printable, shown_path
 from ..expectations import expectation_lines
 from .rules.pieces import COLORS, CREW_TYPES
 from .rules.session import Scenario, ScenarioResult, ScenarioTurnError, describe_action, state_to_json
@@ -39,7 +39,7 @@ def _names(crews) -> str:
 
 
 def text_report(scenario: Scenario, result: ScenarioResult) -> str:
-    lines = [f"== {scenario.file}: {scenario.name}"]
+    lines = [f"== {shown_path(scenario.file)}: {printable(scenario.name)}"]  # a name cannot start a line of its own
     number = 0
     for step in result.steps:
         lines.append("setup" if step.number == 0 else f"turn {step.number}: {describe_action(step.action)}")

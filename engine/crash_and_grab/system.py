@@ -15,6 +15,7 @@ from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Overl
                       Resolution, ScenarioRun, TemplateInfo)
 from . import layout_file
 from .resolve import resolve_layout
+from .limits import LIMITS
 from .templates import TEMPLATES
 from .terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
 
@@ -30,6 +31,7 @@ class CrashAndGrab(GameSystem):
     random_setup = True
     owns_unnamed_files = True  # the studio's first game: every file from before games were named is one
     layout_schema = "layout"
+    limits = LIMITS
     feature_kinds = (
         FeatureKind(CRASH_SITE, "Crash Site", numbered=True, symbol="1", colour="#f59e0b", shape="disc",
                     description="Where crewmembers start; numbered 1-12, each once."),

@@ -12,16 +12,19 @@ from typing import Any
 from .. import resources
 from ..errors import InvalidFileError, UnreadableFileError
 from ..formats.jsonio import parse_json, read_json, with_schema_ref, write_json_atomic
+from ..formats.limits import check_limits
 from ..formats.migrations import upgrade
 from ..formats.schemas import validate
 from ..grid.geometry import Direction
 from ..grid.model import Feature, Tile, TileSet
 from ..grid.tilecheck import tile_problems
+from .limits import LIMITS
 
 
 def tileset_from_json(document: Any, file=None, where: str = "$") -> TileSet:
     """Build a TileSet from a document; `where` prefixes JSON paths when it is embedded."""
     document = upgrade(document, "crash-grab-tileset", file)
+    check_limits(LIMITS, "crash-grab-tileset", document, file)  # before the schema spends minutes on a long list
     try:
         validate(document, "tileset", file)
     except InvalidFileError as error:

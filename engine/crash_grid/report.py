@@ -5,13 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..expectations import expectation_lines
+from ..errors import printable, shown_path
 from .scenario import Scenario, ScenarioResult, state_to_json
 from .scenario_match import Match, MatchResult, match_summary
 from .text import LEGEND, riders_text, state_text
 
 
 def text_report(scenario: Scenario, result: ScenarioResult) -> str:
-    lines = [f"== {scenario.file}: {scenario.name}", *_round_lines(result)]
+    # A name from the file cannot start a line of its own (control characters escaped).
+    lines = [f"== {shown_path(scenario.file)}: {printable(scenario.name)}", *_round_lines(result)]
     lines += expectation_lines(result.checks, scenario.file)
     return "\n".join(lines)
 
@@ -39,7 +41,7 @@ def json_report(scenario: Scenario, result: ScenarioResult) -> dict[str, Any]:
 
 
 def match_text_report(match: Match, result: MatchResult) -> str:
-    lines = [f"== {match.file}: {match.name} (match play, best of {match.best_of})"]
+    lines = [f"== {shown_path(match.file)}: {printable(match.name)} (match play, best of {match.best_of})"]
     for number, round_result in enumerate(result.rounds, start=1):
         lines += [f"-- round {number} of at most {match.best_of}", *_round_lines(round_result)]
     summary = match_summary(match, result)

@@ -13,9 +13,12 @@ from typing import Any
 
 from ..errors import InvalidFileError
 from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
+from ..formats.limits import check_limits
 from ..formats.scenario_envelope import scenario_layout
 from ..formats.schemas import validate
-from .layout_io import layout_from_json, layout_to_json, load_layout
+from . import GAME_ID
+from .layout_io import layout_from_json, layout_to_json
+from .limits import LIMITS
 from .model import ArenaLayout
 from .rules import GridState, Rider, Trick, sort_riders
 from .scenario import Scenario, cell_json, trails_json
@@ -40,7 +43,7 @@ class _Reader:
         raise InvalidFileError(message, file=self.file, where=where, hint=hint)
 
     def layout(self) -> tuple[ArenaLayout, str | None]:
-        return scenario_layout(self.doc["layout"], self.file, load_layout, layout_from_json)
+        return scenario_layout(self.doc["layout"], self.file, layout_from_json, game=GAME_ID)
 
     def place(self, cell: Cell, what: str, where: str, layout: ArenaLayout) -> None:
         if not layout.on_board(cell):
@@ -102,6 +105,7 @@ class _Reader:
 
 
 def scenario_from_json(document: Any, file=None) -> Scenario:
+    check_limits(LIMITS, "crash-grab-scenario", document, file)  # before the schema spends minutes on a long list
     validate(document, SCENARIO_SCHEMA, file)
     if "rounds" in document:
         raise InvalidFileError("this file holds a match of several rounds, not one round.", file=file,

@@ -14,6 +14,7 @@ from ..report import ValidationReport
 from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Overlay, OverlayKind, PlacedFeature,
                       Resolution, TemplateInfo)
 from . import GAME_ID, TITLE, layout_io
+from .limits import LIMITS
 from .model import ArenaLayout
 from .templates import TEMPLATE_SIZES, template_layout
 from .validation import CODES, free_squares, territories, validate_arena
@@ -62,6 +63,8 @@ class CrashGrid(GameSystem):
     players = (3, 4)
     layout_type = ArenaLayout
     layout_schema = "crash-grid-layout"
+    layout_noun = "arena"
+    limits = LIMITS
     finding_codes = CODES
     feature_kinds = (
         FeatureKind("start", "Start", facing=True, symbol="S>", colour="#dc2626", shape="card",

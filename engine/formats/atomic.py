@@ -155,7 +155,13 @@ def current_umask() -> int:
 
 
 def write_text_atomic(path: str | Path, text: str) -> None:
-    write_bytes_atomic(path, text.encode("utf-8"))
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as error:  # half a surrogate pair: loading refuses them, so not from a file
+        raise WriteError(f"could not be saved: the text holds \\u{ord(text[error.start]):04x}, which is not a "
+                         "character and cannot be written as UTF-8.", file=path,
+                         hint="Remove that character (from a name or a note) and save again.") from None
+    write_bytes_atomic(path, data)
 
 
 def refuse_overwriting_input(output: str | Path, *inputs: str | Path) -> None:

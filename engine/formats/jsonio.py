@@ -8,6 +8,7 @@ from typing import Any, Callable
 from ..errors import InvalidFileError
 from .atomic import write_text_atomic
 from .safe_read import read_text, shorten
+from .text import refuse_lone_surrogates
 
 
 def read_json(path: str | Path) -> Any:
@@ -23,7 +24,8 @@ def with_schema_ref(document: dict[str, Any], schema_ref: str | None) -> dict[st
 
 def parse_json(text: str, path: str | Path | None = None) -> Any:
     """Parse JSON text strictly: no nesting deeper than MAX_DEPTH (checked before parsing, so
-    no recursion limit is ever reached), no repeated key in an object, no NaN or Infinity."""
+    no recursion limit is ever reached), no repeated key in an object, no NaN or Infinity, no
+    string holding half a surrogate pair (text.py)."""
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark: harmless, skip it
         text = text[1:]
     if nests_too_deep(text):
@@ -49,6 +51,7 @@ def parse_json(text: str, path: str | Path | None = None) -> Any:
         raise InvalidFileError(f"the key {shorten(json.dumps(key, ensure_ascii=False))} appears more than "
                                "once in the same object.", file=path, where=json_path_of(document, owner, key),
                                hint="Keep only one (programs disagree on which one counts).")
+    refuse_lone_surrogates(document, text, path)
     return document
 
 

@@ -16,6 +16,7 @@ from ..resources import layout_file
 from ..system import GameSystem
 from .jsonio import parse_json, read_json, write_json_atomic
 from .kinds import check_kind
+from .limits import check_limits
 from .migrations import upgrade
 from .schemas import validate
 
@@ -27,7 +28,9 @@ def layout_document(document: Any, file: str | Path | None = None) -> tuple[Game
     check_kind(document, FORMAT, file)  # a scenario given as a layout is named as such, first
     validate(document, "layout-envelope", file)
     document = upgrade(document, FORMAT, file)
-    return system_for_document(document, file), document
+    system = system_for_document(document, file)
+    check_limits(system.limits, FORMAT, document, file)  # before the game's schema spends minutes on a long list
+    return system, document
 
 
 def layout_from_json(document: Any, file: str | Path | None = None, *, strict: bool = False) -> Any:

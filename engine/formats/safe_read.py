@@ -88,6 +88,9 @@ def read_bytes(path: str | Path) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         raise _open_error(path, error) from None
+    except ValueError:  # a NUL byte: no file has such a name
+        raise UnreadableFileError("the path holds a NUL byte (\\x00), which no file name can.", file=path,
+                                  hint="Check the path.") from None
     try:
         info = os.fstat(fd)
         kind = not_a_file_kind(info.st_mode)

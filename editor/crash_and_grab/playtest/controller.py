@@ -42,7 +42,7 @@ from crashgrab.engine.formats.layout_io import layout_to_json
 from crashgrab.engine.crash_and_grab.scenario_file import load_scenario, save_scenario
 from crashgrab.engine.grid.model import Cell
 
-from ...save_prompt import ask_save_path
+from ...save_prompt import ask_save_path, failure_message
 from .arrows import arrow_at
 from .dialogs import ChoiceDialog, DieDialog
 from .layer import PiecesLayer
@@ -754,8 +754,8 @@ class PlaytestMode(QObject):
             return False
         try:
             self.save_scenario(path)
-        except (CrashGrabError, OSError) as error:
-            QMessageBox.critical(self.window, "Cannot save scenario", str(error))
+        except Exception as error:  # whatever it is, a dialog: the scenario is not saved
+            QMessageBox.critical(self.window, "Cannot save scenario", failure_message(error, path))
             return False
         return True
 

@@ -20,7 +20,7 @@ from crashgrab.engine.grid.model import Cell, Feature
 from crashgrab.engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
 
 from ..board_painter import feature_words
-from ...save_prompt import ask_save_path, ask_to_save
+from ...save_prompt import ask_save_path, ask_to_save, failure_message
 from .canvas import TileCanvas
 from .commands import AddTile, DeleteTile, PaintCell, RenameTileSet, ResizeTile
 from .document import TileSetDocument, empty_tileset, standard_copy
@@ -485,8 +485,8 @@ class TileDesignerWindow(QMainWindow):
     def _save_to(self, path: str | Path) -> bool:
         try:
             written = self.document.save(path)
-        except (CrashGrabError, OSError) as error:
-            QMessageBox.warning(self, "Cannot save tile set", str(error))
+        except Exception as error:  # whatever it is, a dialog: the tile set is not saved
+            QMessageBox.warning(self, "Cannot save tile set", failure_message(error, path))
             return False
         self.statusBar().showMessage(f"Saved {written}", 5000)
         return True
