@@ -9,7 +9,7 @@ from setuptools import find_packages, setup
 
 CODE = ("engine", "editor")
 DATA = {"schemas": ["*.schema.json"], "layouts": ["*.json", "tilesets/*.json", "scenarios/*.json",
-                                                             "tiled/*.tiled-project"],
+                                                             "tiled/*.tiled-project", "tiled/*.png"],
         "desktop": ["*.svg", "*.desktop", "*.xml"], "docs": ["*.md", "*.png"]}
 
 packages = [f"crashgrab.{name}" for name in find_packages(include=[f"{top}*" for top in CODE])]

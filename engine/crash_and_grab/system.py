@@ -44,8 +44,9 @@ class CrashAndGrab(GameSystem):
     )
     export_formats = (
         ExportFormat("json", "Resolved board (JSON for other programs)"),
-        ExportFormat("tiled", "Tiled map (.tmj) with its tileset image", needs_output=True,
-                     output_example="-o board.tmj (board-tiles.png is written beside it)"),
+        ExportFormat("tiled", "Tiled map (.tmx: TMX, XML; .tmj: JSON; by the output's extension) with its "
+                              "tileset image", needs_output=True,
+                     output_example="-o board.tmx or -o board.tmj (board-tiles.png is written beside it)"),
         ExportFormat("bga", "Board Game Arena SQL rows for the edition's tile and board tables (standard boards)"),
     )
 
@@ -159,7 +160,7 @@ class CrashAndGrab(GameSystem):
         from ..formats.schemas import validate
         from .export import export_document
         from .exports.bga import bga_export, bga_sql
-        from .tiled import tileset_image_path, write_tiled_map
+        from .tiled import map_format, tileset_image_path, write_tiled_map
 
         if format_id == "json":
             document = export_document(layout)
@@ -167,10 +168,11 @@ class CrashAndGrab(GameSystem):
             return dumps(document)
         if format_id == "tiled":
             assert output is not None
+            form = map_format(output)
             if file:
                 refuse_overwriting_input(tileset_image_path(output), file)
             image = write_tiled_map(layout, output)
-            return f"wrote {output} (Tiled map) and {image} (its tileset image)"
+            return f"wrote {output} (Tiled map, {'TMX' if form == 'tmx' else 'JSON'}) and {image} (its tileset image)"
         if format_id == "bga":
             export = bga_export(layout, file=file)
             for warning in export.warnings:
