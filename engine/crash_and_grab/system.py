@@ -48,6 +48,8 @@ class CrashAndGrab(GameSystem):
                               "tileset image", needs_output=True,
                      output_example="-o board.tmx or -o board.tmj (board-tiles.png is written beside it)"),
         ExportFormat("bga", "Board Game Arena SQL rows for the edition's tile and board tables (standard boards)"),
+        ExportFormat("bga-with-tables", "The Board Game Arena rows after CREATE TABLE statements for the two "
+                                        "tables, so the file loads into an empty database by itself"),
     )
 
     @property
@@ -173,12 +175,12 @@ class CrashAndGrab(GameSystem):
                 refuse_overwriting_input(tileset_image_path(output), file)
             image = write_tiled_map(layout, output)
             return f"wrote {output} (Tiled map, {'TMX' if form == 'tmx' else 'JSON'}) and {image} (its tileset image)"
-        if format_id == "bga":
+        if format_id in ("bga", "bga-with-tables"):
             export = bga_export(layout, file=file)
             for warning in export.warnings:
                 if warn is not None:
                     warn(warning)
-            return bga_sql(export, layout.name)
+            return bga_sql(export, layout.name, with_tables=format_id == "bga-with-tables")
         return super().export(layout, format_id, output, file)
 
     # --- scenarios ------------------------------------------------------------------------
