@@ -20,7 +20,6 @@ from crashgrab.engine.cli import main
 from crashgrab.engine.crash_and_grab.exports import bga_tiles
 from crashgrab.engine.crash_and_grab.exports.bga import bga_export, bga_sql
 from crashgrab.engine.crash_and_grab.exports.bga_tiles import EDITION_GRIDS
-from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout_for_players
 from crashgrab.engine.crash_and_grab.export import export_document
 from crashgrab.engine.errors import InvalidFileError
