@@ -79,6 +79,17 @@ def test_the_shipped_tileset_is_what_the_editors_painter_draws(qapp):
     assert not agree(tile(core), tile(site), lettered=True)
 
 
+def test_each_tileset_row_has_the_paper_of_every_role_it_serves():
+    """The tileset has one row per paper; every tile role the editor colours must get its own colour."""
+    from crashgrab.editor.crash_and_grab import style
+    from crashgrab.editor.crash_and_grab.tiled_tileset import ROW_ROLE
+
+    assert set(style.PAPER) == set(tiled_tiles.PAPER_OF_ROLE)
+    for role, colour in style.PAPER.items():
+        assert style.PAPER[ROW_ROLE[tiled_tiles.paper_for(role)]] == colour, role
+    assert style.PAPER[ROW_ROLE[tiled_tiles.paper_for("no such role")]] == style.DEFAULT_PAPER
+
+
 def test_the_writer_writes_the_picture_it_paints(tmp_path, capsys, monkeypatch):
     from crashgrab.editor.crash_and_grab import tiled_tileset
 

@@ -10,10 +10,11 @@ Tiles sit in a grid image COLUMNS wide, TILE_SIZE pixels square, local ids row b
             role): 0 core (and any role the editor has no colour for), 1 arm, 2 centre, 3 custom.
             Column 0 plain floor; 1 a Crash Site without a printable number (a custom tile set's
             number outside 1-12); 2 an Accelerator; 3-14 Crash Site 1-12.
-  row 4     a cell's heavy tile borders, drawn over the floor: column = sides - 1, where sides
-            adds north 1, east 2, south 4, west 8 for each side that meets another tile, a hole
-            or the outside (1-15).
-  row 5     column 0: a hole, hatched as in the editor.
+  row 4     the half inside a cell of the editor's heavy tile borders, drawn over the floor:
+            column = sides - 1, where sides adds north 1, east 2, south 4, west 8 for each side
+            of a board cell that meets another tile, a hole or the outside, or of a hole that
+            meets a tile (1-15).
+  row 5     column 0: a hole, hatched as in the editor; the rest of the row is left empty.
 With the tileset's firstgid of 1, a tile's gid is local id + 1; gid 0 is an empty cell. The core
 row keeps the gids of the first exports (1 floor, 2 unnumbered, 3 Accelerator, 3 + n Crash Site n).
 """

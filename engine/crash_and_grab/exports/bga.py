@@ -180,8 +180,8 @@ def _tile_row(tile: Tile, placement: Placement, position: int, slot_name: str, f
             f"tile {tile.id} side {placement.side} ({slot_name}): the Board Game Arena edition prints this side "
             f"differently (its grid differs from this board at {', '.join(cells)}), so it would draw this tile "
             "wrongly and rebuild it wrongly after a Quake Maker turn; no rows are written.", file=file,
-            hint="Update the edition's grids (engine/crash_and_grab/exports/bga_tiles.py) from its "
-                 "crashandgrab.game.php, setBoardTile.")
+            hint="This program's copy of the edition's grids (from its crashandgrab.game.php, setBoardTile) "
+                 "is out of date: it needs updating.")
     return TileRow(number, position, placement.x + 1, placement.y + 1, int(placement.side == "A"), turns)
 
 
