@@ -11,7 +11,7 @@ from setuptools import find_packages, setup
 
 CODE = ("engine", "editor")
 DATA = {"schemas": ["*.schema.json"], "layouts": ["*.json", "tilesets/*.json", "scenarios/*.json",
-                                                             "tiled/*.tiled-project"],
+                                                             "tiled/*.tiled-project", "tiled/*.png"],
         "desktop": ["*.svg", "*.desktop", "*.xml"], "docs": ["*.md", "*.png"]}
 
 TOP = "toplevel"

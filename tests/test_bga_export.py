@@ -5,15 +5,19 @@ crashandgrab.game.php): `board` holds every space with a one-cell "D" frame and 
 cells inside; a `tile` row's grid (its `setBoardTile` table for that tile number and side) is
 turned clockwise `tile_degree_rotation` times (its `rotateMatrix90`: each new row is an old
 column read bottom-up) and laid from (tile_x, tile_y). The slot corners below are the
-numbers of its getTileXFromTilePosition / getTileYFromTilePosition, copied by hand.
+numbers of its getTileXFromTilePosition / getTileYFromTilePosition, copied by hand; the tables'
+columns those of its dbmodel.sql, read by hand.
 """
 import json
+import shutil
 import sqlite3
+import subprocess
 from dataclasses import replace
 
 import pytest
 
 from crashgrab.engine.cli import main
+from crashgrab.engine.crash_and_grab.exports import bga_tiles
 from crashgrab.engine.crash_and_grab.exports.bga import bga_export, bga_sql
 from crashgrab.engine.crash_and_grab.exports.bga_tiles import EDITION_GRIDS
 from crashgrab.engine.crash_and_grab.setup import random_layout_for_players
@@ -32,6 +36,17 @@ EDITION_SLOT_CORNERS = {
 }
 STANDARD = {"2-4": "standard-2-4p.json", "5": "standard-5p.json", "6": "standard-6p.json"}
 CORES = {1, 2, 3, 4}
+# The edition's tables as its dbmodel.sql defines them: (column, type, not null, default, key position).
+EDITION_TABLES = {
+    "tile": [("tile_number", "SMALLINT UNSIGNED", 1, "0", 1), ("tile_position", "SMALLINT UNSIGNED", 1, "0", 0),
+             ("tile_x", "SMALLINT UNSIGNED", 1, "0", 0), ("tile_y", "SMALLINT UNSIGNED", 1, "0", 0),
+             ("tile_use_side_A", "SMALLINT UNSIGNED", 1, "0", 0),
+             ("tile_degree_rotation", "SMALLINT UNSIGNED", 1, "0", 0)],
+    "board": [("board_x", "SMALLINT UNSIGNED", 1, "0", 1), ("board_y", "SMALLINT UNSIGNED", 1, "0", 2),
+              ("board_space_type", "VARCHAR(16)", 1, "''", 0)],
+}
+# Sides 1A-4B and 10B-13B as the edition printed them before its commit cc1808d ("Updated Tiles").
+BEFORE_CC1808D = {(1, "A"): ("B 1 B S", "B B 3 B", "S B B B", "2 B B B"), (10, "B"): ("B B B B", "B S B B")}
 
 
 def load_into_sqlite(sql: str) -> sqlite3.Connection:
@@ -97,29 +112,37 @@ def check_export(layout):
         if position in (6, 8):
             assert turns in (1, 3)
 
+    # Every tile row rebuilds exactly our cells, as the edition's setBoardTile lays it; the row
+    # is our tile, side and turn.
     rebuilt = rebuilt_from_tile_rows(database)
-    assert set(rebuilt) == set(ours)  # the tile rows cover exactly the board
-    differing = {}
-    for cell, (space, number) in rebuilt.items():
-        if space != ours[cell]:
-            differing.setdefault(number, []).append(cell)
-    # Every tile but the four cores rebuilds our cells exactly; the cores are printed
-    # differently in the edition, and the warning names exactly the cells that differ.
-    assert set(differing) <= CORES
-    for number, cells in differing.items():
-        [warning] = [w for w in export.warnings if w.startswith(f"tile {number} side")]
-        named = ", ".join(f"[{x - 1},{y - 1}]" for x, y in sorted(cells, key=lambda c: (c[1], c[0])))
-        assert named in warning
-    for number in {int(p.tile) for p in layout.placements} - set(differing):
-        assert not any(w.startswith(f"tile {number} side") for w in export.warnings)
-    return differing
+    assert {cell: space for cell, (space, _) in rebuilt.items()} == ours
+    assert sorted(database.execute("SELECT tile_number, tile_use_side_A, tile_degree_rotation FROM tile")) == \
+        sorted((int(p.tile), int(p.side == "A"), p.rotation // 90) for p in layout.placements)
+    assert not any(w.startswith("tile ") for w in export.warnings)
+    return database
 
 
 @pytest.mark.parametrize("template", ["2-4", "5", "6"])
-def test_standard_layouts_rebuild_from_sqlite(template):
-    layout = load_layout(LAYOUTS / STANDARD[template])
-    differing = check_export(layout)
-    assert set(differing) == CORES
+def test_standard_layouts_export_with_no_warning_and_rebuild_from_sqlite(tmp_path, capsys, template):
+    check_export(load_layout(LAYOUTS / STANDARD[template]))
+    out = tmp_path / "board.sql"
+    assert main(["export", "--format", "bga", str(LAYOUTS / STANDARD[template]), "-o", str(out)]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_quake_maker_turn_rebuilds_our_tile_turned():
+    """The edition's executeRotateTile adds the turns to the tile's row and rebuilds its spaces
+    from its grid: for each core of the 2-4 board and each turn, that is our board with the tile turned."""
+    layout = load_layout(LAYOUTS / STANDARD["2-4"])
+    for index, placement in enumerate(layout.placements):
+        for turns in (1, 2, 3):
+            database = load_into_sqlite(bga_sql(bga_export(layout), layout.name))
+            database.execute("UPDATE tile SET tile_degree_rotation = (tile_degree_rotation + ?) % 4 "
+                             "WHERE tile_number = ?", (turns, int(placement.tile)))
+            turned = list(layout.placements)
+            turned[index] = replace(placement, rotation=(placement.rotation + 90 * turns) % 360)
+            expected = expected_spaces(export_document(layout.with_placements(turned)))
+            assert {cell: space for cell, (space, _) in rebuilt_from_tile_rows(database).items()} == expected
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 7), (4, 42), (5, 3), (5, 11), (6, 5), (6, 99), (6, 2024)])
@@ -127,25 +150,56 @@ def test_random_layouts_rebuild_from_sqlite(players, seed):
     check_export(random_layout_for_players(standard_tileset(), players, seed, tileset_ref="standard"))
 
 
-def test_arm_and_centre_sides_match_the_edition_under_some_turn_and_cores_do_not():
-    """Cross-check of two independent sources: our tile set against the edition's grids."""
+def our_grid(tile, side, rotation=0):
+    width, height = tile.size(rotation)
+    grid = [["B"] * width for _ in range(height)]
+    for f in tile.features(side, rotation):
+        grid[f.y][f.x] = str(f.number) if f.type == "crash_site" else "S"
+    return grid
+
+
+def test_the_edition_grids_equal_the_standard_tiles_on_all_28_sides():
+    """Cross-check of two independent sources: the edition's grids (its current setBoardTile) are
+    our published tile set, side for side, with no turn; and turned as the edition turns them they
+    stay our tile turned as we turn it."""
     tileset = standard_tileset()
+    assert sorted(EDITION_GRIDS) == sorted((int(t.id), side) for t in tileset.tiles for side in "AB")
+    assert len(EDITION_GRIDS) == 28
     for tile in tileset.tiles:
         for side in "AB":
-            ours = [["B"] * tile.width for _ in range(tile.height)]
-            for f in tile.features(side):
-                ours[f.y][f.x] = str(f.number) if f.type == "crash_site" else "S"
-            found = any(edition_turn([list(r) for r in EDITION_GRIDS[(int(tile.id), s)]], k) == ours
-                        for s in "AB" for k in range(4))
-            assert found == (int(tile.id) not in CORES), (tile.id, side)
+            grid = [list(row) for row in EDITION_GRIDS[(int(tile.id), side)]]
+            assert grid == our_grid(tile, side), (tile.id, side)
+            for turns in (1, 2, 3):
+                assert edition_turn(grid, turns) == our_grid(tile, side, 90 * turns), (tile.id, side, turns)
 
 
 def test_edition_grids_transcribed_from_its_source():
-    # Spot checks against the edition's setBoardTile text, read by hand.
+    # Spot checks against the edition's setBoardTile text (commit cc1808d and later), read by hand.
     assert EDITION_GRIDS[(1, "A")][0] == ("B", "1", "B", "S")
-    assert EDITION_GRIDS[(4, "A")][2] == ("S", "11", "B", "B")
+    assert EDITION_GRIDS[(4, "A")][2] == ("B", "B", "S", "B")
+    assert EDITION_GRIDS[(10, "B")] == (("B", "B", "B", "S"), ("B", "B", "B", "B"))
     assert EDITION_GRIDS[(14, "B")] == (("S", "B"), ("B", "B"))
     assert EDITION_GRIDS[(9, "B")] == (("B",),)
+    assert "cc1808d" in bga_tiles.__doc__
+
+
+@pytest.mark.parametrize("side", sorted(BEFORE_CC1808D))
+def test_a_side_the_edition_prints_differently_is_refused(tmp_path, capsys, monkeypatch, side):
+    """The stale grids printed 1A and 10B otherwise: then no row is written at all (exit 2), not a
+    "closest" row the edition would draw and rebuild wrongly."""
+    number, face = side
+    monkeypatch.setitem(EDITION_GRIDS, side, tuple(tuple(row.split()) for row in BEFORE_CC1808D[side]))
+    document = layout_to_json(load_layout(LAYOUTS / "standard-6p.json"))
+    document["placements"] = [dict(p, side=face) if p["tile"] == str(number) else p for p in document["placements"]]
+    out = tmp_path / "board.sql"
+    assert main(["export", "--format", "bga", str(write_layout(tmp_path, document)), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"tile {number} side {face}" in err and "prints this side differently" in err and "Traceback" not in err
+    # 1A: Crash Site 2 and the Accelerator swap rows 2 and 3 at [0,2], [0,3]. 10B (north arm, turned 90 at
+    # [4,0]): the Accelerator moves from [5,3] to [4,1] in the 2x4 slot.
+    named = {(1, "A"): "[0,2], [0,3]", (10, "B"): "[4,1], [5,3]"}[side]
+    assert f"at {named}" in err
+    assert not out.exists()
 
 
 def test_cli_writes_sql_and_warns_about_markers(tmp_path, capsys):
@@ -199,3 +253,39 @@ def test_a_layout_with_a_hole_is_refused(tmp_path, capsys):
     assert "empty slot" in capsys.readouterr().err  # the usual structural message comes first
     with pytest.raises(InvalidFileError, match=r"hole at \[4,4\].*has no holes inside its board"):
         bga_export(layout_from_json(document))  # a program calling the export directly
+
+
+@pytest.mark.parametrize("template", ["2-4", "5", "6"])
+def test_with_tables_the_file_loads_into_an_empty_database_by_itself(tmp_path, template):
+    out = tmp_path / "board.sql"
+    assert main(["export", "--format", "bga-with-tables", str(LAYOUTS / STANDARD[template]), "-o", str(out)]) == 0
+    database = sqlite3.connect(":memory:")
+    database.executescript(out.read_text())  # nothing else: the file creates its tables
+    for table, columns in EDITION_TABLES.items():
+        assert [tuple(row[1:]) for row in database.execute(f"PRAGMA table_info({table})")] == columns
+    layout = load_layout(LAYOUTS / STANDARD[template])
+    document = export_document(layout)
+    width, height = document["board"]["width"], document["board"]["height"]
+    assert database.execute("SELECT COUNT(*) FROM board").fetchone() == ((width + 2) * (height + 2),)
+    assert {cell: space for cell, (space, _) in rebuilt_from_tile_rows(database).items()} == expected_spaces(document)
+    # The rows are those of the plain export, after the tables.
+    plain = bga_sql(bga_export(layout), layout.name)
+    assert out.read_text().endswith(plain[plain.index("INSERT INTO tile"):])
+
+
+def test_without_tables_an_empty_database_refuses_and_the_header_says_what_to_do(tmp_path):
+    layout = load_layout(LAYOUTS / STANDARD["2-4"])
+    text = bga_sql(bga_export(layout), layout.name)
+    with pytest.raises(sqlite3.OperationalError, match="no such table: tile"):
+        sqlite3.connect(":memory:").executescript(text)
+    header = " ".join(line.removeprefix("-- ") for line in text.splitlines() if line.startswith("--"))
+    assert "the tables its dbmodel.sql creates" in header and "--format bga-with-tables" in header
+
+
+@pytest.mark.skipif(shutil.which("sqlite3") is None, reason="the sqlite3 command-line shell is not installed")
+def test_the_sqlite3_shell_loads_the_file_by_itself(tmp_path):
+    out = tmp_path / "board.sql"
+    assert main(["export", "--format", "bga-with-tables", str(LAYOUTS / STANDARD["6"]), "-o", str(out)]) == 0
+    result = subprocess.run(["sqlite3", ":memory:"], input=out.read_text() + "SELECT COUNT(*) FROM board;\n",
+                            capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stderr, result.stdout) == (0, "", "144\n")

@@ -262,7 +262,7 @@ def test_crash_and_grab_exports_through_its_system(tmp_path):
     layout = load_layout(LAYOUTS / "standard-2-4p.json")
     assert CG.export(layout, "json", None) == dumps(export_document(layout))
     note = CG.export(layout, "tiled", str(tmp_path / "board.tmj"))
-    assert note == f"wrote {tmp_path / 'board.tmj'} (Tiled map) and {tmp_path / 'board-tiles.png'} (its tileset image)"
+    assert note == f"wrote {tmp_path / 'board.tmj'} (Tiled map, JSON) and {tmp_path / 'board-tiles.png'} (its tileset image)"
 
 
 def test_render_draws_the_toy_game_from_its_picture(toy_installed, tmp_path, capsys):

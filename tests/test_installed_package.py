@@ -208,3 +208,14 @@ def test_the_installed_cli_without_qt_says_to_install_the_editor_extra(installed
     for name in ("render", "editor"):
         code, _, err = results[name]
         assert code == 2 and "install crash-grab-editor[editor]" in err and err.count("\n") == 1, err
+
+
+def test_the_installed_tiled_export_writes_tmx_that_pytmx_loads(installed, tmp_path):
+    """Issue 24: `-o x.tmx` writes TMX (XML), not JSON, with the shipped tileset image beside it."""
+    run([installed / "crashgrab", "new", "--players", "6", "--seed", "3", "-o", "b.json"], tmp_path)
+    run([installed / "crashgrab", "export", "--format", "tiled", "-o", "x.tmx", "b.json"], tmp_path)
+    assert (tmp_path / "x.tmx").read_text().startswith('<?xml version="1.0" encoding="UTF-8"?>\n<map ')
+    assert (tmp_path / "x-tiles.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    loaded = run([installed / "python", "-c", "import pytmx; m = pytmx.TiledMap('x.tmx'); "
+                  "print(m.width, m.height, len(m.get_layer_by_name('board tiles')))"], tmp_path)
+    assert loaded.stdout.split() == ["10", "10", "9"]

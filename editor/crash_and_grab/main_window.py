@@ -62,6 +62,10 @@ def default_settings() -> QSettings:
     return QSettings(ORGANISATION, APPLICATION)
 
 
+TILED_TMX_FILTER = "Tiled map, XML (*.tmx)"
+TILED_TMJ_FILTER = "Tiled map, JSON (*.tmj)"
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -146,7 +150,7 @@ class MainWindow(QMainWindow):
         a("export_image", "Export &Image\u2026", lambda: export_image_dialog(self), "Ctrl+Shift+E",
           "draw the board as a PNG (at a chosen DPI) or SVG, for print and sharing")
         a("export_tiled", "Export &Tiled Map…", self.export_tiled_dialog, None,
-          "write a map for the Tiled editor (.tmj) with its tileset image beside it")
+          "write a map for the Tiled editor (.tmx or .tmj) with its tileset image beside it")
         a("print_and_play", "&Print and Play…", lambda: print_and_play_dialog(self), QKeySequence.Print,
           "a PDF of the tiles, double-sided at true size with crop marks, or the board as a poster")
         a("clear_recent", "Clear Recent Files", self.clear_recent)
@@ -492,11 +496,12 @@ class MainWindow(QMainWindow):
 
     def export_tiled_dialog(self) -> bool:
         base = self.document.path.with_suffix("") if self.document.path else Path(self._last_directory()) / _file_stem(self.document.layout)
-        path, _ = QFileDialog.getSaveFileName(self, "Export Tiled map", f"{base}.tmj", "Tiled map (*.tmj)")
+        path, chosen = QFileDialog.getSaveFileName(self, "Export Tiled map", f"{base}.tmx",
+                                                   f"{TILED_TMX_FILTER};;{TILED_TMJ_FILTER}")
         if not path:
             return False
-        if not path.lower().endswith(".tmj"):
-            path += ".tmj"
+        if not path.lower().endswith((".tmx", ".tmj")):  # the extension picks the form
+            path += ".tmj" if chosen == TILED_TMJ_FILTER else ".tmx"
         try:
             image = self.document.export_tiled(path)
         except Exception as error:

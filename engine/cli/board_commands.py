@@ -45,7 +45,9 @@ def register(subparsers) -> None:
                     "writes text goes to stdout or OUT; one that writes files (a map and its image) needs OUT.")
     export.add_argument("file", metavar="FILE")
     export.add_argument("-o", "--output", metavar="OUT",
-                        help="write here instead of stdout (required for formats that write files, such as tiled)")
+                        help="write here instead of stdout (required for formats that write files, such as tiled, "
+                             "where OUT's extension picks the form: board.tmx writes TMX, Tiled's XML, board.tmj "
+                             "its JSON)")
     export.add_argument("--format", default="json", metavar="FORMAT",
                         help="export format (default: json; `crashgrab games` lists each game's formats)")
     export.set_defaults(run=run_export)

@@ -46,9 +46,12 @@ class CrashAndGrab(GameSystem):
     )
     export_formats = (
         ExportFormat("json", "Resolved board (JSON for other programs)"),
-        ExportFormat("tiled", "Tiled map (.tmj) with its tileset image", needs_output=True,
-                     output_example="-o board.tmj (board-tiles.png is written beside it)"),
+        ExportFormat("tiled", "Tiled map (.tmx: TMX, XML; .tmj: JSON; by the output's extension) with its "
+                              "tileset image", needs_output=True,
+                     output_example="-o board.tmx or -o board.tmj (board-tiles.png is written beside it)"),
         ExportFormat("bga", "Board Game Arena SQL rows for the edition's tile and board tables (standard boards)"),
+        ExportFormat("bga-with-tables", "The Board Game Arena rows after CREATE TABLE statements for the two "
+                                        "tables, so the file loads into an empty database by itself"),
     )
 
     @property
@@ -161,7 +164,7 @@ class CrashAndGrab(GameSystem):
         from ..formats.schemas import validate
         from .export import export_document
         from .exports.bga import bga_export, bga_sql
-        from .tiled import tileset_image_path, write_tiled_map
+        from .tiled import map_format, tileset_image_path, write_tiled_map
 
         if format_id == "json":
             document = export_document(layout)
@@ -169,16 +172,17 @@ class CrashAndGrab(GameSystem):
             return dumps(document)
         if format_id == "tiled":
             assert output is not None
+            form = map_format(output)
             if file:
                 refuse_overwriting_input(tileset_image_path(output), file)
             image = write_tiled_map(layout, output)
-            return f"wrote {output} (Tiled map) and {image} (its tileset image)"
-        if format_id == "bga":
+            return f"wrote {output} (Tiled map, {'TMX' if form == 'tmx' else 'JSON'}) and {image} (its tileset image)"
+        if format_id in ("bga", "bga-with-tables"):
             export = bga_export(layout, file=file)
             for warning in export.warnings:
                 if warn is not None:
                     warn(warning)
-            return bga_sql(export, layout.name)
+            return bga_sql(export, layout.name, with_tables=format_id == "bga-with-tables")
         return super().export(layout, format_id, output, file)
 
     # --- scenarios ------------------------------------------------------------------------

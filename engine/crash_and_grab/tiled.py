@@ -1,44 +1,55 @@
-"""The Tiled map export: a layout as a Tiled JSON map (.tmj) plus the PNG of its tileset.
+"""The Tiled map export: a layout as a Tiled map, TMX (XML, .tmx) or JSON (.tmj), plus its tileset PNG.
 
-Follows Tiled's published JSON map format
-(https://doc.mapeditor.org/en/stable/reference/json-map-format/), format version 1.10:
-an orthogonal, fixed-size map one tile per board cell with
-- a tile layer "floor": every board cell a floor tile (plain, Accelerator, or the Crash
-  Site of its number), holes empty (gid 0);
-- an object layer "board tiles": one rectangle per placed physical tile, outlining it (tile id,
-  side and its turn as `tile_rotation`: Tiled's own object attribute is called `rotation`, and
-  readers such as pytmx refuse a property of that name);
+Follows Tiled's published map formats, version 1.10 (https://doc.mapeditor.org/en/stable/reference/
+tmx-map-format/ and .../json-map-format/); both forms carry the same map, built once here as the JSON
+document and written out as either. An orthogonal, fixed-size map one tile per board cell with
+- a tile layer "floor": every board cell a floor tile (plain, Accelerator, or the Crash Site of its
+  number) on its tile's paper, holes empty (gid 0);
+- tile layers "holes" and "borders", for the eye only: holes hatched, and the heavy lines where a
+  tile meets another tile, a hole or the outside, as the editor draws them;
+- an object layer "board tiles" (hidden): one rectangle per placed physical tile (tile id, side and
+  its turn as `tile_rotation`: Tiled's own object attribute is called `rotation`, and readers such as
+  pytmx refuse a property of that name);
+- an object layer "features" (hidden): one cell-sized rectangle per Crash Site (class "crash_site",
+  its number an int property) and per Accelerator (class "accelerator");
 - an object layer "tile labels": the tile id and side ("3A") as a text object in each tile's corner;
-- an object layer "features": one cell-sized rectangle per Crash Site (class
-  "crash_site", its number an int property) and per Accelerator (class "accelerator");
 - an object layer "directions": the four direction markers as text objects just outside the
   board's sides (outside the map's cells, so they cover none);
 - map properties for the layout's name, template, tile set and the four direction markers.
-The tileset is embedded in the map (Tiled's term: not an external .tsj); its image is a
-separate PNG beside the map, referred to by a relative path, because Tiled and most
-engines read tileset images from files, not from data: URIs.
+The two object layers of data are hidden because Tiled draws every rectangle with a tinted fill,
+which would veil the board; readers see hidden layers as any other.
+The tileset is embedded in the map (Tiled's term: not an external .tsx/.tsj); its image is a
+separate PNG beside the map, referred to by a relative path, because Tiled and most engines read
+tileset images from files, not from data: URIs.
 """
 from __future__ import annotations
 
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
 from .resolve import resolve_layout
 from .terms import ACCELERATOR, CRASH_SITE
 from .layout import Layout
+from ..errors import UsageError
+from ..formats.atomic import write_bytes_atomic
 from ..formats.jsonio import dumps, write_text_atomic
-from ..formats.png import write_png
-from .tiled_tiles import (COLUMNS, EMPTY_GID, FIRST_GID, ROWS, TILE_KINDS, TILE_SIZE, gid_for,
-                          tileset_image)
+from ..grid.model import Board
+from .tiled_tiles import (COLUMNS, EAST, EMPTY_GID, FIRST_GID, HOLE_GID, NORTH, ROWS, SOUTH, TILE_KINDS, TILE_SIZE,
+                          WEST, border_gid, gid_for, tileset_png)
 
-TILED_FORMAT_VERSION = "1.10"  # the JSON format revision written (a string since Tiled 1.6)
+TILED_FORMAT_VERSION = "1.10"  # the format revision written (a string since Tiled 1.6)
 TILED_VERSION = "1.10.2"  # the Tiled release whose output this mirrors
 MAP_CLASS = "crash-grab-board"
 TILESET_NAME = "crash-grab"
-BACKGROUND = "#10151f"  # shows through holes in Tiled
+BACKGROUND = "#ffffff"  # the editor's images are on white paper
 DEFAULT_IMAGE = "crash-grab-tiles.png"
+# The output's extension picks the form: Tiled's own XML, or its JSON (Tiled also opens .json maps).
+MAP_FORMATS = {".tmx": "tmx", ".tmj": "tmj", ".json": "tmj"}
 
 FLOOR_LAYER = "floor"
+HOLES_LAYER = "holes"
+BORDERS_LAYER = "borders"
 BOARD_TILES_LAYER = "board tiles"
 FEATURES_LAYER = "features"
 LABELS_LAYER = "tile labels"
@@ -46,22 +57,33 @@ DIRECTIONS_LAYER = "directions"
 BOARD_TILE_CLASS = "board_tile"
 TILE_LABEL_CLASS = "tile_label"
 DIRECTION_CLASS = "direction_marker"
-OUTLINE_COLOUR = "#ffd34d"  # the board tiles' outlines and labels, bright on the dark floor
+INK = "#27303b"  # the editor's tile borders and labels (style.TILE_BORDER, LABEL_BACK)
+LABEL_INSET = 2  # pixels between a tile's corner and its label
 MARKER_DEPTH = 3  # cells of room the west and east markers' names get beside the board
 FEATURE_NAMES = {CRASH_SITE: "Crash Site", ACCELERATOR: "Accelerator"}
 
 
+def map_format(path: str | Path) -> str:
+    """"tmx" or "tmj", by the map file's extension; a UsageError (exit 2) for any other name."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in MAP_FORMATS:
+        raise UsageError(f"{path}: a Tiled map is named .tmx (Tiled's XML map format) or .tmj (its JSON "
+                         f"format), not {suffix or 'without an extension'}.", hint="Name the output board.tmx or board.tmj.")
+    return MAP_FORMATS[suffix]
+
+
 def tiled_map(layout: Layout, image: str = DEFAULT_IMAGE) -> dict[str, Any]:
-    """The .tmj document for a layout; `image` is the tileset PNG's path relative to the map file."""
+    """The map as Tiled's JSON document (.tmj); `image` is the tileset PNG's path relative to the map
+    file. `tmx_text` writes the same document as TMX."""
     board = resolve_layout(layout).board
     next_object_id = 1
 
-    def make_object(name: str, kind: str, cell: tuple[int, int], size: tuple[int, int],
+    def make_object(name: str, kind: str, at: tuple[float, float], size: tuple[float, float],
                     properties: list[dict[str, Any]], text: dict[str, Any] | None = None) -> dict[str, Any]:
+        """An object at pixel `at`, `size` pixels."""
         nonlocal next_object_id
-        obj = {"height": size[1] * TILE_SIZE, "id": next_object_id, "name": name, "rotation": 0,
-               "type": kind, "visible": True, "width": size[0] * TILE_SIZE,
-               "x": cell[0] * TILE_SIZE, "y": cell[1] * TILE_SIZE}
+        obj = {"height": size[1], "id": next_object_id, "name": name, "rotation": 0,
+               "type": kind, "visible": True, "width": size[0], "x": at[0], "y": at[1]}
         if properties:
             obj["properties"] = properties
         if text is not None:
@@ -69,23 +91,30 @@ def tiled_map(layout: Layout, image: str = DEFAULT_IMAGE) -> dict[str, Any]:
         next_object_id += 1
         return obj
 
-    data = [
-        gid_for(board.feature_at((x, y))) if board.on_board((x, y)) else EMPTY_GID
+    def pixels(cells: tuple[int, int]) -> tuple[int, int]:
+        return cells[0] * TILE_SIZE, cells[1] * TILE_SIZE
+
+    roles = {tile.id: tile.kind for tile in layout.tileset.tiles}
+    floor = [
+        gid_for(board.feature_at((x, y)), roles.get(board.cell_tiles[(x, y)])) if board.on_board((x, y)) else EMPTY_GID
         for y in range(board.height) for x in range(board.width)
     ]
+    holes = [EMPTY_GID if board.on_board((x, y)) else HOLE_GID for y in range(board.height) for x in range(board.width)]
+    borders = [_border_gid(board, (x, y)) for y in range(board.height) for x in range(board.width)]
     tile_objects, label_objects = [], []
     for placement in layout.placements:
         tile = layout.tileset.get(placement.tile)
         if tile is None:  # an unknown tile places no cells; the layout's findings report it
             continue
-        origin, size = (placement.x, placement.y), tile.size(placement.rotation)
+        origin, size = pixels((placement.x, placement.y)), pixels(tile.size(placement.rotation))
         tile_objects.append(make_object(
             f"Tile {placement.tile} side {placement.side}", BOARD_TILE_CLASS, origin, size,
             [_property("tile", placement.tile), _property("side", placement.side),
              _property("tile_rotation", placement.rotation)]))
         label = f"{placement.tile}{placement.side}"
-        label_objects.append(make_object(label, TILE_LABEL_CLASS, origin, size, [_property("tile", placement.tile)],
-                                         _text(label, "left", "top", 11)))
+        label_objects.append(make_object(label, TILE_LABEL_CLASS, (origin[0] + LABEL_INSET, origin[1] + LABEL_INSET),
+                                         (size[0] - 2 * LABEL_INSET, size[1] - 2 * LABEL_INSET),
+                                         [_property("tile", placement.tile)], _text(label, "left", "top", 9)))
     feature_objects = []
     for cell in sorted(board.features, key=lambda c: (c[1], c[0])):
         feature = board.features[cell]
@@ -96,22 +125,23 @@ def tiled_map(layout: Layout, image: str = DEFAULT_IMAGE) -> dict[str, Any]:
             name = f"{name} {feature.number}"
         if feature.facing is not None:
             properties.append(_property("facing", feature.facing.value))
-        feature_objects.append(make_object(name, feature.type, cell, (1, 1), properties))
+        feature_objects.append(make_object(name, feature.type, pixels(cell), pixels((1, 1)), properties))
 
     marker_objects = []
     for side, cell, size, halign in _marker_boxes(board.width, board.height):
         marker = layout.directions.get(side, "")
-        marker_objects.append(make_object(marker or f"({side})", DIRECTION_CLASS, cell, size,
+        marker_objects.append(make_object(marker or f"({side})", DIRECTION_CLASS, pixels(cell), pixels(size),
                                           [_property("side", side), _property("marker", marker)],
                                           _text(marker, halign, "center", 16)))
 
     layers = [
-        {"data": data, "height": board.height, "id": 1, "name": FLOOR_LAYER, "opacity": 1,
-         "type": "tilelayer", "visible": True, "width": board.width, "x": 0, "y": 0},
-        _object_layer(2, BOARD_TILES_LAYER, tile_objects, OUTLINE_COLOUR),
-        _object_layer(3, FEATURES_LAYER, feature_objects),
-        _object_layer(4, LABELS_LAYER, label_objects, OUTLINE_COLOUR),
-        _object_layer(5, DIRECTIONS_LAYER, marker_objects),
+        _tile_layer(1, FLOOR_LAYER, board, floor),
+        _tile_layer(2, HOLES_LAYER, board, holes),
+        _tile_layer(3, BORDERS_LAYER, board, borders),
+        _object_layer(4, BOARD_TILES_LAYER, tile_objects, INK, visible=False),
+        _object_layer(5, FEATURES_LAYER, feature_objects, visible=False),
+        _object_layer(6, LABELS_LAYER, label_objects, INK),
+        _object_layer(7, DIRECTIONS_LAYER, marker_objects, INK),
     ]
     return {
         "backgroundcolor": BACKGROUND,
@@ -135,6 +165,17 @@ def tiled_map(layout: Layout, image: str = DEFAULT_IMAGE) -> dict[str, Any]:
     }
 
 
+def _border_gid(board: Board, cell: tuple[int, int]) -> int:
+    """The borders layer's tile for a cell: the half, inside the cell, of each line the editor draws
+    on its sides (a hole's sides that meet a tile too)."""
+    tile = board.cell_tiles.get(cell)
+    x, y = cell
+    sides = sum(side for side, neighbour in ((NORTH, (x, y - 1)), (EAST, (x + 1, y)), (SOUTH, (x, y + 1)),
+                                             (WEST, (x - 1, y)))
+                if board.cell_tiles.get(neighbour) != tile)
+    return border_gid(sides)
+
+
 def tiled_tileset(image: str = DEFAULT_IMAGE) -> dict[str, Any]:
     """The embedded tileset: its tiles carry a class (and Crash Sites their number) so an
     engine can tell cells apart from the floor layer alone."""
@@ -153,7 +194,7 @@ def tiled_tileset(image: str = DEFAULT_IMAGE) -> dict[str, Any]:
         "margin": 0,
         "name": TILESET_NAME,
         "spacing": 0,
-        "tilecount": len(TILE_KINDS),
+        "tilecount": COLUMNS * ROWS,  # what Tiled counts in the image; the last row's end is left empty
         "tileheight": TILE_SIZE,
         "tiles": tiles,
         "tilewidth": TILE_SIZE,
@@ -161,17 +202,19 @@ def tiled_tileset(image: str = DEFAULT_IMAGE) -> dict[str, Any]:
 
 
 def tileset_image_path(map_path: str | Path) -> Path:
-    """Where the tileset PNG goes: beside the map, named after it (board.tmj -> board-tiles.png)."""
+    """Where the tileset PNG goes: beside the map, named after it (board.tmx -> board-tiles.png)."""
     map_path = Path(map_path)
     return map_path.with_name(f"{map_path.stem}-tiles.png")
 
 
 def write_tiled_map(layout: Layout, path: str | Path) -> Path:
-    """Write the map and, beside it, its tileset image; return the image's path.
-    The image goes first, so a map on disk never points at a missing image."""
+    """Write the map, TMX or JSON by its extension, and beside it its tileset image; return the
+    image's path. The image goes first, so a map on disk never points at a missing image."""
+    form = map_format(path)
     image_path = tileset_image_path(path)
-    write_png(image_path, tileset_image())
-    write_text_atomic(path, tmj_text(tiled_map(layout, image_path.name)))
+    document = tiled_map(layout, image_path.name)
+    write_bytes_atomic(image_path, tileset_png())
+    write_text_atomic(path, tmx_text(document) if form == "tmx" else tmj_text(document))
     return image_path
 
 
@@ -179,6 +222,75 @@ def tmj_text(document: dict[str, Any]) -> str:
     """JSON text for a map: objects and lists of scalars on one line, tile data one board
     row per line."""
     return dumps(document, one_line=_holds_no_containers, rows=_tile_layer_rows)
+
+
+def tmx_text(document: dict[str, Any]) -> str:
+    """The same map in TMX, Tiled's XML map format: the elements and attributes Tiled itself
+    writes for these parts of a map (attributes at their default left out, as Tiled does)."""
+    root = ElementTree.Element("map", _attributes(
+        document, "version", "tiledversion", "class", "orientation", "renderorder", "width", "height",
+        "tilewidth", "tileheight", "infinite", "backgroundcolor", "nextlayerid", "nextobjectid"))
+    _add_properties(root, document.get("properties", []))
+    for tileset in document["tilesets"]:
+        element = ElementTree.SubElement(root, "tileset", _attributes(
+            tileset, "firstgid", "name", "tilewidth", "tileheight", "tilecount", "columns"))
+        ElementTree.SubElement(element, "image", source=tileset["image"], width=str(tileset["imagewidth"]),
+                               height=str(tileset["imageheight"]))
+        for tile in tileset["tiles"]:
+            _add_properties(ElementTree.SubElement(element, "tile", _attributes(tile, "id", "type")),
+                            tile.get("properties", []))
+    for layer in document["layers"]:
+        if layer["type"] == "tilelayer":
+            element = ElementTree.SubElement(root, "layer", _layer_attributes(layer, "width", "height"))
+            width = layer["width"]
+            rows = [",".join(map(str, layer["data"][i:i + width])) for i in range(0, len(layer["data"]), width)]
+            ElementTree.SubElement(element, "data", encoding="csv").text = "\n" + ",\n".join(rows) + "\n"
+            continue
+        element = ElementTree.SubElement(root, "objectgroup", _layer_attributes(layer, "color"))
+        for obj in layer["objects"]:
+            node = ElementTree.SubElement(element, "object", _attributes(
+                obj, "id", "name", "type", "x", "y", "width", "height"))
+            _add_properties(node, obj.get("properties", []))
+            if "text" in obj:
+                text = obj["text"]
+                ElementTree.SubElement(node, "text", pixelsize=str(text["pixelsize"]), color=text["color"],
+                                       bold="1" if text["bold"] else "0", halign=text["halign"],
+                                       valign=text["valign"]).text = text["text"]
+    ElementTree.indent(root, space=" ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
+
+
+def _attributes(source: dict[str, Any], *names: str) -> dict[str, str]:
+    """TMX attributes from the JSON document's fields of the same names (booleans as 1 and 0)."""
+    return {name: _xml_value(source[name]) for name in names if name in source}
+
+
+def _layer_attributes(layer: dict[str, Any], *extra: str) -> dict[str, str]:
+    attributes = _attributes(layer, "id", "name", *extra)
+    if not layer["visible"]:
+        attributes["visible"] = "0"
+    if layer["opacity"] != 1:
+        attributes["opacity"] = _xml_value(layer["opacity"])
+    return attributes
+
+
+def _add_properties(parent: ElementTree.Element, properties: list[dict[str, Any]]) -> None:
+    if not properties:
+        return
+    holder = ElementTree.SubElement(parent, "properties")
+    for prop in properties:
+        attributes = {"name": prop["name"]}
+        if prop["type"] != "string":  # TMX's default type, which Tiled leaves out
+            attributes["type"] = prop["type"]
+        value = prop["value"]
+        attributes["value"] = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        ElementTree.SubElement(holder, "property", attributes)
+
+
+def _xml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
 
 
 def _holds_no_containers(value: dict | list, flat: str) -> bool:
@@ -189,18 +301,23 @@ def _tile_layer_rows(key: str, parent: dict) -> int | None:
     return parent.get("width") if key == "data" and parent.get("type") == "tilelayer" else None
 
 
+def _tile_layer(layer_id: int, name: str, board: Board, data: list[int]) -> dict[str, Any]:
+    return {"data": data, "height": board.height, "id": layer_id, "name": name, "opacity": 1,
+            "type": "tilelayer", "visible": True, "width": board.width, "x": 0, "y": 0}
+
+
 def _object_layer(layer_id: int, name: str, objects: list[dict[str, Any]],
-                  colour: str | None = None) -> dict[str, Any]:
+                  colour: str | None = None, visible: bool = True) -> dict[str, Any]:
     layer = {"draworder": "topdown", "id": layer_id, "name": name, "objects": objects, "opacity": 1,
-             "type": "objectgroup", "visible": True, "x": 0, "y": 0}
+             "type": "objectgroup", "visible": visible, "x": 0, "y": 0}
     if colour:
         layer["color"] = colour
     return layer
 
 
 def _text(text: str, halign: str, valign: str, pixel_size: int) -> dict[str, Any]:
-    """A Tiled text object's "text" field: the words, drawn in the layer's outline colour."""
-    return {"bold": True, "color": OUTLINE_COLOUR, "halign": halign, "pixelsize": pixel_size, "text": text,
+    """A Tiled text object's "text" field: the words, bold, in the editor's ink."""
+    return {"bold": True, "color": INK, "halign": halign, "pixelsize": pixel_size, "text": text,
             "valign": valign, "wrap": False}
 
 

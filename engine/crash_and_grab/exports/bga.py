@@ -2,14 +2,21 @@
 
 The edition (github.com/brianhenk0147/bga-cg) keeps a game's board in two tables created by
 its dbmodel.sql. Its setup writes one `tile` row per slot and then fills `board` from its own
-grid of that tile side; play reads only `board`. This module writes both, so a developer can
-load a designed board instead of the edition's random one:
+grid of that tile side (`setBoardTile`). Play reads both: moves and Crash Sites read `board`,
+while its view draws each tile's picture from the tile's row (number, side, turn), and a
+Quake Maker turn (`executeRotateTile`) reads the row and rebuilds that tile's `board` spaces
+from the edition's grid at the new turn. So the rows must agree with the board, and this module
+writes both, for a developer to load a designed board instead of the edition's random one:
 
 - `board` rows carry our resolved board exactly, plus the edition's one-cell frame of "D".
-- `tile` rows name, per slot, the edition tile, side and clockwise quarter turns whose grid
-  (as the edition turns it) gives exactly our cells there. Where the edition prints a side
-  differently from our tile set, no such row exists: the row keeps our tile and side at the
-  closest turn, and a warning names the cells that differ.
+- `tile` rows name, per slot, our tile, side and clockwise quarter turns; the edition's grid of
+  that side at that turn (bga_tiles.py) must give exactly our cells there. Where it would not
+  (the edition printing a side differently), the export is refused rather than write a row the
+  edition would draw, and rebuild, differently.
+
+`bga_sql(..., with_tables=True)` puts the two tables' CREATE TABLE statements first (the columns,
+types, defaults and keys of the edition's dbmodel.sql, in SQL that MySQL and SQLite both read), so
+the file loads into an empty database by itself.
 """
 from __future__ import annotations
 
@@ -76,10 +83,7 @@ def bga_export(layout: Layout, file: str | None = None) -> BgaExport:
                                    f"of template {template.id}.", file=file, hint="Snap it into a slot.")
         tile = layout.tileset.get(placement.tile)
         assert tile is not None  # a resolved board's tiles are in its tile set
-        row, warning = _tile_row(tile, placement, SLOT_POSITIONS[slot.name], slot.name)
-        tiles.append(row)
-        if warning:
-            warnings.append(warning)
+        tiles.append(_tile_row(tile, placement, SLOT_POSITIONS[slot.name], slot.name, file))
     rows = []
     for y in range(board.height + 2):
         for x in range(board.width + 2):
@@ -87,13 +91,41 @@ def bga_export(layout: Layout, file: str | None = None) -> BgaExport:
     return BgaExport(tuple(sorted(tiles, key=lambda r: r.tile_position)), tuple(rows), tuple(warnings))
 
 
-def bga_sql(export: BgaExport, title: str) -> str:
-    """INSERT statements for the two tables, with exactly the edition's columns."""
+# The edition's two tables, from its dbmodel.sql: every column `smallint(5) unsigned NOT NULL DEFAULT 0`
+# but the space type, `varchar(16) NOT NULL DEFAULT ''`. Written without MySQL's display width and
+# ENGINE clause, which SQLite does not read; MySQL reads this as the same tables.
+CREATE_TABLES = """CREATE TABLE IF NOT EXISTS tile (
+  tile_number SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+  tile_position SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+  tile_x SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+  tile_y SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+  tile_use_side_A SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+  tile_degree_rotation SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+  PRIMARY KEY (tile_number)
+);
+CREATE TABLE IF NOT EXISTS board (
+  board_x SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+  board_y SMALLINT UNSIGNED NOT NULL DEFAULT 0,
+  board_space_type VARCHAR(16) NOT NULL DEFAULT '',
+  PRIMARY KEY (board_x, board_y)
+);"""
+
+
+def bga_sql(export: BgaExport, title: str, with_tables: bool = False) -> str:
+    """INSERT statements for the two tables, with exactly the edition's columns; `with_tables`
+    first creates the tables (where they do not exist yet), so the file loads by itself."""
     name = " ".join(title.split())
-    lines = [f"-- Crash & Grab board \"{name}\" for the Board Game Arena edition (bga-cg).",
-             "-- Load into the tables its dbmodel.sql creates, in place of its initializeBoard().",
-             "INSERT INTO tile (tile_number, tile_position, tile_x, tile_y, tile_use_side_A, "
-             "tile_degree_rotation) VALUES"]
+    lines = [f"-- Crash & Grab board \"{name}\" for the Board Game Arena edition (bga-cg)."]
+    if with_tables:
+        lines += ["-- Creates the edition's tile and board tables (as its dbmodel.sql does) where they do not",
+                  "-- exist yet, so it loads by itself: sqlite3 board.db < board.sql, or into MySQL.",
+                  CREATE_TABLES]
+    else:
+        lines += ["-- Load into the tables its dbmodel.sql creates, in place of its initializeBoard() (or after",
+                  "-- DELETE FROM tile; DELETE FROM board;). Into an empty database, export with",
+                  "-- --format bga-with-tables, which creates the tables first."]
+    lines.append("INSERT INTO tile (tile_number, tile_position, tile_x, tile_y, tile_use_side_A, "
+                 "tile_degree_rotation) VALUES")
     lines.append(",\n".join(f"({r.tile_number}, {r.tile_position}, {r.tile_x}, {r.tile_y}, "
                             f"{r.tile_use_side_A}, {r.tile_degree_rotation})" for r in export.tiles) + ";")
     lines.append("INSERT INTO board (board_x, board_y, board_space_type) VALUES")
@@ -135,33 +167,22 @@ def _our_grid(tile: Tile, placement: Placement) -> Grid:
     return tuple(tuple(row) for row in grid)
 
 
-def _tile_row(tile: Tile, placement: Placement, position: int, slot_name: str) -> tuple[TileRow, str | None]:
-    """The edition row that rebuilds our cells in this slot, or the closest one and a warning."""
-    number = int(tile.id)
+def _tile_row(tile: Tile, placement: Placement, position: int, slot_name: str, file) -> TileRow:
+    """The edition row for our tile, side and turn, when the edition's grid of that side at that
+    turn rebuilds exactly our cells; refused otherwise."""
+    number, turns = int(tile.id), placement.rotation // 90
     ours = _our_grid(tile, placement)
-    our_turns = placement.rotation // 90
-    other_side = "B" if placement.side == "A" else "A"
-    candidates = [(side, (our_turns + k) % 4) for side in (placement.side, other_side) for k in range(4)]
-    row = lambda side, turns: TileRow(number, position, placement.x + 1, placement.y + 1,  # noqa: E731
-                                      int(side == "A"), turns)
-    for side, turns in candidates:
-        if turned_clockwise(EDITION_GRIDS[(number, side)], turns) == ours:
-            return row(side, turns), None
-    # The edition prints this side differently: keep our side, at the turn closest to ours.
-    best_turns, best_cells = our_turns, None
-    for k in range(4):
-        turns = (our_turns + k) % 4
-        theirs = turned_clockwise(EDITION_GRIDS[(number, placement.side)], turns)
-        if len(theirs) != len(ours) or len(theirs[0]) != len(ours[0]):
-            continue
-        differing = [(x, y) for y, line in enumerate(ours) for x, space in enumerate(line) if theirs[y][x] != space]
-        if best_cells is None or len(differing) < len(best_cells):
-            best_turns, best_cells = turns, differing
-    cells = ", ".join(f"[{placement.x + x},{placement.y + y}]" for x, y in best_cells or ())
-    warning = (f"tile {tile.id} side {placement.side} ({slot_name}): the Board Game Arena edition prints this "
-               f"side differently, so its tile picture differs from this board at {cells}; the board rows "
-               "hold this board as designed.")
-    return row(placement.side, best_turns), warning
+    theirs = turned_clockwise(EDITION_GRIDS[(number, placement.side)], turns)
+    if theirs != ours:
+        cells = [f"[{placement.x + x},{placement.y + y}]" for y, line in enumerate(ours) for x, space in enumerate(line)
+                 if y >= len(theirs) or x >= len(theirs[y]) or theirs[y][x] != space]
+        raise InvalidFileError(
+            f"tile {tile.id} side {placement.side} ({slot_name}): the Board Game Arena edition prints this side "
+            f"differently (its grid differs from this board at {', '.join(cells)}), so it would draw this tile "
+            "wrongly and rebuild it wrongly after a Quake Maker turn; no rows are written.", file=file,
+            hint="This program's copy of the edition's grids (from its crashandgrab.game.php, setBoardTile) "
+                 "is out of date: it needs updating.")
+    return TileRow(number, position, placement.x + 1, placement.y + 1, int(placement.side == "A"), turns)
 
 
 def _space_type(board, cell) -> str:
