@@ -67,9 +67,7 @@ def run_render(args: argparse.Namespace) -> int:
         path = picture_image(system, layout, args.output, dpi, system.layout_name(layout) or system.title)
     for finding in system.resolve(layout).findings:  # drawn as they are, as the editor shows them
         print(f"{args.file}: {finding.severity} {finding.code} {finding.message} (drawn as it is)", file=sys.stderr)
-    picture = system.picture(layout)
-    width, height = picture.width, picture.height
-    geometry = ImageGeometry(width, height)
+    geometry = ImageGeometry.for_picture(system.picture(layout), system.geometry)
     if kind == "png":
         width, height = geometry.pixel_size(dpi)
         size = f"{width}x{height} pixels at {dpi} dpi"
