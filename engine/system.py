@@ -95,6 +95,7 @@ class PlacedFeature:
     number: int | None = None
     facing: str | None = None
     owner: str | None = None  # what it belongs to: a tile id, a player ...
+    colour: str | None = None  # drawn in this colour instead of its kind's (e.g. its player's)
 
 
 @dataclass(frozen=True)
