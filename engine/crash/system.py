@@ -138,6 +138,19 @@ class Crash(GameSystem):
             return f"wrote {output} and its tileset image {image}"
         return super().export(layout, format_id, output, file)
 
+    # --- the balance survey ---------------------------------------------------------------
+    survey_help = "self-play of a board (LAYOUT --games N): who wins, first player and sides, each car's fate"
+
+    def add_survey_arguments(self, parser: Any) -> None:
+        from .survey.cli import add_arguments
+
+        add_arguments(parser)
+
+    def run_survey(self, args: Any, usage_error: Callable[[str], Any]) -> int:
+        from .survey.cli import run_survey_command
+
+        return run_survey_command(args, usage_error)
+
     # --- scenarios ------------------------------------------------------------------------
     def run_scenario_file(self, document: dict[str, Any], file: str) -> CrashRun:
         from .scenario import run_scenario
