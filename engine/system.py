@@ -348,7 +348,8 @@ class GameSystem(ABC):
     def add_survey_arguments(self, parser: Any) -> None:
         """Add this game's survey options to `parser` (an argparse group). Options another game
         already added under the same name (--seed, --workers, -o ...) are shared, not added twice:
-        declare them alike (cli/survey.py)."""
+        declare them alike (cli/survey.py). The default adds none."""
+        return None
 
     def run_survey(self, args: Any, usage_error: Callable[[str], Any]) -> int:
         """Run the survey the parsed `args` ask for; `usage_error(message)` ends with exit 2."""

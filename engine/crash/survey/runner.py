@@ -132,7 +132,7 @@ def run_survey(request: SurveyRequest, workers: int = 1, progress: Callable[[int
         pool = multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)))
         results = pool.imap(run_chunk, jobs)
     try:
-        for (request_, start, end), tally in zip(jobs, results):
+        for (_, start, end), tally in zip(jobs, results):
             total.add(tally)
             done += end - start
             if progress is not None:
