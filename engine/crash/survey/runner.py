@@ -8,7 +8,7 @@ import multiprocessing
 import os
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..model import CrashLayout
 from ..rules.dice import derive_seed
@@ -125,6 +125,7 @@ def run_survey(request: SurveyRequest, workers: int = 1, progress: Callable[[int
     jobs = [(request, start, end) for start, end in request.chunks()]
     total = Tally()
     done = 0
+    results: Iterable[Tally]
     if workers <= 1 or len(jobs) <= 1:
         results = map(run_chunk, jobs)
         pool = None
