@@ -139,3 +139,9 @@ def test_the_read_only_view_holds_every_hex_and_names_what_is_under_the_pointer(
     x, y = SYSTEM.geometry.cell_centre((3, 0))
     assert window.board_item.describe_at(QPointF(x * CELL, y * CELL)) == "[3,0]: Start 5 facing west"
     assert window.findings.count() == 0
+
+
+def test_print_refuses_a_crash_board_in_one_line_instead_of_a_traceback(board, tmp_path, capsys):
+    assert main(["print", str(board), "-o", str(tmp_path / "board.pdf"), "--poster"]) == 2
+    err = capsys.readouterr().err
+    assert "this is a Crash! board" in err and "crashgrab render" in err and err.count("\n") == 1
