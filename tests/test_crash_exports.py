@@ -92,7 +92,7 @@ def test_show_prints_rows_offset_half_a_hex(board, capsys):
     assert layout_text(STANDARD).count("A") >= 6
 
 
-def test_render_draws_hexes_at_true_size(board, tmp_path):
+def test_render_draws_hexes_at_true_size(board, tmp_path, qapp):  # qapp: one QApplication for the file
     from PySide6.QtGui import QImage
 
     from crashgrab.editor.image_size import MARGIN_CELLS
@@ -141,7 +141,7 @@ def test_the_read_only_view_holds_every_hex_and_names_what_is_under_the_pointer(
     assert window.findings.count() == 0
 
 
-def test_print_refuses_a_crash_board_in_one_line_instead_of_a_traceback(board, tmp_path, capsys):
+def test_print_refuses_a_crash_board_in_one_line_instead_of_a_traceback(board, tmp_path, capsys, qapp):
     assert main(["print", str(board), "-o", str(tmp_path / "board.pdf"), "--poster"]) == 2
     err = capsys.readouterr().err
     assert "this is a Crash! board" in err and "crashgrab render" in err and err.count("\n") == 1
