@@ -27,7 +27,7 @@ from crashgrab.engine.version import PRODUCT_NAME
 from . import style
 from .game_editor import GameEditor
 from .save_prompt import failure_message
-from .image_size import CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
+from .image_size import DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
 
 EDITOR_GROUP = "crashgrab.editors"
 CELL = 48.0  # pixels per board unit
@@ -119,7 +119,7 @@ def paint_picture(painter: QPainter, system: GameSystem, picture: BoardPicture, 
         painter.drawPolygon(QPolygonF([QPointF(x * cell, y * cell) for x, y in geometry.cell_polygon(board_cell)]))
     for feature in picture.features:
         kind = system.feature_kind(feature.type)
-        colour = QColor(kind.colour if kind else "#808080")
+        colour = QColor(feature.colour or (kind.colour if kind else "#808080"))
         if feature.edge is not None:
             (ax, ay), (bx, by) = geometry.edge(feature.cell, feature.edge)
             painter.setPen(QPen(colour, cell * 0.12))
@@ -128,6 +128,11 @@ def paint_picture(painter: QPainter, system: GameSystem, picture: BoardPicture, 
         cx, cy = geometry.cell_centre(feature.cell)
         r = cell * 0.32
         box = QRectF(cx * cell - r, cy * cell - r, 2 * r, 2 * r)
+        if feature.facing in geometry.directions:  # a pointer to the middle of the side it faces
+            (ax, ay), (bx, by) = geometry.edge(feature.cell, feature.facing)
+            tip = QPointF((cx + 0.8 * ((ax + bx) / 2 - cx)) * cell, (cy + 0.8 * ((ay + by) / 2 - cy)) * cell)
+            painter.setPen(QPen(colour.darker(), cell * 0.1, Qt.SolidLine, Qt.RoundCap))
+            painter.drawLine(QPointF(cx * cell, cy * cell), tip)
         painter.setPen(QPen(colour.darker(), max(1.0, cell / 48)))
         painter.setBrush(QBrush(colour))
         if kind is not None and kind.shape in ("square", "card"):
@@ -150,7 +155,8 @@ class PictureItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(-CELL, -CELL, (self.picture.width + 2) * CELL, (self.picture.height + 2) * CELL)
+        left, top, right, bottom = self.picture.extent(self.system.geometry)
+        return QRectF((left - 1) * CELL, (top - 1) * CELL, (right - left + 2) * CELL, (bottom - top + 2) * CELL)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         paint_picture(painter, self.system, self.picture)
@@ -219,9 +225,11 @@ def picture_image(system: GameSystem, layout: Any, path: str | Path, dpi: int, t
     picture = system.picture(layout)
     if not picture.cells:
         raise InvalidFileError("the layout has no cells, so there is no board to draw.", file=str(path))
-    geometry = ImageGeometry(picture.width, picture.height)
+    geometry = ImageGeometry.for_picture(picture, system.geometry)
+    left, top, right, bottom = picture.extent(system.geometry)
     margin = MARGIN_CELLS * CELL
-    source = QRectF(-margin, -margin, picture.width * CELL + 2 * margin, picture.height * CELL + 2 * margin)
+    source = QRectF(left * CELL - margin, top * CELL - margin, (right - left) * CELL + 2 * margin,
+                    (bottom - top) * CELL + 2 * margin)
     title = title or system.title
     path = Path(path)
     if image_format(path) == "png":
@@ -249,8 +257,8 @@ def picture_image(system: GameSystem, layout: Any, path: str | Path, dpi: int, t
         generator.setSize(QSize(round_half_up(geometry.width_mm * 10), round_half_up(geometry.height_mm * 10)))
         generator.setViewBox(QRectF(0, 0, geometry.width_mm, geometry.height_mm))
         generator.setTitle(title)
-        generator.setDescription(f"{system.title} board, {picture.width}x{picture.height} cells, "
-                                 f"one cell = {CELL_MM:g} mm")
+        generator.setDescription(f"{system.title} board, {geometry.size_text()} {'cells' if picture.unit_mm is None else 'units'}, "
+                                 f"one {'cell' if picture.unit_mm is None else 'unit'} = {geometry.unit_mm:g} mm")
         painter = QPainter(generator)
         try:
             _paint_into(painter, system, picture, QRectF(0, 0, geometry.width_mm, geometry.height_mm), source)

@@ -1,8 +1,9 @@
 """How big a board image is: the physical scale of exports and the PNG pixel rule (no Qt here,
 so `crashgrab render`'s options and the editor's DPI dialog can use it cheaply).
 
-One board cell is CELL_MM millimetres, with a margin of MARGIN_CELLS cells on every side (room
-for labels a game prints around its board), so for a board of W x H cells:
+One board cell is CELL_MM millimetres (or the picture's own `unit_mm` per board unit: a hex
+board's unit is its hex radius), with a margin of MARGIN_CELLS units on every side (room for
+labels a game prints around its board), so for a board W x H units across:
 
     width_mm = (W + 2 * MARGIN_CELLS) * CELL_MM
     width_px = round(width_mm / 25.4 * dpi)          (likewise the height; halves round up)
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from crashgrab.engine.errors import UsageError
+from crashgrab.engine.system import BoardPicture, Geometry
 
 CELL_MM = 25.0  # one board cell printed at game scale (see docs/exports.md)
 MARGIN_CELLS = 1.1  # each side's margin, in cells (a test keeps it equal to the room a game's painter takes)
@@ -29,16 +31,27 @@ FORMATS = {".png": "png", ".svg": "svg"}
 class ImageGeometry:
     """A board picture's physical size: the board plus its margins."""
 
-    board_width: int  # cells
-    board_height: int
+    board_width: float  # board units across (cells of a square grid)
+    board_height: float
+    unit_mm: float = CELL_MM
+
+    @classmethod
+    def for_picture(cls, picture: BoardPicture, geometry: Geometry) -> "ImageGeometry":
+        """The size of a game's picture: its extent (every cell's polygon) at its unit's scale."""
+        left, top, right, bottom = picture.extent(geometry)
+        return cls(round(right - left, 9), round(bottom - top, 9), picture.unit_mm or CELL_MM)
 
     @property
     def width_mm(self) -> float:
-        return _mm(self.board_width)
+        return _mm(self.board_width, self.unit_mm)
 
     @property
     def height_mm(self) -> float:
-        return _mm(self.board_height)
+        return _mm(self.board_height, self.unit_mm)
+
+    def size_text(self) -> str:
+        """"8x8" for a square board, "12.12x11" (units, two decimals at most) for others."""
+        return f"{self.board_width:.2f}".rstrip("0").rstrip(".") + "x" + f"{self.board_height:.2f}".rstrip("0").rstrip(".")
 
     def pixel_size(self, dpi: int) -> tuple[int, int]:
         """The PNG's size at `dpi`: millimetres to inches, times dpi, rounded half up."""
@@ -53,9 +66,9 @@ class ImageGeometry:
         return dpi
 
 
-def _mm(cells: int) -> float:
+def _mm(units: float, unit_mm: float = CELL_MM) -> float:
     # rounded to a micrometre so that 8 cells give 255 mm, not 254.99999999999997
-    return round((cells + 2 * MARGIN_CELLS) * CELL_MM, 3)
+    return round((units + 2 * MARGIN_CELLS) * unit_mm, 3)
 
 
 def round_half_up(value: float) -> int:
@@ -78,7 +91,7 @@ def check_dpi(dpi: int, geometry: ImageGeometry | None = None) -> int:
         raise UsageError(f"--dpi {dpi} is out of range.", hint=f"Use {MIN_DPI} to {MAX_DPI} ({PRINT_DPI} for print).")
     if geometry is not None and math.prod(geometry.pixel_size(dpi)) > MAX_PIXELS:
         width, height = geometry.pixel_size(dpi)
-        raise UsageError(f"at {dpi} dpi this {geometry.board_width}x{geometry.board_height} board would be "
+        raise UsageError(f"at {dpi} dpi this {geometry.size_text()} board would be "
                          f"{width}x{height} pixels, more than {MAX_PIXELS // 1_000_000} million.",
                          hint=f"Use at most --dpi {geometry.max_dpi()}, or export SVG for any size.")
     return dpi

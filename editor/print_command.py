@@ -124,6 +124,8 @@ def run_print(args: argparse.Namespace) -> int:
         editor = editor_for(system.id)
         sheets = _sheets(editor)
     kept = sheets.cell_mm(source) if sheets is not None and sheets.cell_mm is not None else None
+    if kept is None and system is not None:  # a game's own scale (a hex's radius at true size), else the studio's
+        kept = system.picture(source).unit_mm
     cell = args.cell_mm if args.cell_mm is not None else kept or DEFAULT_CELL_MM
     settings = PrintSettings(paper=args.paper, cell_mm=cell, bleed_mm=args.bleed_mm, duplex=args.duplex)
     if system is not None and (args.poster or sheets is None):

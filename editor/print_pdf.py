@@ -97,17 +97,20 @@ def poster_job(system: GameSystem, layout: Any, settings: PrintSettings, *, titl
     game's picture (`game_views.paint_picture`). Room is left round the board for what the game
     prints beside it (its picture's `margins`); without any, the poster is cut at the board's edge."""
     picture = system.picture(layout)
-    if not picture.cells or picture.width == 0 or picture.height == 0:
+    # What the cells span, which need not start at (0, 0) (a hex board lies round its centre hex).
+    left, top, right, bottom = picture.extent(system.geometry)
+    if not picture.cells or right <= left or bottom <= top:
         raise InvalidFileError("the layout has no cells, so there is no board to print.", file=file,
                                hint="Put something on the board first.")
     if paint_board is None:
         from .game_views import paint_picture
 
         def paint_board(painter: QPainter, cell: float) -> None:
+            painter.translate(-left * cell, -top * cell)  # the caller restores the painter
             paint_picture(painter, system, picture, cell)
     margin_cells = MARGIN_CELLS if picture.margins else 0.0
     margin = 2 * margin_cells * settings.cell_mm
-    plan = poster(picture.width * settings.cell_mm + margin, picture.height * settings.cell_mm + margin, settings)
+    plan = poster((right - left) * settings.cell_mm + margin, (bottom - top) * settings.cell_mm + margin, settings)
     return PosterJob(title or system.layout_name(layout) or system.title, plan, paint_board, margin_cells)
 
 

@@ -70,9 +70,7 @@ def run_render(args: argparse.Namespace) -> int:
     for finding in system.resolve(layout).findings:  # drawn as they are, as the editor shows them
         print(f"{shown_path(args.file)}: {finding.severity} {finding.code} {printable(finding.message)} (drawn as it is)",
               file=sys.stderr)
-    picture = system.picture(layout)
-    width, height = picture.width, picture.height
-    geometry = ImageGeometry(width, height)
+    geometry = ImageGeometry.for_picture(system.picture(layout), system.geometry)
     if kind == "png":
         width, height = geometry.pixel_size(dpi)
         size = f"{width}x{height} pixels at {dpi} dpi"

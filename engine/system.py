@@ -20,7 +20,8 @@ from .findings import Finding
 from .report import ValidationReport
 
 Cell = tuple[int, int]
-Point = tuple[float, float]  # board units: a cell of a square grid is 1 x 1, (0, 0) its top-left corner
+Point = tuple[float, float]  # board units: a cell of a square grid is 1 x 1, (0, 0) its top-left corner;
+# a hex grid's unit is the hex radius (grid/hex.py)
 
 
 @runtime_checkable
@@ -94,15 +95,20 @@ class PlacedFeature:
     number: int | None = None
     facing: str | None = None
     owner: str | None = None  # what it belongs to: a tile id, a player ...
+    colour: str | None = None  # drawn in this colour instead of its kind's (e.g. its player's)
 
 
 @dataclass(frozen=True)
 class BoardPicture:
     """Everything a generic painter, text board or image export needs to draw a layout.
 
-    `cells` exist; other cells inside width x height are holes. `groups` (optional) names
+    `cells` exist; other cells inside width x height are holes (a geometry whose cells do
+    not fill a rectangle from (0, 0), such as hexes around a centre, gives 0 x 0). `groups` (optional) names
     the piece each cell belongs to (a tile), for outlines. `margins` (optional) labels
     the board's sides by direction (a game's markers printed beside the board).
+    `unit_mm` (optional) is one board unit printed at game scale, in millimetres (None: the
+    studio's default for a square cell). What is drawn spans `extent(geometry)`, which
+    need not start at (0, 0): a hex board's cells lie around its centre hex.
     """
 
     width: int
@@ -111,6 +117,19 @@ class BoardPicture:
     features: tuple[PlacedFeature, ...] = ()
     groups: Mapping[Cell, str] = field(default_factory=dict)
     margins: Mapping[str, str] = field(default_factory=dict)
+    unit_mm: float | None = None
+
+    def extent(self, geometry: "Geometry") -> tuple[float, float, float, float]:
+        """(left, top, right, bottom) in board units: every cell's polygon as `geometry` shapes
+        it, widened to the rectangle 0..width x 0..height when the picture gives one (a square
+        board's holes at its edge still take their room). A hex board gives 0 x 0."""
+        points = [p for cell in self.cells for p in geometry.cell_polygon(cell)]
+        if self.width > 0 and self.height > 0:
+            points += [(0.0, 0.0), (float(self.width), float(self.height))]
+        if not points:
+            return 0.0, 0.0, 0.0, 0.0
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return min(xs), min(ys), max(xs), max(ys)
 
 
 @dataclass(frozen=True)
@@ -345,6 +364,20 @@ class GameSystem(ABC):
             return text
         write_text_atomic(output, text or "")
         return None
+
+    # --- the survey (`crashgrab survey --game ID`) ------------------------------------------
+    # Non-empty: the game has a survey, described so in `crashgrab survey --help`.
+    survey_help: str = ""
+
+    def add_survey_arguments(self, parser: Any) -> None:
+        """Add this game's survey options to `parser` (an argparse group). Options another game
+        already added under the same name (--seed, --workers, -o ...) are shared, not added twice:
+        declare them alike (cli/survey.py). The default adds none."""
+        return None
+
+    def run_survey(self, args: Any, usage_error: Callable[[str], Any]) -> int:
+        """Run the survey the parsed `args` ask for; `usage_error(message)` ends with exit 2."""
+        raise UsageError(f"{self.title} has no survey.")
 
     # --- scenarios (the rules engine) -----------------------------------------------------
     def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioRun:

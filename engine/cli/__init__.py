@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "crashgrab.engine.cli.validate",
     "crashgrab.engine.cli.examples",
     "crashgrab.engine.cli.reference",
+    "crashgrab.engine.cli.survey",
 ]
 
 

@@ -25,8 +25,9 @@ def register(subparsers) -> None:
     new = subparsers.add_parser("new", help="a board for a player count, set up by the game's rules")
     new.add_argument("--game", metavar="ID",
                      help=f"the game (default {default_game_id() or 'none installed'}; `crashgrab games` lists them)")
-    new.add_argument("--players", type=int, required=True, metavar="N",
-                     help="number of players (`crashgrab games` lists what each game allows)")
+    new.add_argument("--players", type=int, metavar="N",
+                     help="number of players (`crashgrab games` lists what each game allows; may be left out "
+                          "for a game played by one number of players)")
     new.add_argument("--seed", type=int,
                      help="seed for a game's random setup (printed when not given; games without one ignore it)")
     new.add_argument("-o", "--output", metavar="FILE", help="write the layout here instead of stdout")
@@ -115,6 +116,11 @@ def run_games(args: argparse.Namespace) -> int:
 
 def run_new(args: argparse.Namespace) -> int:
     system = get_system(args.game)
+    if args.players is None:
+        if len(system.players) != 1:
+            args.usage_error(f"the following arguments are required: --players ({system.title} is played by "
+                             f"{', '.join(str(p) for p in system.players)} players)")
+        args.players = system.players[0]
     if args.players not in system.players:
         args.usage_error(f"argument --players: {system.title} is played by "
                          f"{', '.join(str(p) for p in system.players)} players, not {args.players}")
