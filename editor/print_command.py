@@ -140,7 +140,7 @@ def run_print(args: argparse.Namespace) -> int:
     width, height = job.page_size
     count = job.page_count
     note(f"wrote {args.output} ({job.kind}: {count} page{'s' if count != 1 else ''} of {width:g} x {height:g} mm, "
-         f"{cell:g} mm a cell)")
+         f"{cell:.4g} mm a cell)")
     return 0
 
 

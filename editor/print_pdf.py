@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLineF, QMarginsF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPageLayout, QPageSize, QPainter, QPdfWriter, QPen
 
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.atomic import write_bytes_atomic
@@ -272,8 +272,11 @@ def _paint_poster_page(painter: QPainter, job: PosterJob, page: PosterPage) -> N
     painter.setPen(INK)
     painter.setFont(style.font(40, bold=True))
     top = area.top() - settings.zone_mm * UNITS_PER_MM
-    painter.drawText(QRectF(area.left() + 80, top, area.width() - 160, area.top() - bleed - 5 - top),
-                     Qt.AlignHCenter | Qt.AlignVCenter, f"{page.name}   (row {row_letter(page.row)}, column {page.column + 1})")
+    name = f"{page.name}   (row {row_letter(page.row)}, column {page.column + 1})"
+    # Centred over the picture; a narrow last column's name runs on to the right, not off the paper.
+    width = max(area.width() - 160, QFontMetricsF(painter.font()).horizontalAdvance(name))
+    painter.drawText(QRectF(area.left() + 80, top, width, area.top() - bleed - 5 - top),
+                     Qt.AlignHCenter | Qt.AlignVCenter, name)
     painter.restore()
 
 
