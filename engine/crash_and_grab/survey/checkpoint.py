@@ -126,7 +126,6 @@ def check_totals(document: dict[str, Any], request: SurveyRequest, path: str | P
     survey (a damaged or edited checkpoint would otherwise end in a wrong report)."""
     chunks = request.chunks()
     done, tally = document["chunks_done"], document["tally"]
-    units = chunks[done - 1][1] if done else 0
 
     def fault(where: str, what: str) -> InvalidFileError:
         return InvalidFileError(what, file=path, where=where,
@@ -134,6 +133,7 @@ def check_totals(document: dict[str, Any], request: SurveyRequest, path: str | P
 
     if done > len(chunks):
         raise fault("$.chunks_done", f"{done:,} chunks done of the {len(chunks):,} the survey has.")
+    units = chunks[done - 1][1] if done else 0
     if tally["distinct"] != units:
         raise fault("$.tally.distinct", f"{tally['distinct']:,} boards checked, but {done:,} chunks hold {units:,}.")
     if tally["boards"] < units or (request.mode == SAMPLE and tally["boards"] != units):
