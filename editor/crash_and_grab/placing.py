@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass, replace
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES, Slot, Template
+from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.formats.jsonio import parse_json
 from crashgrab.engine.grid.model import Cell, Placement, Tile
 from crashgrab.engine.crash_and_grab.layout import Layout
 
@@ -36,10 +38,12 @@ class TileDrag:
     @classmethod
     def from_bytes(cls, data: bytes) -> "TileDrag | None":
         try:
-            raw = json.loads(bytes(data).decode("utf-8"))
+            # Drag data may come from another program: the strict parser, so no nesting or
+            # number in it can raise anything but the errors caught here.
+            raw = parse_json(bytes(data).decode("utf-8"))
             return cls(str(raw["tile"]), str(raw["side"]), int(raw["rotation"]),
                        (int(raw["grab"][0]), int(raw["grab"][1])))
-        except (ValueError, KeyError, TypeError, IndexError):
+        except (CrashGrabError, ValueError, KeyError, TypeError, IndexError):
             return None
 
 

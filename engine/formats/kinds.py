@@ -17,6 +17,8 @@ KINDS: dict[str, tuple[str, str]] = {
     "crash-grab-tileset": ("a tile set", "open it in the editor's tile designer, or name it in a layout's "
                                          '"tileset"'),
     "crash-grab-survey": ("a survey report (written by `crashgrab survey -o`)", "it is a result, not an input"),
+    "crash-grab-survey-checkpoint": ("a survey checkpoint", "go on with the survey that saved it: the same "
+                                                            "`crashgrab survey` command with --resume"),
 }
 VALIDATION_REPORT = ("a validation report (written by `crashgrab validate --format json`)",
                      "it is a result, not an input")

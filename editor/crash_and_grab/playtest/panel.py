@@ -7,7 +7,6 @@ boost into an engine Turn value.
 """
 from __future__ import annotations
 
-import json
 from typing import Sequence
 
 from PySide6.QtCore import QRectF, Qt, Signal
@@ -21,6 +20,8 @@ from crashgrab.engine.crash_and_grab.playtest import PlaytestSession
 from crashgrab.engine.crash_and_grab.rules.actions import Boost, Turn
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.crash_and_grab.rules.state import GameState, Rulings
+from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.jsonio import parse_json
 from crashgrab.engine.grid.geometry import Direction
 
 from .palette import PiecePalette
@@ -318,10 +319,10 @@ class PlaytestPanel(QWidget):
             choices["upgrade"] = True
         abilities = self.abilities_edit.text().strip()
         if abilities:
-            try:
-                choices["upgrades"] = json.loads(abilities)
-            except ValueError as error:
-                raise ValueError(f"The abilities are not readable ({error.args[0]}); write them like "
+            try:  # the strict parser: 10,000 brackets or a 5,000-digit number are one message, not a crash
+                choices["upgrades"] = parse_json(abilities)
+            except InvalidFileError as error:
+                raise ValueError(f"The abilities are not readable ({error.message.rstrip('.')}); write them like "
                                  '{"Hyperdrive": true, "Landing Legs": "north"}.') from None
             if not isinstance(choices["upgrades"], dict):
                 raise ValueError('The abilities must be {card: how}, like {"Hyperdrive": true}.')

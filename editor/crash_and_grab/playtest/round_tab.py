@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QLin
                                QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
 
 from crashgrab.engine.crash_and_grab.rules.actions import Round
+from crashgrab.engine.errors import InvalidFileError
+from crashgrab.engine.formats.jsonio import parse_json
 from crashgrab.engine.grid.geometry import Direction
 
 PLAN_COLUMNS = ("Saucer", "Card", "0\u20135", "Direction", "If free", "Abilities")
@@ -131,10 +133,10 @@ class RoundTab(QWidget):
         text = self.table.cellWidget(self._colors.index(color), 5).text().strip()
         if not text:
             return {}
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise ValueError(f"{color}'s abilities are not JSON ({error.msg}); write them as "
+        try:  # the strict parser: 10,000 brackets or a 5,000-digit number are one message, not a crash
+            value = parse_json(text)
+        except InvalidFileError as error:
+            raise ValueError(f"{color}'s abilities are not JSON ({error.message.rstrip('.')}); write them as "
                              '{"Hyperdrive": true}.') from None
         if not isinstance(value, dict):
             raise ValueError(f"{color}'s abilities must be an object, {{card: how}}.")

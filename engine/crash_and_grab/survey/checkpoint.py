@@ -7,17 +7,21 @@ resumed from a checkpoint gives the very report of one that never stopped.
 """
 from __future__ import annotations
 
-import json
+import os
 from collections import Counter
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ...errors import InvalidFileError, UnreadableFileError
-from ...formats.jsonio import dumps, write_text_atomic
+from ...errors import CrashGrabError, InvalidFileError, UnreadableFileError
+from ...formats.atomic import write_target
+from ...formats.jsonio import dumps, read_json, write_text_atomic
+from ...formats.kinds import check_kind
+from ...formats.safe_read import shorten
 from ...formats.schemas import validate
+from .findings import RULE_CODES
 from .record import BoardRecord
-from .runner import SurveyRequest
+from .runner import SAMPLE, SurveyRequest
 from .tally import Tally
 
 FORMAT = "crash-grab-survey-checkpoint"
@@ -77,20 +81,35 @@ def save_checkpoint(path: str | Path, request: SurveyRequest, chunks_done: int, 
     write_text_atomic(path, dumps(document))
 
 
+def read_checkpoint(path: str | Path) -> dict[str, Any]:
+    """The checkpoint document at `path`, read by the safe reader (no FIFO, device, huge,
+    deep or repeated-key file gets past it) and checked against its schema."""
+    if not os.path.lexists(path):
+        raise UnreadableFileError("there is no checkpoint to resume from.", file=path,
+                                  hint="Run the survey without --resume, or give --checkpoint FILE.")
+    document = read_json(path)
+    check_kind(document, FORMAT, path)
+    validate(document, "survey-checkpoint", path)
+    return document
+
+
+def is_checkpoint(path: str | Path, request: SurveyRequest | None = None, chunks_total: int | None = None) -> bool:
+    """Whether `path` holds a survey checkpoint (told by its format), and with `request` one of
+    that very survey: the only files a survey may replace with its progress, or delete."""
+    try:
+        document = read_json(path)
+    except CrashGrabError:
+        return False
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        return False
+    if request is None:
+        return True
+    return document.get("request") == request_json(request) and document.get("chunks_total") == chunks_total
+
+
 def load_checkpoint(path: str | Path, request: SurveyRequest, chunks_total: int) -> tuple[int, Tally]:
     """(chunks done, their tally) from a checkpoint of this very survey."""
-    file = Path(path)
-    try:
-        document = json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UnreadableFileError("there is no checkpoint to resume from.", file=path,
-                                  hint="Run the survey without --resume, or give --checkpoint FILE.") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise UnreadableFileError(f"cannot read the checkpoint ({error}).", file=path) from None
-    except json.JSONDecodeError as error:
-        raise InvalidFileError(f"the checkpoint is not JSON ({error.msg}, line {error.lineno}).", file=path,
-                               hint="Delete it and run the survey without --resume.") from None
-    validate(document, "survey-checkpoint", path)
+    document = read_checkpoint(path)
     saved = document["request"]
     wanted = request_json(request)
     different = [key for key in wanted if saved[key] != wanted[key]]
@@ -98,4 +117,51 @@ def load_checkpoint(path: str | Path, request: SurveyRequest, chunks_total: int)
         what = ", ".join(f"{key} {saved[key]!r} (now {wanted[key]!r})" for key in different) or "the chunk count"
         raise InvalidFileError(f"the checkpoint belongs to another survey: {what}.", file=path,
                                hint="Repeat the options of the interrupted run, or delete the checkpoint.")
+    check_totals(document, request, path)
     return document["chunks_done"], tally_from_json(document["tally"], request.best)
+
+
+def check_totals(document: dict[str, Any], request: SurveyRequest, path: str | Path) -> None:
+    """What the schema cannot say: the tally is one of the first chunks_done chunks of this
+    survey (a damaged or edited checkpoint would otherwise end in a wrong report)."""
+    chunks = request.chunks()
+    done, tally = document["chunks_done"], document["tally"]
+
+    def fault(where: str, what: str) -> InvalidFileError:
+        return InvalidFileError(what, file=path, where=where,
+                                hint="The checkpoint is damaged: delete it and run the survey without --resume.")
+
+    if done > len(chunks):
+        raise fault("$.chunks_done", f"{done:,} chunks done of the {len(chunks):,} the survey has.")
+    units = chunks[done - 1][1] if done else 0
+    if tally["distinct"] != units:
+        raise fault("$.tally.distinct", f"{tally['distinct']:,} boards checked, but {done:,} chunks hold {units:,}.")
+    if tally["boards"] < units or (request.mode == SAMPLE and tally["boards"] != units):
+        raise fault("$.tally.boards", f"{tally['boards']:,} boards counted for {units:,} checked.")
+    for key in ("boards_with_code", "findings_per_code"):
+        unknown = sorted(set(tally[key]) - set(RULE_CODES))
+        if unknown:
+            raise fault(f"$.tally.{key}", f"{shorten(unknown[0])} is not a code a survey counts.")
+    if len(tally["best"]) > request.best:
+        raise fault("$.tally.best", f"{len(tally['best'])} best boards kept, more than the {request.best} asked.")
+    boards = request.board_count()
+    for index, record in enumerate(tally["best"]):
+        if record["board"] >= boards:
+            raise fault(f"$.tally.best[{index}].board", f"board {record['board']:,} is not one of this survey.")
+        unknown = [code for code, _ in record["codes"] if code not in RULE_CODES]
+        if unknown:
+            raise fault(f"$.tally.best[{index}].codes", f"{shorten(unknown[0])} is not a code a survey counts.")
+
+
+def remove_checkpoint(path: str | Path, request: SurveyRequest, chunks_total: int) -> bool:
+    """Delete the checkpoint of this survey at `path` (the file a link names, never the link),
+    as a finished survey does; any other file, another survey's checkpoint included, is left
+    as it is. Whether a file was deleted."""
+    try:
+        target = write_target(path)
+    except CrashGrabError:
+        return False
+    if not is_checkpoint(target, request, chunks_total):
+        return False
+    target.unlink(missing_ok=True)
+    return True

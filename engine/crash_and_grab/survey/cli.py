@@ -12,15 +12,17 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from .checkpoint import load_checkpoint, save_checkpoint
+from .checkpoint import is_checkpoint, load_checkpoint, remove_checkpoint, save_checkpoint
 from .progress import ProgressBar, format_duration
 from .report import SURVEY_CODES, report_json, report_text
 from .runner import (ALL, DEFAULT_BEST, SAMPLE, SurveyRequest, SurveyStopped, board_layout,
-                                       default_workers, run_survey)
+                                       default_workers, run_survey, stop_resource_tracker)
 from ...cli.notes import note, quiet
+from .tally import Tally
 from ...errors import UsageError, WriteError
 from ...formats.atomic import check_writable
 from ...formats.jsonio import dumps, write_text_atomic
+from ...formats.safe_read import same_file
 from ...formats.layout_io import save_layout
 from ...formats.schemas import validate
 from ..tileset_file import standard_tileset
@@ -39,14 +41,6 @@ SURVEY_DESCRIPTION = ("Check every arrangement of a template (--all: each distin
                       "all its arrangements) or N setups drawn by the rules (--sample N), and report how often "
                       "each finding occurs, the Crash Sites on the edge, the Accelerator loops per distance, "
                       "the mean exposure and the best boards.")
-
-
-def register(subparsers) -> None:
-    """A `survey` subcommand of this game alone (the studio's `crashgrab survey` adds the same
-    options through the game system, `add_arguments`)."""
-    survey = subparsers.add_parser("survey", help=SURVEY_HELP, description=SURVEY_DESCRIPTION)
-    add_arguments(survey)
-    survey.set_defaults(run=run_survey_command)
 
 
 def run_from_shared(args: argparse.Namespace, usage_error) -> int:
@@ -138,28 +132,31 @@ def run_survey_command(args: argparse.Namespace) -> int:
     if args.out_dir:
         check_writable(make_folder(args.out_dir) / "best-01.json")
     checkpoint = checkpoint_path(args, request)
+    if args.output and same_file(checkpoint, args.output):
+        raise UsageError("the checkpoint is the report file (-o); the survey would overwrite its report with its "
+                         "progress and then delete it.", file=checkpoint, hint="Give --checkpoint another file name.")
     chunk_count = len(request.chunks())
     resume_from = load_checkpoint(checkpoint, request, chunk_count) if args.resume else (0, None)
+    if chunk_count - resume_from[0] > 1:  # a survey of one chunk to go never saves its progress
+        check_checkpoint_place(checkpoint, resumed=args.resume, given=bool(args.checkpoint))
     if request.mode == SAMPLE and args.seed is None:
         note(f"seed {request.seed}")
-    workers = worker_count(args.workers)
+    return survey_and_report(args, request, checkpoint, resume_from, worker_count(args.workers))
+
+
+def survey_and_report(args: argparse.Namespace, request: SurveyRequest, checkpoint: Path,
+                      resume_from: tuple[int, Tally | None], workers: int) -> int:
+    chunk_count = len(request.chunks())
     units = request.units()
     started_with = request.chunks()[resume_from[0]][0] if resume_from[0] < chunk_count else units
     bar = ProgressBar(units, start=started_with, enabled=False if quiet() else None)
     started = time.perf_counter()
-    saver = CheckpointSaver(checkpoint, request, chunk_count, resume_from[0], args.stop_after)
-    try:
-        with saver.catching_interrupts():
-            tally = run_survey(request, workers, progress=bar, resume_from=resume_from, on_chunk=saver.on_chunk,
-                               stop=saver.should_stop)
-    except SurveyStopped as stopped:
-        bar.close()
-        save_checkpoint(checkpoint, request, stopped.chunks_done, chunk_count, stopped.tally)
-        why = "interrupted" if saver.interrupted else f"stopped after {args.stop_after} chunks as asked"
-        print(f"crashgrab survey: {why} at chunk {stopped.chunks_done:,} of {chunk_count:,}; progress saved in "
-              f"{checkpoint}. Run the same command with --resume to go on.", file=sys.stderr)
-        return EXIT_INTERRUPTED if saver.interrupted else EXIT_STOPPED
-    bar.close()
+    outcome = survey_or_stop(args, request, checkpoint, resume_from, workers, bar)
+    if workers > 1:  # the workers are ended, and their pool collected: leave no process behind
+        stop_resource_tracker()
+    if isinstance(outcome, int):
+        return outcome
+    tally = outcome
     elapsed = time.perf_counter() - started
     checked = units - started_with
     if bar.enabled:
@@ -170,9 +167,52 @@ def run_survey_command(args: argparse.Namespace) -> int:
     if args.output:
         validate(document, "survey", args.output)
         write_text_atomic(args.output, dumps(document))
-    checkpoint.unlink(missing_ok=True)
+    remove_checkpoint(checkpoint, request, chunk_count)  # only a checkpoint of this very survey
     sys.stdout.write(report_text(document))
     return 0
+
+
+def survey_or_stop(args: argparse.Namespace, request: SurveyRequest, checkpoint: Path,
+                   resume_from: tuple[int, Tally | None], workers: int, bar: ProgressBar) -> Tally | int:
+    """The finished tally, or the exit code of a survey stopped before its end (the
+    checkpoint saved and the reason printed)."""
+    chunk_count = len(request.chunks())
+    saver = CheckpointSaver(checkpoint, request, chunk_count, resume_from[0], args.stop_after)
+    try:
+        with saver.catching_interrupts():
+            try:
+                tally = run_survey(request, workers, progress=bar, resume_from=resume_from,
+                                   on_chunk=saver.on_chunk, stop=saver.should_stop)
+            except SurveyStopped as stopped:
+                bar.close()
+                saver.save(stopped.chunks_done, stopped.tally)
+                why = "interrupted" if saver.interrupted else f"stopped after {args.stop_after} chunks as asked"
+                print(f"crashgrab survey: {why} at chunk {stopped.chunks_done:,} of {chunk_count:,}; progress "
+                      f"saved in {checkpoint}. Run the same command with --resume to go on.", file=sys.stderr)
+                return EXIT_INTERRUPTED if saver.interrupted else EXIT_STOPPED
+    except KeyboardInterrupt:  # a second Ctrl-C: the chunks in hand are dropped, nothing more is saved
+        bar.close()
+        kept = (f"the checkpoint saved last is in {checkpoint}" if saver.saved or args.resume
+                else "no progress was saved")
+        print(f"crashgrab survey: stopped at once by a second Ctrl-C; {kept}.", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    bar.close()
+    return tally
+
+
+def check_checkpoint_place(checkpoint: Path, *, resumed: bool, given: bool) -> None:
+    """Refuse now a checkpoint path the survey could not save to, or whose file it would destroy:
+    a long survey must not fail at its first save, nor replace a file it did not write."""
+    try:
+        check_writable(checkpoint)
+    except WriteError as error:
+        if given:
+            raise
+        raise WriteError(f"cannot save the survey's progress here: {error.message}", file=checkpoint,
+                         hint="Give --checkpoint FILE in a folder you can write.") from None
+    if not resumed and os.path.exists(checkpoint) and not is_checkpoint(checkpoint):
+        raise UsageError("this file is not a survey checkpoint; the survey would replace it with its progress.",
+                         file=checkpoint, hint="Give --checkpoint the name of a new file, or move this one away.")
 
 
 def available_cores() -> int:
@@ -204,32 +244,56 @@ class CheckpointSaver:
         self.path, self.request, self.chunk_count = path, request, chunk_count
         self.start, self.stop_after = start, stop_after
         self.interrupted = False
+        self.saved = False  # whether this run has written the checkpoint
+        self.saved_at = time.monotonic()
+
+    def save(self, chunks_done: int, tally) -> None:
+        save_checkpoint(self.path, self.request, chunks_done, self.chunk_count, tally)
+        self.saved = True
         self.saved_at = time.monotonic()
 
     def on_chunk(self, chunks_done: int, tally) -> None:
         if time.monotonic() - self.saved_at >= CHECKPOINT_SECONDS and chunks_done < self.chunk_count:
-            save_checkpoint(self.path, self.request, chunks_done, self.chunk_count, tally)
-            self.saved_at = time.monotonic()
+            self.save(chunks_done, tally)
 
     def should_stop(self, chunks_done: int) -> bool:
-        return self.interrupted or (self.stop_after is not None and chunks_done - self.start >= self.stop_after)
+        if self.interrupted:
+            _ignore_interrupts()  # stopping: saving and ending the workers must not be cut short
+            return True
+        return self.stop_after is not None and chunks_done - self.start >= self.stop_after
 
     @contextmanager
     def catching_interrupts(self):
-        """Ctrl-C asks the survey to stop after the chunk in hand (in the main thread only)."""
+        """The first Ctrl-C asks the survey to stop after the chunks in hand; a second one ends
+        it at once (KeyboardInterrupt). From the moment the survey stops for a Ctrl-C, further
+        ones are ignored, to the end of the process: it is on its way out, and a Ctrl-C while
+        the workers end or the checkpoint is saved would leave a traceback or a half-done
+        clean-up behind. In the main thread only (signals are handled there)."""
         if threading.current_thread() is not threading.main_thread():
             yield
             return
 
-        def handle(signum, frame):
+        def first(signum, frame):
             self.interrupted = True
-            signal.signal(signal.SIGINT, signal.default_int_handler)
+            signal.signal(signal.SIGINT, second)
 
-        previous = signal.signal(signal.SIGINT, handle)
+        def second(signum, frame):
+            _ignore_interrupts()
+            raise KeyboardInterrupt
+
+        previous = signal.signal(signal.SIGINT, first)
         try:
             yield
         finally:
-            signal.signal(signal.SIGINT, previous)
+            if self.interrupted:
+                _ignore_interrupts()
+            else:
+                signal.signal(signal.SIGINT, previous)
+
+
+def _ignore_interrupts() -> None:
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def make_folder(out_dir: str) -> Path:

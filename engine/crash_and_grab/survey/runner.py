@@ -7,11 +7,15 @@ are merged in chunk order: `workers=N` gives the very result of `workers=1`.
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Generator, Iterator
 
 import numpy as np
 
@@ -156,32 +160,91 @@ def run_survey(request: SurveyRequest, workers: int = 1,
     chunks_done = start
     if progress:
         progress(done)
-    for size, tally in _results(jobs, workers):
-        total.merge(tally)
-        done += size
-        chunks_done += 1
-        if progress:
-            progress(done)
-        if on_chunk:
-            on_chunk(chunks_done, total)
-        if stop and chunks_done < len(chunks) and stop(chunks_done):
-            raise SurveyStopped(chunks_done, total)
+    results = _results(jobs, workers)
+    try:
+        for size, tally in results:
+            total.merge(tally)
+            done += size
+            chunks_done += 1
+            if progress:
+                progress(done)
+            if on_chunk:
+                on_chunk(chunks_done, total)
+            if stop and chunks_done < len(chunks) and stop(chunks_done):
+                raise SurveyStopped(chunks_done, total)
+    finally:
+        # End the workers now, not whenever the suspended generator is collected: a Ctrl-C
+        # during that late clean-up would be a traceback outside any handler.
+        results.close()
     total.finish()
     return total
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl-C is the main process's to handle (it saves a checkpoint); workers carry on until ended.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _results(jobs, workers: int) -> Iterator[tuple[int, Tally]]:
+def _results(jobs, workers: int) -> Generator[tuple[int, Tally], None, None]:
     if workers == 1 or len(jobs) <= 1:
         for job in jobs:
             yield _chunk_job(job)
         return
     # spawn, not fork: a worker starts from a fresh interpreter (half a second), so no
     # thread or lock of the caller (an editor's Qt threads, a test runner) is copied half-held.
-    with multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)), initializer=_ignore_interrupts) as pool:
+    with _interrupts_held_off():
+        pool = multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)), initializer=_start_worker)
+    with pool:
         # imap keeps chunk order; results stream in as workers finish them.
         yield from pool.imap(_chunk_job, jobs)
+
+
+@contextmanager
+def _interrupts_held_off() -> Iterator[None]:
+    """Start worker processes with Ctrl-C ignored from their first instruction on.
+
+    A terminal sends Ctrl-C to every process of its foreground group, workers included, and a
+    worker still starting up (before any initializer runs) would die with a KeyboardInterrupt
+    traceback. An ignored signal stays ignored across exec, so SIGINT is ignored while the
+    workers are started, and blocked meanwhile so that a Ctrl-C in that moment still reaches
+    this process (once its own handler is back)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    can_block = hasattr(signal, "pthread_sigmask")
+    if can_block:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if can_block:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _start_worker() -> None:
+    # Ctrl-C is the main process's to handle (it saves a checkpoint); workers carry on until ended.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_with_parent, args=(parent.sentinel,), name="exit-with-parent",
+                         daemon=True).start()
+
+
+def _exit_with_parent(sentinel) -> None:
+    """End this worker, silently, as soon as the survey's main process is gone (killed, say):
+    it would otherwise finish its chunk and die on the broken pipe with a traceback."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
+
+
+def stop_resource_tracker() -> None:
+    """End multiprocessing's resource tracker (the process that removes the semaphores of a
+    killed pool), which a worker pool starts and which would otherwise outlive the survey.
+    For a process whose only workers were the survey's (the command line), once run_survey
+    has returned or its exception has been handled: the pool's locks must be collected first,
+    or the tracker would remove them as leaked. Python's own tests stop it the same way;
+    where that private call is missing, the tracker stays."""
+    from multiprocessing import resource_tracker
+
+    tracker = getattr(resource_tracker, "_resource_tracker", None)
+    stop = getattr(tracker, "_stop", None)
+    if stop is not None and getattr(tracker, "_pid", None) is not None:
+        gc.collect()
+        stop()
