@@ -141,7 +141,17 @@ def test_the_read_only_view_holds_every_hex_and_names_what_is_under_the_pointer(
     assert window.findings.count() == 0
 
 
-def test_print_refuses_a_crash_board_in_one_line_instead_of_a_traceback(board, tmp_path, capsys, qapp):
-    assert main(["print", str(board), "-o", str(tmp_path / "board.pdf"), "--poster"]) == 2
+def test_print_makes_a_poster_of_the_board_at_true_size(board, tmp_path, capsys, qapp):
+    """A hex 30 mm across its flats: the standard board is 7 flats wide (its middle row) and
+    1.5 radii a row for 6 rows plus 2 radii tall, so 210 x 190.53 mm of picture."""
+    from crashgrab.editor.print_pages import PrintSettings
+    from crashgrab.editor.print_pdf import poster_job
+
+    radius_mm = 30 / math.sqrt(3)
+    job = poster_job(SYSTEM, template_layout("standard"), PrintSettings(cell_mm=radius_mm))
+    width, height = job.plan.picture
+    assert width == pytest.approx(7 * 30) and height == pytest.approx((1.5 * 6 + 2) * radius_mm)
+    assert main(["print", str(board), "-o", str(tmp_path / "board.pdf")]) == 0
     err = capsys.readouterr().err
-    assert "this is a Crash! board" in err and "crashgrab render" in err and err.count("\n") == 1
+    assert "poster:" in err and "17.32 mm a cell" in err and "Traceback" not in err
+    assert (tmp_path / "board.pdf").read_bytes().count(b"/TrimBox") >= job.page_count

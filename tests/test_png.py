@@ -1,4 +1,4 @@
-"""The pure-Python PNG codec that writes the Tiled export's tileset image byte for byte the same on every machine.
+"""The pure-Python PNG codec and rasteriser behind the Tiled export's tileset image.
 
 The encoder is checked three ways: the file's chunk structure and CRCs read by hand,
 hand-worked filter cases through the decoder, and Qt's independent PNG reader.
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from crashgrab.engine.formats.png import (SIGNATURE, RGBAImage, decode_png, encode_png, png_chunks,
                                 write_png)
+from crashgrab.engine.formats.raster import Canvas, hex_colour, rotated
 
 RED, GREEN, BLUE, CLEAR = (255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255), (0, 0, 0, 0)
 
@@ -122,3 +123,55 @@ def test_png_chunks_lists_the_chunks_in_order():
 
 
 # --- the rasteriser ---------------------------------------------------------------------------
+
+def test_rectangle_on_whole_pixels_is_crisp():
+    canvas = Canvas(6, 4)
+    canvas.fill_rect(1, 1, 4, 3, RED)
+    image = canvas.image()
+    inside = {(x, y) for x in range(1, 4) for y in range(1, 3)}
+    for y in range(4):
+        for x in range(6):
+            assert image.pixel(x, y) == (RED if (x, y) in inside else CLEAR), (x, y)
+
+
+def test_half_covered_pixel_gets_half_alpha_and_keeps_its_colour():
+    canvas = Canvas(2, 1, supersample=4)
+    canvas.fill_rect(0, 0, 1.5, 1, GREEN)  # covers pixel 0 fully, pixel 1 half
+    image = canvas.image()
+    assert image.pixel(0, 0) == GREEN
+    assert image.pixel(1, 0) == (0, 255, 0, 128)  # 8 of 16 samples: alpha 255*8/16 rounds to 128
+
+
+def test_triangle_covers_its_area():
+    canvas = Canvas(10, 10, supersample=8)
+    canvas.fill_polygon([(0, 0), (10, 0), (0, 10)], BLUE)  # half of the square: 50 pixels
+    image = canvas.image()
+    coverage = sum(image.pixel(x, y)[3] for x in range(10) for y in range(10)) / 255
+    # Samples centred exactly on the edge count as outside: at most one per fine row, 80 of
+    # 64 per pixel, so the estimate may fall short by up to 1.25 pixels, never overshoot.
+    assert 50 - 1.25 <= coverage <= 50
+    assert image.pixel(1, 1) == BLUE and image.pixel(8, 8) == CLEAR
+    assert image.pixel(4, 5)[3] == pytest.approx(255 / 2, abs=20)  # the diagonal cuts it in half
+
+
+def test_circle_fills_inside_and_not_the_corners():
+    canvas = Canvas(20, 20, supersample=4, background=(255, 255, 255, 255))
+    canvas.fill_circle(10, 10, 8, RED)
+    image = canvas.image()
+    assert image.pixel(10, 10) == RED and image.pixel(3, 10) == RED  # 3.5 is 6.5 from the centre
+    assert image.pixel(0, 0) == (255, 255, 255, 255) and image.pixel(19, 19) == (255, 255, 255, 255)
+    area = sum(1 for x in range(20) for y in range(20) if image.pixel(x, y)[1] < 128)
+    assert area == pytest.approx(3.14159 * 64, rel=0.05)
+
+
+def test_rotated_turns_clockwise_on_screen():
+    # y grows downwards, so north (0,-1) turns to east (1,0), then south, then west.
+    assert rotated([(0, -1)], (0, 0), 1) == [(1, 0)]
+    assert rotated([(0, -1)], (0, 0), 2) == [(0, 1)]
+    assert rotated([(3, 1)], (2, 2), 3) == [(1, 1)]
+
+
+def test_hex_colour():
+    assert hex_colour("#10ff7f") == (16, 255, 127, 255)
+    with pytest.raises(ValueError):
+        hex_colour("#fff")

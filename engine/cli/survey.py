@@ -35,6 +35,10 @@ class _SharedOptions:
         return _SharedOptions(self.parser, self.group.add_mutually_exclusive_group(**kwargs), self.dests)
 
 
+# Not a game's: argparse's and this command's own, and -q, which every command takes.
+STUDIO_DESTS = ("help", "run", "survey_parser", "survey_owners", "quiet")
+
+
 def register(subparsers) -> None:
     systems = [s for s in all_systems() if s.survey_help]
     survey = subparsers.add_parser(
@@ -59,7 +63,7 @@ def run_survey(args: argparse.Namespace) -> int:
                          hint="Games with one: " + (", ".join(args.survey_owners) or "none") + ".")
     mine = args.survey_owners[system.id]
     for action in parser._actions:
-        if action.dest in mine or action.dest in ("help", "run", "survey_parser", "survey_owners"):
+        if action.dest in mine or action.dest in STUDIO_DESTS:
             continue
         if getattr(args, action.dest, action.default) != action.default:
             shown = action.option_strings[0] if action.option_strings else action.metavar or action.dest

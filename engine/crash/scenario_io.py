@@ -14,7 +14,8 @@ from ..errors import InvalidFileError
 from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
 from ..formats.scenario_envelope import scenario_layout
 from ..formats.schemas import validate
-from .layout_io import layout_from_json, layout_to_json, load_layout
+from . import GAME_ID
+from .layout_io import layout_from_json, layout_to_json
 from .model import CrashLayout
 from .rules import Car, CrashState, Steer, initial_state
 from .scenario import Scenario, ScriptedTurn, place_json
@@ -32,7 +33,7 @@ class _Reader:
         raise InvalidFileError(message, file=self.file, where=where, hint=hint)
 
     def layout(self) -> tuple[CrashLayout, str | None]:
-        return scenario_layout(self.doc["layout"], self.file, load_layout, layout_from_json)
+        return scenario_layout(self.doc["layout"], self.file, layout_from_json, game=GAME_ID)
 
     def cars(self, layout: CrashLayout, base: CrashState) -> tuple[Car, ...]:
         if "cars" not in self.doc:
