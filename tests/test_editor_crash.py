@@ -237,6 +237,7 @@ def test_a_scripted_turn_steps_forward_and_back(window):
     assert len(cars_moving) == 6 and session.frame == cars_moving[0]
     assert session.state.car("p2", 1).at != session.start.car("p2", 1).at    # car 1 has gone ...
     assert session.state.car("p2", 2).at == session.start.car("p2", 2).at    # ... car 2 not yet
+    assert window.scene.kinds().count("trail") == 1                          # car 1's step drawn
     for _ in range(5):
         panel.forward_button.click()
     assert session.played[-1].after == panel.session.state and not panel.forward_button.isEnabled()

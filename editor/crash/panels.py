@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QListWidget, QListWidgetItem, QTableWidget, QTableWidgetItem
 
 from crashgrab.engine.crash.terms import CARS, PLAYERS
@@ -14,6 +14,7 @@ from crashgrab.engine.crash.terms import CARS, PLAYERS
 from .. import style
 
 TOTAL = "Total"
+PANEL_WIDTH = 340  # the docks' width to begin with: the board keeps most of a 1024-pixel window
 
 
 class FindingsList(QListWidget):
@@ -27,6 +28,9 @@ class FindingsList(QListWidget):
         self.currentItemChanged.connect(lambda item, _old: self.findingSelected.emit(
             tuple(item.data(Qt.UserRole)) if item is not None else ()))
         self.itemClicked.connect(lambda item: self.findingSelected.emit(tuple(item.data(Qt.UserRole))))
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return QSize(PANEL_WIDTH, 260)
 
     def set_findings(self, findings) -> None:
         """Rewritten after every edit; the finding selected stays selected while it is still there."""
@@ -43,7 +47,10 @@ class FindingsList(QListWidget):
             if item.text() == current:
                 self.setCurrentItem(item)
         self.blockSignals(False)
-        self.findingSelected.emit(tuple(self.currentItem().data(Qt.UserRole)) if self.currentItem() else ())
+
+    def selected_cells(self) -> tuple:
+        """The hexes of the finding selected (after `set_findings`, which emits nothing)."""
+        return tuple(self.currentItem().data(Qt.UserRole)) if self.currentItem() else ()
 
     def texts(self) -> list[str]:
         return [self.item(i).text() for i in range(self.count())]
@@ -61,9 +68,12 @@ class MetricsTable(QTableWidget):
         self.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-        self.setSizeAdjustPolicy(QAbstractItemView.AdjustToContents)
         self.setToolTip("to junkyard: the shortest path in hexes from the car's start to its player's junkyard; "
                         "run: board hexes straight ahead of it before the edge")
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        height = self.horizontalHeader().sizeHint().height() + sum(self.rowHeight(r) for r in range(self.rowCount()))
+        return QSize(PANEL_WIDTH, height + 2 * self.frameWidth())
 
     def set_metrics(self, metrics: dict[str, Any]) -> None:
         for column, (player, key) in enumerate((p, k) for p in PLAYERS for k in ("to_junkyard", "run")):
@@ -75,6 +85,11 @@ class MetricsTable(QTableWidget):
             self._put(len(CARS), column, str(data[key]))
 
     def _put(self, row: int, column: int, text: str) -> None:
+        item = self.item(row, column)
+        if item is not None:
+            if item.text() != text:
+                item.setText(text)
+            return
         item = QTableWidgetItem(text)
         item.setTextAlignment(Qt.AlignCenter)
         if row == len(CARS):

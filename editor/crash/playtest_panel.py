@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QComboBox, QGridLayout, QGroupBox, QHBoxLayout, Q
                                QSpinBox, QVBoxLayout, QWidget)
 
 from crashgrab.engine.crash.model import CrashLayout
-from crashgrab.engine.crash.rules import RuleError
+from crashgrab.engine.crash.rules import RuleError, legal_rerolls
 from crashgrab.engine.crash.terms import FACINGS, HEX, PLAYERS, TURN_RULINGS, VARIANTS, Cell
 from crashgrab.engine.errors import CrashGrabError
 
@@ -75,7 +75,7 @@ class PlaytestPanel(QWidget):
         self.roll_button = self._button("Roll these", "roll_scripted", lambda: self._do(
             lambda s: s.roll(tuple(b.value() for b in self.dice))), "the three dice as set in the boxes")
         dice_row.addWidget(self.roll_button)
-        self.seed_roll_button = self._button("Roll", "roll_seeded", lambda: self._do(lambda s: s.roll()),
+        self.seed_roll_button = self._button("Roll from seed", "roll_seeded", lambda: self._do(lambda s: s.roll()),
                                              "three dice from the seed (Ctrl+D)", "Ctrl+D")
         self.reroll_button = self._button("Re-roll", "reroll", lambda: self._do(lambda s: s.reroll()),
                                           "re-roll the dice showing cars out of the game (once a turn, before any die is used)")
@@ -172,14 +172,18 @@ class PlaytestPanel(QWidget):
         return True
 
     def _show(self, session: PlaytestSession) -> None:
+        if self.session is not None and self.session.live.player != session.live.player:
+            self.selected = None  # the other player's turn: none of its cars is chosen yet
         self.session = session
         self.message.clear()
-        live, state = session.live, session.state
-        if self.selected is not None and not state.car(live.player, self.selected).in_play:
+        live, state, frame = session.live, session.state, session.frame
+        if self.selected is not None and not live.car(live.player, self.selected).in_play:
             self.selected = None
-        frame = session.frame
         p1, p2 = state.score
-        if state.over:
+        if not frame.last:
+            before = session.played[frame.action - 1].before
+            words = f"Turn {before.turn_number}, {before.player}: automatic part, car by car (Forward goes on)."
+        elif state.over:
             result = "a tie" if state.winner == "tie" else f"{state.winner} wins"
             words = f"Game over, {result}."
         elif live.phase == "control":
@@ -189,19 +193,25 @@ class PlaytestPanel(QWidget):
             words = f"Turn {live.turn_number}, {live.player}: roll the dice."
         self.status.setText(f"<b>{words}</b> Score p1 {p1}, p2 {p2}.")
         self.step_label.setText(f"step {session.at} of {len(session.frames) - 1}")
-        self.events.clear()
-        self.events.addItems([event.describe() for event in frame.events])
+        self.events.clear()  # what the action shown has done so far, the step shown last
+        frames = session.frames
+        shown = [f for f in frames[:session.at + 1] if f.action == frame.action and frame.action]
+        self.events.addItems([event.describe() for f in shown for event in f.events])
+        if self.events.count():
+            self.events.setCurrentRow(self.events.count() - 1)
         self._enable(True)
         self.changed.emit()
 
     def _enable(self, on: bool) -> None:
         session = self.session
         live = session.live if session is not None else None
-        rolling = bool(on and live is not None and not live.over and live.phase == "start")
-        control = bool(on and live is not None and not live.over and live.phase == "control")
+        # Play goes on from a step that ends an action (not from the middle of an automatic part).
+        playable = bool(on and live is not None and not live.over and session.frame.last)
+        rolling = playable and live.phase == "start"
+        control = playable and live.phase == "control"
         self.roll_button.setEnabled(rolling)
         self.seed_roll_button.setEnabled(rolling)
-        self.reroll_button.setEnabled(control and not live.rerolled and not live.steered)
+        self.reroll_button.setEnabled(control and bool(legal_rerolls(live)))
         self.end_button.setEnabled(control)
         steers = session.steers_for(self.selected) if control and self.selected is not None else []
         self.move_button.setEnabled(any(s.move for s in steers))

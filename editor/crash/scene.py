@@ -129,9 +129,11 @@ class BoardScene(QGraphicsScene):
         pointer = self.addPolygon(QPolygonF([tip, base + half, base - half]), QPen(Qt.NoPen),
                                   QBrush(colour.darker(140)))
         pointer.setData(0, "pointer")
+        if selected:  # a ring round the hex, clear of the marker whatever its colour
+            ring = self.addPolygon(polygon(cell, 0.9), style.outline_pen(style.SELECTION, 5), QBrush(Qt.NoBrush))
+            ring.setData(0, "selected")
         r = UNIT * MARKER
-        outline = QPen(style.SELECTION if selected else colour.darker(160), 5 if selected else 1.5,
-                       Qt.DashLine if waiting else Qt.SolidLine)
+        outline = QPen(colour.darker(160), 1.5, Qt.DashLine if waiting else Qt.SolidLine)
         box = QRectF(centre(cell).x() - r, centre(cell).y() - r, 2 * r, 2 * r)
         if PLAYER_SHAPES[player] == "disc":
             item = self.addEllipse(box, outline, QBrush(colour))
@@ -170,10 +172,11 @@ class BoardScene(QGraphicsScene):
                       selected == ("start", start.player, start.car))
         self._marks(highlight, cursor)
 
-    def show_state(self, state: CrashState, *, selected: int | None = None, choices=None, highlight=(),
-                   cursor: Cell | None = None) -> None:
-        """A playtest frame: the cars where they are; `selected` a car of the player in turn, and
-        `choices` (hex -> "move" or a direction) what its die may do, drawn as teal marks."""
+    def show_state(self, state: CrashState, *, selected: tuple[str, int] | None = None, choices=None, highlight=(),
+                   cursor: Cell | None = None, moves=()) -> None:
+        """A playtest frame: the cars where they are; `selected` (player, car) a car chosen, and
+        `choices` (hex -> "move" or a direction) what its die may do, drawn as teal marks; `moves`
+        (from, to) the hexes the cars went between in the step shown."""
         self._board(state.hexes, state.junkyards)
         occupied = {c.at for c in state.cars if c.at is not None}
         for car in state.cars:
@@ -181,12 +184,15 @@ class BoardScene(QGraphicsScene):
                 start = state.start_hex(car.player, car.number)
                 if start is not None and start not in occupied:
                     self._car(car.player, car.number, start, car.facing, "slot", False, waiting=True)
+        for origin, target in moves:  # what the step shown did: a teal trail from each car's hex to its next
+            line = self.addLine(centre(origin).x(), centre(origin).y(), centre(target).x(), centre(target).y(),
+                                style.outline_pen(style.CHOICE, 5, Qt.DashLine))
+            line.setData(0, "trail")
+        for cell, choice in (choices or {}).items():  # under the cars, so a car on one stays readable
+            self._choice(cell, choice)
         for car in state.cars:
             if car.at is not None:
-                mine = car.player == state.player and car.number == selected
-                self._car(car.player, car.number, car.at, car.facing, "car", mine)
-        for cell, choice in (choices or {}).items():
-            self._choice(cell, choice)
+                self._car(car.player, car.number, car.at, car.facing, "car", (car.player, car.number) == selected)
         self._marks(highlight, cursor)
 
     def _choice(self, cell: Cell, choice: str) -> None:
@@ -196,7 +202,14 @@ class BoardScene(QGraphicsScene):
         item = self.addPolygon(polygon(cell, 0.8), pen, QBrush(colour))
         item.setData(0, "choice")
         item.setToolTip("click: move forward here" if choice == "move" else f"click: turn to face {choice}")
-        if choice == "move":
+        if choice != "move":  # a teal pointer: the way the car would face
+            tip, base = toward(cell, choice, 0.55), toward(cell, choice, -0.25)
+            side = math.radians(60 * FACINGS.index(choice) + 90)
+            half = QPointF(math.cos(side) * UNIT * 0.22, math.sin(side) * UNIT * 0.22)
+            pointer = self.addPolygon(QPolygonF([tip, base + half, base - half]), QPen(Qt.NoPen),
+                                      QBrush(style.CHOICE))
+            pointer.setData(0, "pointer")
+        else:
             label = self.addSimpleText("move", style.font(UNIT * 0.38, bold=True))
             label.setBrush(QBrush(style.CHOICE_ACTIVE))
             box = label.boundingRect()

@@ -164,7 +164,7 @@ class PlaytestSession:
 
     def steers_for(self, car: int) -> list[Steer]:
         """What a die may do with car `car` of the player in turn now (none when the frame is not the live end)."""
-        if not self.at_end:
+        if not self.at_end or not self.frame.last:
             return []
         return [s for s in legal_steers(self.live) if s.car == car]
 

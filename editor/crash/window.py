@@ -11,12 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QLabel, QMainWindow, QMessageBox, QScrollArea,
                                QSpinBox, QWidget)
 
 from crashgrab.engine.crash.model import CrashLayout
+from crashgrab.engine.crash.rules import Moved
 from crashgrab.engine.crash.scenario_io import save_scenario
 from crashgrab.engine.crash.terms import CARS, HEX, PLAYERS, Cell, cell_text
 from crashgrab.engine.errors import CrashGrabError
@@ -29,7 +30,7 @@ from ..message_bar import MessageBar
 from ..save_prompt import ask_save_path, ask_to_save
 from . import commands
 from .document import BoardDocument
-from .panels import FindingsList, MetricsTable
+from .panels import PANEL_WIDTH, FindingsList, MetricsTable
 from .playtest_panel import PlaytestPanel
 from .scene import JUNKYARD, PLAYER_COLOURS, PLAYER_SHAPES, BoardScene
 
@@ -37,6 +38,8 @@ HEX_TOOL = "hex"
 FILE_FILTER = "Layouts (*.json);;All files (*)"
 HINT = ("Hexes tool: click or drag to add or remove hexes. Start and junkyard tools: click a hex to place. "
         "Drag a piece to move it; R / Shift+R turn a start; Delete removes; arrows and Enter work the board.")
+PLAYTEST_HINT = ("Playtest: roll, click a car (or press its number), then a teal hex: ahead moves it, beside turns "
+                 "it. M moves, R / Shift+R turn, W E D X Z A face a side; Page Up / Page Down step back and forward.")
 LEFT_RIGHT = {Qt.Key_Left: "west", Qt.Key_Right: "east"}
 
 
@@ -81,8 +84,14 @@ class BoardView(QGraphicsView):
             super().keyPressEvent(event)
 
     def focusInEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Reached by the keyboard (Tab, F6): the window shows the hex cursor."""
         super().focusInEvent(event)
-        self.on_key(None)  # the window puts the cursor on the board
+        if event.reason() in (Qt.TabFocusReason, Qt.BacktabFocusReason, Qt.ShortcutFocusReason):
+            self.on_key(None)
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().focusOutEvent(event)
+        self.on_key(None, shown=False)
 
 
 class CrashBoardWindow(QMainWindow):
@@ -174,8 +183,8 @@ class CrashBoardWindow(QMainWindow):
         scroll.setWidget(self.playtest)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.sizeHint = lambda: QSize(PANEL_WIDTH + 24, 480)
         self.playtest_dock = self._dock("Playtest", "playtest", scroll)
-        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)
         self.playtest_dock.hide()
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
@@ -220,7 +229,8 @@ class CrashBoardWindow(QMainWindow):
         if self.selected is not None and not self._piece_exists(self.selected):
             self.selected = None
         report = self.system.validate(layout)
-        self.findings.set_findings(report.findings)  # emits the selected finding's hexes: redraws
+        self.findings.set_findings(report.findings)
+        self.highlight = tuple(tuple(c) for c in self.findings.selected_cells())
         self.findings_dock.setWindowTitle(f"Findings: {report.summary()}")
         self.metrics.set_metrics(report.metrics)
         if self.playtesting:
@@ -233,7 +243,9 @@ class CrashBoardWindow(QMainWindow):
         if self.playtesting:
             session = self.playtest.session
             if session is not None:
-                self.scene.show_state(session.state, selected=self.playtest.selected, choices=self.playtest.choices(),
+                chosen = (session.live.player, self.playtest.selected) if self.playtest.selected else None
+                moves = [(e.origin, e.to) for e in session.frame.events if isinstance(e, Moved) and e.origin is not None]
+                self.scene.show_state(session.state, selected=chosen, choices=self.playtest.choices(), moves=moves,
                                       cursor=self._shown_cursor())
             else:
                 self.scene.show_layout(self.document.layout, cursor=self._shown_cursor())
@@ -244,6 +256,7 @@ class CrashBoardWindow(QMainWindow):
             self.view.fit()
 
     def _shown_cursor(self) -> Cell | None:
+        """The keyboard's hex, while the board has the focus and the keyboard has been used on it."""
         return self.cursor if self.view.hasFocus() else None
 
     def show_finding(self, cells: tuple) -> None:
@@ -263,26 +276,25 @@ class CrashBoardWindow(QMainWindow):
             action.setEnabled(not on)
         self.car_box.setEnabled(not on)
         self.playtest_dock.setVisible(on)
+        for dock in (self.findings_dock, self.metrics_dock):  # the board's: the playtest needs the room
+            dock.setVisible(not on)
         if on:
-            self.playtest_dock.raise_()
             self.playtest.start(self.document.layout)
+        self.statusBar().showMessage(PLAYTEST_HINT if on else HINT)
         self.redraw()
 
     def cycle_focus(self, step: int) -> None:
-        """F6: the board, the findings, the metrics, the playtest (when shown), and round again."""
+        """F6: the board, the findings, the metrics, and round again (playtesting: the board and the playtest)."""
         stops: list[QWidget] = [self.view, self.findings, self.metrics]
         if self.playtesting:
-            stops.append(self.playtest.seed_roll_button if self.playtest.seed_roll_button.isEnabled()
-                         else self.playtest.events)
+            stops = [self.view, self.playtest.seed_roll_button if self.playtest.seed_roll_button.isEnabled()
+                     else self.playtest.events]
         focus = self.focusWidget()
         here = next((i for i, w in enumerate(stops) if focus is w or (focus is not None and w.isAncestorOf(focus))),
                     None)
         if here is None and focus is not None and self.playtest.isAncestorOf(focus):
-            here = 3
+            here = 1
         target = stops[((here if here is not None else -step) + step) % len(stops)]
-        if target is self.findings or target is self.playtest.events:
-            dock = self.findings_dock if target is self.findings else self.playtest_dock
-            dock.raise_()
         target.setFocus(Qt.ShortcutFocusReason)
 
     # --- editing -----------------------------------------------------------------------------
@@ -331,6 +343,7 @@ class CrashBoardWindow(QMainWindow):
     def on_pressed(self, cell: Cell, button) -> None:
         if button != Qt.LeftButton:
             return
+        self.cursor = None  # the mouse's turn: the keyboard's cursor comes back with the arrow keys
         if self.playtesting:
             self.playtest.clicked(cell)
             return
@@ -376,9 +389,12 @@ class CrashBoardWindow(QMainWindow):
             self.move_piece(piece, cell)
         self.redraw()  # the board, held still under the mouse until now, fitted again
 
-    def on_key(self, event) -> bool:
-        """The board's keys; None: the board just got the focus (show the cursor). True when used."""
+    def on_key(self, event, shown: bool = True) -> bool:
+        """The board's keys; None: the board got the keyboard's focus (`shown`) or lost it. True when used."""
         if event is None:
+            if not shown:
+                self.redraw()
+                return True
             if self.cursor is None:
                 at = self.piece_cell(self.selected) if self.selected else None
                 self.cursor = at or (min(self.document.layout.hexes, key=lambda c: (c[1], c[0]))
@@ -386,6 +402,10 @@ class CrashBoardWindow(QMainWindow):
             self.redraw()
             return True
         key, modifiers = event.key(), event.modifiers() & ~Qt.KeypadModifier
+        if self.cursor is None and (arrow_direction((0, 0), key) or key in (Qt.Key_Return, Qt.Key_Enter)):
+            self.on_key(None)  # the first arrow key shows the cursor where it would start
+            if key not in (Qt.Key_Return, Qt.Key_Enter) and modifiers == Qt.NoModifier:
+                return True
         cursor = self.cursor or (0, 0)
         direction = arrow_direction(cursor, key)
         if direction is not None and modifiers == Qt.NoModifier:
