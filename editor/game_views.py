@@ -117,7 +117,7 @@ def paint_picture(painter: QPainter, system: GameSystem, picture: BoardPicture, 
         painter.drawPolygon(QPolygonF([QPointF(x * cell, y * cell) for x, y in geometry.cell_polygon(board_cell)]))
     for feature in picture.features:
         kind = system.feature_kind(feature.type)
-        colour = QColor(kind.colour if kind else "#808080")
+        colour = QColor(feature.colour or (kind.colour if kind else "#808080"))
         if feature.edge is not None:
             (ax, ay), (bx, by) = geometry.edge(feature.cell, feature.edge)
             painter.setPen(QPen(colour, cell * 0.12))

@@ -95,6 +95,7 @@ class PlacedFeature:
     number: int | None = None
     facing: str | None = None
     owner: str | None = None  # what it belongs to: a tile id, a player ...
+    colour: str | None = None  # drawn in this colour instead of its kind's (e.g. its player's)
 
 
 @dataclass(frozen=True)
@@ -339,6 +340,20 @@ class GameSystem(ABC):
             return text
         write_text_atomic(output, text or "")
         return None
+
+    # --- the survey (`crashgrab survey --game ID`) ------------------------------------------
+    # Non-empty: the game has a survey, described so in `crashgrab survey --help`.
+    survey_help: str = ""
+
+    def add_survey_arguments(self, parser: Any) -> None:
+        """Add this game's survey options to `parser` (an argparse group). Options another game
+        already added under the same name (--seed, --workers, -o ...) are shared, not added twice:
+        declare them alike (cli/survey.py). The default adds none."""
+        return None
+
+    def run_survey(self, args: Any, usage_error: Callable[[str], Any]) -> int:
+        """Run the survey the parsed `args` ask for; `usage_error(message)` ends with exit 2."""
+        raise UsageError(f"{self.title} has no survey.")
 
     # --- scenarios (the rules engine) -----------------------------------------------------
     def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioRun:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from crashgrab.engine.crash.model import CrashLayout, Junkyard, Start
-from crashgrab.engine.crash.rules import (AutomaticPart, Car, EndTurn, GameOver, IllegalAction, Reroll, Rolled, Roll,
+from crashgrab.engine.crash.rules import (AutomaticPart, Car, EndTurn, GameOver, IllegalAction, Reroll, Roll,
                                           Steer, Turn, apply, initial_state, legal_actions)
 from crashgrab.engine.crash.templates import hexagon, template_layout
 from crashgrab.engine.crash.terms import CARS, PLAYERS

@@ -49,7 +49,9 @@ def module_files(module: str) -> list[Path]:
 
 # Plain words every board game uses, though one game's vocabulary has them too (Crash Grid's
 # "start" and "wall" features, the "custom" tile role) or that generic code needs in plain English.
-PLAIN_WORDS = {"start", "wall", "custom", "core"}
+# "crash" is the family's name ("Crash board studio", "the crash family"), which the game Crash!
+# takes as its id and title; its own words (junkyard ...) are still checked.
+PLAIN_WORDS = {"start", "wall", "custom", "core", "crash"}
 
 # Words of the rulebooks no game module keeps as a constant.
 HAND_TERMS = (
@@ -67,7 +69,7 @@ def game_terms() -> list[str]:
     terms += [*FEATURE_TYPES, *MARKERS, *CREW_TYPES, *SUITS]
     terms += [role for template in TEMPLATES.values() for slot in template.slots for role in slot.roles]
     terms += HAND_TERMS
-    unique = {term.lower(): term for term in terms if term.lower() not in PLAIN_WORDS}
+    unique = {term.lower(): term for term in terms if term.lower().strip("!") not in PLAIN_WORDS}
     return sorted(unique.values(), key=str.lower)
 
 

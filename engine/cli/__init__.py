@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "crashgrab.engine.cli.scenario",
     "crashgrab.engine.cli.validate",
     "crashgrab.engine.cli.examples",
+    "crashgrab.engine.cli.survey",
 ]
 
 

@@ -20,6 +20,8 @@ from .validation import CODES, structural_findings, validate_board
 
 HEX_MM = 30.0                      # a hex printed at game scale, across its flats (docs/crash.md)
 UNIT_MM = HEX_MM / ACROSS_FLATS    # one board unit (a hex radius): 17.32 mm
+PLAYER_COLOURS = {"p1": "#2563eb", "p2": "#dc2626"}
+JUNKYARD_COLOURS = {"p1": "#1e3a8a", "p2": "#7f1d1d"}   # a darker shade of its owner's colour
 
 
 class ScenarioFileError(CrashGrabError):
@@ -62,10 +64,13 @@ class Crash(GameSystem):
         FeatureKind("start", "Start", numbered=True, facing=True, symbol="A1", colour="#2563eb", shape="disc",
                     description="Where a car starts (its number; p1 blue, p2 red) and the way it faces."),
         FeatureKind("junkyard", "Junkyard", symbol="J ", colour="#374151", shape="square",
-                    description="A car entering it is removed and scores one point for its owner."),
+                    description="A car entering it is removed and scores one point for its owner "
+                                "(drawn in a dark shade of the owner's colour)."),
     )
     templates = (TemplateInfo("standard", "Standard (37 hexes, side 4)", (2,), 7, 7),)
-    export_formats = (ExportFormat("json", "Board (resolved JSON for other programs)"),)
+    export_formats = (ExportFormat("json", "Board (resolved JSON for other programs)"),
+                      ExportFormat("tiled", "Tiled hexagonal map (.tmj) with its tileset image", needs_output=True,
+                                   output_example="-o board.tmj"))
 
     # --- layouts --------------------------------------------------------------------------
     def new_layout(self, players: int | None = None, *, template: str | None = None,
@@ -100,9 +105,10 @@ class Crash(GameSystem):
         return validate_board(layout, severity_overrides)
 
     def picture(self, layout: CrashLayout) -> BoardPicture:
-        features = [PlacedFeature("junkyard", j.at, owner=j.player) for j in layout.junkyards]
-        features += [PlacedFeature("start", s.at, number=s.car, facing=layout.facing_of(s), owner=s.player)
-                     for s in layout.starts]
+        features = [PlacedFeature("junkyard", j.at, owner=j.player, colour=JUNKYARD_COLOURS[j.player])
+                    for j in layout.junkyards]
+        features += [PlacedFeature("start", s.at, number=s.car, facing=layout.facing_of(s), owner=s.player,
+                                   colour=PLAYER_COLOURS[s.player]) for s in layout.starts]
         return BoardPicture(0, 0, tuple(layout.sorted_hexes()), tuple(features), unit_mm=UNIT_MM)
 
     def board_text(self, layout: CrashLayout) -> str:
@@ -121,7 +127,29 @@ class Crash(GameSystem):
             document = export_document(layout)
             validate(document, "crash-export", output)
             return dumps(document)
+        if format_id == "tiled":
+            from ..formats.atomic import refuse_overwriting_input
+            from .tiled import tileset_image_path, write_tiled_map
+
+            assert output is not None  # needs_output: the CLI and the editor always give one
+            if file is not None:
+                refuse_overwriting_input(tileset_image_path(output), file)
+            image = write_tiled_map(layout, output)
+            return f"wrote {output} and its tileset image {image}"
         return super().export(layout, format_id, output, file)
+
+    # --- the balance survey ---------------------------------------------------------------
+    survey_help = "self-play of a board (LAYOUT --games N): who wins, first player and sides, each car's fate"
+
+    def add_survey_arguments(self, parser: Any) -> None:
+        from .survey.cli import add_arguments
+
+        add_arguments(parser)
+
+    def run_survey(self, args: Any, usage_error: Callable[[str], Any]) -> int:
+        from .survey.cli import run_survey_command
+
+        return run_survey_command(args, usage_error)
 
     # --- scenarios ------------------------------------------------------------------------
     def run_scenario_file(self, document: dict[str, Any], file: str) -> CrashRun:

@@ -180,6 +180,19 @@ class CrashAndGrab(GameSystem):
         return super().export(layout, format_id, output, file)
 
     # --- scenarios ------------------------------------------------------------------------
+    # --- the survey -----------------------------------------------------------------------
+    survey_help = "every arrangement of a template, or a sample of setups: how often each finding occurs"
+
+    def add_survey_arguments(self, parser: Any) -> None:
+        from .survey.cli import add_arguments
+
+        add_arguments(parser, players_required=False)
+
+    def run_survey(self, args: Any, usage_error: Callable[[str], Any]) -> int:
+        from .survey.cli import run_from_shared
+
+        return run_from_shared(args, usage_error)
+
     def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioRun:
         from .scenario_report import run_scenario_document
 

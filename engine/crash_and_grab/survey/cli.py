@@ -33,14 +33,30 @@ EXIT_STOPPED = 3          # --stop-after: stopped before the end, checkpoint sav
 EXIT_INTERRUPTED = 130    # Ctrl-C: stopped after the chunk in hand, checkpoint saved
 
 
+SURVEY_HELP = "check every arrangement of a template, or a sample of setups, and sum up the findings"
+SURVEY_DESCRIPTION = ("Check every arrangement of a template (--all: each distinct board once, counted for "
+                      "all its arrangements) or N setups drawn by the rules (--sample N), and report how often "
+                      "each finding occurs, the Crash Sites on the edge, the Accelerator loops per distance, "
+                      "the mean exposure and the best boards.")
+
+
 def register(subparsers) -> None:
-    survey = subparsers.add_parser(
-        "survey", help="check every arrangement of a template, or a sample of setups, and sum up the findings",
-        description="Check every arrangement of a template (--all: each distinct board once, counted for "
-                    "all its arrangements) or N setups drawn by the rules (--sample N), and report how often "
-                    "each finding occurs, the Crash Sites on the edge, the Accelerator loops per distance, "
-                    "the mean exposure and the best boards.")
-    survey.add_argument("--players", required=True, choices=sorted(PLAYERS), metavar="2-4|5|6",
+    """A `survey` subcommand of this game alone (the studio's `crashgrab survey` adds the same
+    options through the game system, `add_arguments`)."""
+    survey = subparsers.add_parser("survey", help=SURVEY_HELP, description=SURVEY_DESCRIPTION)
+    add_arguments(survey)
+    survey.set_defaults(run=run_survey_command)
+
+
+def run_from_shared(args: argparse.Namespace, usage_error) -> int:
+    """`crashgrab survey` (the game's options among other games'): --players is required here."""
+    if args.players is None:
+        usage_error("the following arguments are required: --players")
+    return run_survey_command(args)
+
+
+def add_arguments(survey, players_required: bool = True) -> None:
+    survey.add_argument("--players", required=players_required, choices=sorted(PLAYERS), metavar="2-4|5|6",
                         help="the template: 2-4 (8x8), 5 (9x9) or 6 (10x10)")
     which = survey.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true",
@@ -66,7 +82,6 @@ def register(subparsers) -> None:
     survey.add_argument("--stop-after", type=int, metavar="CHUNKS",
                         help="check this many more chunks, save the checkpoint and stop (exit 3); "
                              "a long survey can so run in slices")
-    survey.set_defaults(run=run_survey_command)
 
 
 def request_from_args(args: argparse.Namespace) -> SurveyRequest:
