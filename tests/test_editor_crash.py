@@ -292,3 +292,30 @@ def test_a_board_with_errors_cannot_be_playtested(window):
     panel = start_playtest(window)
     assert panel.session is None and "start-count" in panel.message.text()
     assert window.scene.kinds().count("start") == 11
+
+
+def test_the_editors_screenshot_of_a_crash_board(tmp_path, qapp):
+    """`crashgrab-editor --screenshot out.png layouts/crash/standard.json`: this editor's window,
+    both players' cars in their colours."""
+    from PySide6.QtGui import QImage
+
+    from crashgrab.editor.app import SCREENSHOT_SIZE, main
+    from crashgrab.editor.crash.scene import PLAYER_COLOURS
+    from tests.conftest import LAYOUTS
+
+    out = tmp_path / "crash.png"
+    assert main(["--screenshot", str(out), str(LAYOUTS / "crash" / "standard.json")]) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == SCREENSHOT_SIZE
+    colours = {image.pixelColor(x, y).name() for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)}
+    assert {colour.name() for colour in PLAYER_COLOURS.values()} <= colours
+
+
+def test_the_docs_states_are_drawn_at_both_sizes(tmp_path, qapp):
+    from PySide6.QtGui import QImage
+
+    from crashgrab.editor.crash.screenshots import write_states
+
+    written = write_states(tmp_path, None, ["crash-editor-small", "crash-playtest"])
+    sizes = [(QImage(str(p)).width(), QImage(str(p)).height()) for p in written]
+    assert sizes == [(1024, 640), (1400, 900)]

@@ -26,7 +26,7 @@ HEX_FILL = QColor("#f8fafc")
 HEX_LINE = QColor("#64748b")
 GHOST_LINE = QColor("#9aa5b4")
 JUNKYARD = QColor("#374151")
-MARKER = 0.5  # a car marker's radius, in hex radii
+MARKER = 0.46  # a car marker's radius, in hex radii
 
 
 def polygon(cell: Cell, scale: float = 1.0) -> QPolygonF:
@@ -123,9 +123,9 @@ class BoardScene(QGraphicsScene):
         colour = QColor(PLAYER_COLOURS[player])
         if waiting:
             colour.setAlpha(90)
-        tip, side = toward(cell, facing, 0.97), math.radians(60 * FACINGS.index(facing) + 90)
-        base = toward(cell, facing, 0.5)
-        half = QPointF(math.cos(side) * UNIT * 0.32, math.sin(side) * UNIT * 0.32)
+        tip, side = toward(cell, facing, 1.0), math.radians(60 * FACINGS.index(facing) + 90)
+        base = toward(cell, facing, 0.3)
+        half = QPointF(math.cos(side) * UNIT * 0.34, math.sin(side) * UNIT * 0.34)
         pointer = self.addPolygon(QPolygonF([tip, base + half, base - half]), QPen(Qt.NoPen),
                                   QBrush(colour.darker(140)))
         pointer.setData(0, "pointer")

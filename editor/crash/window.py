@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QLabel, QMainWindow, QMessageBox, QScrollArea,
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QMainWindow, QMessageBox, QScrollArea,
                                QSpinBox, QWidget)
 
 from crashgrab.engine.crash.model import CrashLayout
@@ -150,16 +150,23 @@ class CrashBoardWindow(QMainWindow):
         self.car_box.setToolTip("The car a start tool places (keys 1-6 choose it)")
         bar.addWidget(self.car_box)
         bar.addSeparator()
+        # The Edit menu's actions name the edit ("Undo Place p1's car 3 ..."); the toolbar's keep
+        # one word, so the toolbar does not shift with every edit.
         self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
         self.undo_action.setShortcut(QKeySequence.Undo)
         self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
         self.redo_action.setShortcut(QKeySequence.Redo)
         self.save_action = QAction("Save", self, shortcut=QKeySequence.Save, triggered=self.save)
         self.save_as_action = QAction("Save As\u2026", self, shortcut=QKeySequence.SaveAs, triggered=self.save_as)
-        for action in (self.undo_action, self.redo_action, self.save_action):
-            self.addAction(action)
-            bar.addAction(action)
-        self.addAction(self.save_as_action)
+        self.addActions([self.undo_action, self.redo_action, self.save_action, self.save_as_action])
+        for word, stack_action, can in (("Undo", self.undo_action, self.undo_stack.canUndoChanged),
+                                        ("Redo", self.redo_action, self.undo_stack.canRedoChanged)):
+            button = QAction(word, self, triggered=stack_action.trigger)
+            button.setObjectName(f"toolbar_{word.lower()}")
+            button.setEnabled(False)
+            can.connect(button.setEnabled)
+            bar.addAction(button)
+        bar.addAction(self.save_action)
         self.playtest_action = QAction("Playtest", self, checkable=True, shortcut="Ctrl+P")
         self.playtest_action.setObjectName("playtest")
         self.playtest_action.toggled.connect(self.set_playtesting)
@@ -175,6 +182,7 @@ class CrashBoardWindow(QMainWindow):
         self.findings = FindingsList()
         self.findings_dock = self._dock("Findings", "findings", self.findings)
         self.metrics = MetricsTable()
+        self.metrics.setMaximumHeight(self.metrics.sizeHint().height())  # the findings get the rest
         self.metrics_dock = self._dock("Metrics", "metrics", self.metrics)
         self.playtest = PlaytestPanel()
         self.playtest.changed.connect(self.redraw)
