@@ -319,3 +319,18 @@ def test_the_docs_states_are_drawn_at_both_sizes(tmp_path, qapp):
     written = write_states(tmp_path, None, ["crash-editor-small", "crash-playtest"])
     sizes = [(QImage(str(p)).width(), QImage(str(p)).height()) for p in written]
     assert sizes == [(1024, 640), (1400, 900)]
+
+
+def test_german_cars_wait_in_their_slots_and_enter_on_their_start(window):
+    panel = start_playtest(window)
+    panel.variant.setCurrentText("german")
+    assert window.scene.kinds().count("slot") == 12 and window.scene.kinds().count("car") == 0
+    for box, value in zip(panel.dice, (1, 5, 5)):
+        box.setValue(value)
+    panel.roll_button.click()
+    start = STANDARD.start_of("p1", 1).at
+    click(window, start)                                   # the faint car 1 on its start hex: selected
+    assert panel.selected == 1 and window.scene.kinds().count("selected") == 1
+    click(window, start)                                   # its teal "move" hex is its start: it enters
+    assert panel.session.live.car("p1", 1).at == start
+    assert window.scene.kinds().count("slot") == 11 and window.scene.kinds().count("car") == 1

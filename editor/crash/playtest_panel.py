@@ -269,7 +269,12 @@ class PlaytestPanel(QWidget):
         return marks
 
     def clicked(self, cell: Cell) -> None:
-        """A click on the board: a teal hex uses a die, a car of the player in turn is selected."""
+        """A click on the board: another car of the player in turn is selected (even on a teal hex:
+        the buttons and keys turn a car toward its own), a teal hex uses a die."""
+        mine = self.car_at(cell)
+        if mine is not None and mine != self.selected:
+            self.select(mine)
+            return
         choice = self.choices().get(cell)
         if choice == "move":
             self.move()

@@ -178,18 +178,19 @@ class BoardScene(QGraphicsScene):
         `choices` (hex -> "move" or a direction) what its die may do, drawn as teal marks; `moves`
         (from, to) the hexes the cars went between in the step shown."""
         self._board(state.hexes, state.junkyards)
-        occupied = {c.at for c in state.cars if c.at is not None}
-        for car in state.cars:
-            if car.in_slot:
-                start = state.start_hex(car.player, car.number)
-                if start is not None and start not in occupied:
-                    self._car(car.player, car.number, start, car.facing, "slot", False, waiting=True)
         for origin, target in moves:  # what the step shown did: a teal trail from each car's hex to its next
             line = self.addLine(centre(origin).x(), centre(origin).y(), centre(target).x(), centre(target).y(),
                                 style.outline_pen(style.CHOICE, 5, Qt.DashLine))
             line.setData(0, "trail")
         for cell, choice in (choices or {}).items():  # under the cars, so a car on one stays readable
             self._choice(cell, choice)
+        occupied = {c.at for c in state.cars if c.at is not None}
+        for car in state.cars:
+            if car.in_slot:
+                start = state.start_hex(car.player, car.number)
+                if start is not None and start not in occupied:
+                    self._car(car.player, car.number, start, car.facing, "slot", (car.player, car.number) == selected,
+                              waiting=True)
         for car in state.cars:
             if car.at is not None:
                 self._car(car.player, car.number, car.at, car.facing, "car", (car.player, car.number) == selected)
