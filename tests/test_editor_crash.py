@@ -280,6 +280,7 @@ def test_a_playtest_saves_as_a_scenario_that_runs(window, tmp_path, monkeypatch)
     while panel.forward_button.isEnabled():                # the rest of it: turn 2 is complete
         panel.forward_button.click()
     panel.save_button.click()
+    assert window.save_to(tmp_path / "board.json") and len(panel.session.played) == 5  # saving the board keeps the game
     document = json.loads(target.read_text(encoding="utf-8"))
     assert document["game"] == "crash" and [t["player"] for t in document["turns"]] == ["p1", "p2"]
     assert document["turns"][0]["control"] == [{"car": die, "move": True}]

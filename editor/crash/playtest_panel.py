@@ -152,6 +152,9 @@ class PlaytestPanel(QWidget):
                                          seed=self.seed.value())
         except CrashGrabError as error:
             self.session = None
+            self.status.setText("<b>This board cannot be playtested yet.</b>")
+            self.step_label.clear()
+            self.events.clear()
             self.message.setText(str(error.message))
             self._enable(False)
             self.changed.emit()

@@ -241,7 +241,7 @@ class CrashBoardWindow(QMainWindow):
         self.highlight = tuple(tuple(c) for c in self.findings.selected_cells())
         self.findings_dock.setWindowTitle(f"Findings: {report.summary()}")
         self.metrics.set_metrics(report.metrics)
-        if self.playtesting:
+        if self.playtesting and self.playtest.layout_played != layout:  # an undo while playing; not a save
             self.playtest.start(layout)
         self._title()
         self.redraw()
