@@ -26,6 +26,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.engine.crash_and_grab.bench
+	$(BIN)/python -m crashgrab.engine.crash.survey.bench
 
 # docs/screenshot.png and the editor states docs/editor.md shows.
 screenshot: $(STAMP)

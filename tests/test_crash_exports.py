@@ -92,7 +92,7 @@ def test_show_prints_rows_offset_half_a_hex(board, capsys):
     assert layout_text(STANDARD).count("A") >= 6
 
 
-def test_render_draws_hexes_at_true_size(board, tmp_path):
+def test_render_draws_hexes_at_true_size(board, tmp_path, qapp):  # qapp: one QApplication for the file
     from PySide6.QtGui import QImage
 
     from crashgrab.editor.image_size import MARGIN_CELLS
@@ -123,3 +123,25 @@ def test_render_draws_hexes_at_true_size(board, tmp_path):
 def test_describe_and_the_template_for_two_players():
     assert SYSTEM.describe_layout(STANDARD) == "Crash!, standard board (template standard, 37 hexes)"
     assert SYSTEM.template_for_players(2).id == "standard"
+
+
+def test_the_read_only_view_holds_every_hex_and_names_what_is_under_the_pointer(qtbot):
+    from PySide6.QtCore import QPointF
+
+    from crashgrab.editor.game_views import CELL, ReadOnlyBoardWindow
+
+    window = ReadOnlyBoardWindow(SYSTEM, STANDARD, None)
+    qtbot.addWidget(window)
+    bounds = window.board_item.boundingRect()
+    for cell in STANDARD.hexes:   # hexes left and above [0,0] have negative board units: not clipped
+        for x, y in SYSTEM.geometry.cell_polygon(cell):
+            assert bounds.contains(QPointF(x * CELL, y * CELL))
+    x, y = SYSTEM.geometry.cell_centre((3, 0))
+    assert window.board_item.describe_at(QPointF(x * CELL, y * CELL)) == "[3,0]: Start 5 facing west"
+    assert window.findings.count() == 0
+
+
+def test_print_refuses_a_crash_board_in_one_line_instead_of_a_traceback(board, tmp_path, capsys, qapp):
+    assert main(["print", str(board), "-o", str(tmp_path / "board.pdf"), "--poster"]) == 2
+    err = capsys.readouterr().err
+    assert "this is a Crash! board" in err and "crashgrab render" in err and err.count("\n") == 1

@@ -143,3 +143,17 @@ def test_junkyards_move_and_a_free_form_board_has_the_hexes_only():
     assert layout.junkyards == (Junkyard("p1", (-2, 0)), Junkyard("p2", (1, 0)))
     blank = SYSTEM.new_layout()
     assert len(blank.hexes) == 37 and not blank.starts and not blank.junkyards
+
+
+def test_games_lists_crash_and_new_makes_the_standard_board(tmp_path, capsys):
+    from crashgrab.engine.cli import main
+
+    assert main(["games"]) == 0
+    assert "crash: Crash! (hex grid; players 2)" in capsys.readouterr().out
+    path = tmp_path / "board.json"
+    assert main(["new", "--game", "crash", "-o", str(path)]) == 0
+    assert load_layout(path) == template_layout()
+    with pytest.raises(SystemExit):
+        main(["new", "--game", "crash", "--players", "3"])
+    with pytest.raises(SystemExit):
+        main(["new", "--game", "crash-grid"])   # two player counts: say which

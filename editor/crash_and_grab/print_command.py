@@ -12,6 +12,7 @@ from pathlib import Path
 from crashgrab.engine.errors import InvalidFileError, UsageError
 from crashgrab.engine.formats.jsonio import read_json
 from crashgrab.engine.formats.layout_io import layout_from_json
+from crashgrab.engine.crash_and_grab.layout import Layout
 from crashgrab.engine.crash_and_grab.tileset_file import tileset_from_json
 
 from .print_plan import (DEFAULT_BLEED_MM, DEFAULT_CELL_MM, DUPLEX_MODES, MAX_BLEED_MM, MAX_CELL_MM, MIN_CELL_MM,
@@ -49,7 +50,14 @@ def load_source(file: str):
     if kind == "crash-grab-tileset":
         return tileset_from_json(document, file)
     if kind == "crash-grab-layout":
-        return layout_from_json(document, file)
+        layout = layout_from_json(document, file)
+        if not isinstance(layout, Layout):  # another game's board: no tiles, no tile painter
+            from crashgrab.engine.games import system_for_layout
+
+            raise UsageError(f"crashgrab print prints Crash & Grab tile sets and boards; this is a "
+                             f"{system_for_layout(layout).title} board.", file=file,
+                             hint="Draw it at true size with crashgrab render FILE -o board.svg (or .png --dpi 300).")
+        return layout
     raise InvalidFileError(f"this is not a tile set or a layout (its \"format\" is {kind!r}).", file=file,
                            where="$.format", hint="Give a tile set (crash-grab-tileset) or a layout file.")
 

@@ -224,14 +224,20 @@ def greedy_control(game: Game, dice: list[int], rng: random.Random) -> tuple[lis
         search(k + 1, plan)                       # leave the die unused
         if game.place[car] == OUT:
             return
-        options: list[Step] = [(car, 0, 0)] + [(car, 1, f) for f in turn_targets(game, car)]
-        for step in options:
-            snap = game.snapshot()
-            apply_step(game, step)
-            plan.append(step)
+        snap = game.snapshot()                    # move it (a push may change any car)
+        step: Step = (car, 0, 0)
+        game.move(car)
+        plan.append(step)
+        search(k + 1, plan)
+        plan.pop()
+        game.restore(snap)
+        facing = game.face[car]                   # turn it: only its facing changes, put back after
+        for target in turn_targets(game, car):
+            game.face[car] = target
+            plan.append((car, 1, target))
             search(k + 1, plan)
             plan.pop()
-            game.restore(snap)
+        game.face[car] = facing
 
     search(0, [])
     game.restore(start)
