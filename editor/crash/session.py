@@ -14,12 +14,10 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from crashgrab.engine.crash.layout_io import layout_to_json
 from crashgrab.engine.crash.model import CrashLayout
 from crashgrab.engine.crash.rules import (AutomaticPart, ControlPart, CrashState, EndTurn, Event, Moved, Removed,
                                           Reroll, Rerolled, Roll, Rolled, Scored, Steer, TurnEnded, Turned, apply,
                                           initial_state, legal_rerolls, legal_steers)
-from crashgrab.engine.crash.rules.apply import turn_choices
 from crashgrab.engine.crash.scenario import Scenario, ScriptedTurn, place_json
 from crashgrab.engine.crash.terms import CARS, PLAYERS
 from crashgrab.engine.crash.validation import structural_findings
@@ -163,14 +161,11 @@ class PlaytestSession:
         return self.play(EndTurn())
 
     def steers_for(self, car: int) -> list[Steer]:
-        """What a die may do with car `car` of the player in turn now (none when the frame is not the live end)."""
-        if not self.at_end or not self.frame.last:
+        """What a die may do with car `car` of the player in turn at the step shown (none in the
+        middle of an automatic part: play goes on from a step that ends an action)."""
+        if not self.frame.last:
             return []
         return [s for s in legal_steers(self.live) if s.car == car]
-
-    def turn_choices(self, car: int) -> tuple[str, ...]:
-        state = self.live
-        return turn_choices(state, state.car(state.player, car).facing)
 
     @property
     def at_end(self) -> bool:
@@ -200,9 +195,6 @@ class PlaytestSession:
     def to_scenario(self, name: str) -> Scenario:
         turns, state = self.completed_turns()
         return Scenario(name, self.layout, self.start, turns, expectations(state))
-
-    def scenario_layout_json(self) -> dict[str, Any]:
-        return layout_to_json(self.layout)
 
 
 def expectations(state: CrashState) -> dict[str, Any]:
