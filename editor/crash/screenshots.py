@@ -84,6 +84,42 @@ def write_states(folder: Path, layout: Path | None = None, names: list[str] | No
     return written
 
 
+def screenshot(out: str, file: str | None) -> int:
+    """`crashgrab-editor --screenshot OUT [FILE]`: the window at the studio's screenshot size, the
+    first finding with hexes selected (lit on the board); a file that does not open exits 2."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from crashgrab.engine.crash.layout_io import load_layout
+    from crashgrab.engine.crash.templates import template_layout
+    from crashgrab.engine.errors import CrashGrabError
+    from crashgrab.engine.games import get_system
+
+    from ..app import PROG as EDITOR_PROG
+    from ..app import SCREENSHOT_SIZE, write_widget_png
+    from .window import CrashBoardWindow
+
+    try:
+        board = load_layout(file) if file else template_layout()
+    except CrashGrabError as error:
+        print(f"{EDITOR_PROG}: {error}", file=sys.stderr)
+        return error.exit_code
+    window = CrashBoardWindow(get_system("crash"), board, Path(file) if file else None)
+    try:
+        window.resize(*SCREENSHOT_SIZE)
+        window.show()
+        rows = [i for i in range(window.findings.count()) if window.findings.item(i).data(Qt.UserRole)]
+        if rows:
+            window.findings.setCurrentRow(rows[0])
+        for _ in range(3):
+            QApplication.processEvents()
+        window.view.fit()
+        return write_widget_png(window, out, EDITOR_PROG)
+    finally:
+        window.close()
+        window.deleteLater()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=PROG, description="Draw the Crash! editor states docs/crash-editor.md shows.")
     parser.add_argument("folder", type=Path, help="where to write the PNGs (docs/)")
