@@ -10,7 +10,7 @@ import pytest
 from crashgrab.engine.cli import main
 from crashgrab.engine.crash.layout_io import save_layout
 from crashgrab.engine.crash.rules import Steer, Turn, apply, initial_state
-from crashgrab.engine.crash.survey.fast import POLICIES, Board, Game, play_game
+from crashgrab.engine.crash.survey.fast import POLICIES, Board, Game, greedy_control, greedy_reference, play_game
 from crashgrab.engine.crash.survey.report import report_json, wilson
 from crashgrab.engine.crash.survey.runner import SurveyRequest, run_survey
 from crashgrab.engine.crash.templates import template_layout
@@ -49,6 +49,19 @@ def test_the_fast_player_plays_the_rules_engines_game(policy, variant, turning, 
             assert rules_car.at == expected and (rules_car.in_slot == (place == -2))
             if rules_car.at is not None:
                 assert rules_car.facing == DIRECTIONS[game.face[car]]
+
+
+@pytest.mark.parametrize("variant, turning, seed", [("standard", "any", 1), ("german", "any", 2),
+                                                    ("standard", "one_side", 3), ("german", "one_side", 4)])
+def test_the_compiled_plan_search_picks_what_the_python_one_picks(variant, turning, seed):
+    board = Board.of(STANDARD)
+    records = []
+    for policy in (greedy_reference, greedy_control):
+        record: list = []
+        play_game(Game(board, seed % 2, seed, variant == "german", turning == "one_side"), policy,
+                  random.Random(seed), record)
+        records.append(record)
+    assert records[0] == records[1] and len(records[0]) > 3
 
 
 def test_the_report_is_the_same_bytes_for_any_worker_count():

@@ -7,9 +7,8 @@ from typing import Any
 from ..grid.hex import ACROSS_FLATS, HEX
 from .model import CrashLayout
 from .movegraph import straight_run
+from .terms import HEX_MM
 from .validation import to_junkyard_lengths
-
-HEX_MM = 30.0
 
 
 def centre_mm(cell) -> list[float]:

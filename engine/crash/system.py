@@ -16,9 +16,9 @@ from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Place
 from . import GAME_ID, TITLE, layout_io
 from .model import CrashLayout
 from .templates import TEMPLATES, template_layout
+from .terms import HEX_MM
 from .validation import CODES, structural_findings, validate_board
 
-HEX_MM = 30.0                      # a hex printed at game scale, across its flats (docs/crash.md)
 UNIT_MM = HEX_MM / ACROSS_FLATS    # one board unit (a hex radius): 17.32 mm
 PLAYER_COLOURS = {"p1": "#2563eb", "p2": "#dc2626"}
 JUNKYARD_COLOURS = {"p1": "#1e3a8a", "p2": "#7f1d1d"}   # a darker shade of its owner's colour

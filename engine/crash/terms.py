@@ -12,8 +12,9 @@ FACINGS: tuple[str, ...] = DIRECTIONS
 VARIANTS: tuple[str, ...] = ("standard", "german")
 TURN_RULINGS: tuple[str, ...] = ("any", "one_side")
 DICE_PER_TURN = 3
+HEX_MM = 30.0  # a hex printed at game scale, across its flats (docs/crash.md)
 
-__all__ = ["CARS", "Cell", "DICE_PER_TURN", "FACINGS", "HEX", "PLAYERS", "TURN_RULINGS", "VARIANTS",
+__all__ = ["CARS", "Cell", "DICE_PER_TURN", "FACINGS", "HEX", "HEX_MM", "PLAYERS", "TURN_RULINGS", "VARIANTS",
            "ahead", "cell_text", "other_player"]
 
 

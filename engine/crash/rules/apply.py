@@ -177,8 +177,6 @@ def _steer(state: CrashState, action: Steer) -> tuple[CrashState, list[Event]]:
             raise _refuse(state, f"car {action.car} was rolled {shown} time{'s' if shown > 1 else ''} (dice {dice}), "
                           "and every such die is used.", "Each die moves or turns its car once.")
         raise _refuse(state, f"no die shows car {action.car} (dice {dice}).")
-    if not car.in_play:
-        raise _refuse(state, f"car {action.car} is out of the game, so its die is not used this turn.")
     events: list[Event] = []
     if action.move:
         state = move_car(state, car, events)

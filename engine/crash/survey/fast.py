@@ -7,7 +7,7 @@ OUT (-1) or SLOT (-2); `face` is a direction index (grid.hex.DIRECTIONS).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...grid.hex import DIRECTIONS, HEX
 from ..model import CrashLayout
@@ -26,6 +26,7 @@ class Board:
     junkyard: tuple[int, ...]                 # [hex] -> owner 0/1, or -1
     start: tuple[int, ...]                    # [car] -> its start hex, or OUT
     facing: tuple[int, ...]                   # [car] -> its start facing
+    arrays: tuple = field(default=(), compare=False, repr=False)   # the three above as numpy, for compiled.py
 
     @classmethod
     def of(cls, layout: CrashLayout) -> "Board":
@@ -40,7 +41,11 @@ class Board:
                 s = layout.start_of(player, number)
                 start.append(index.get(s.at, OUT) if s else OUT)
                 facing.append(DIRECTIONS.index(layout.facing_of(s)) if s else 0)
-        return cls(cells, neighbour, junkyard, tuple(start), tuple(facing))
+        import numpy as np
+
+        arrays = (np.array(neighbour, dtype=np.int64).reshape(len(cells), 6), np.array(junkyard, dtype=np.int64),
+                  np.array(start, dtype=np.int64))
+        return cls(cells, neighbour, junkyard, tuple(start), tuple(facing), arrays)
 
 
 class Game:
@@ -190,10 +195,11 @@ def random_control(game: Game, dice: list[int], rng: random.Random) -> tuple[lis
     return rerolls, steps
 
 
-def greedy_control(game: Game, dice: list[int], rng: random.Random) -> tuple[list[tuple[int, int]], list[Step]]:
+def greedy_reference(game: Game, dice: list[int], rng: random.Random) -> tuple[list[tuple[int, int]], list[Step]]:
     """Re-roll every die showing a car out of the game, then the plan (each usable die left
     unused, moving its car, or turning it; dice in number order) that maximises the player's
-    score minus the opponent's at the end of the turn, after its automatic part; ties by `rng`."""
+    score minus the opponent's at the end of the turn, after its automatic part; ties by `rng`.
+    In Python: the reference `greedy_control` (compiled.py) is held equal to."""
     rerolls: list[tuple[int, int]] = []
     for i in dead_dice(game, dice):
         die, game.seed = next_die(game.seed)
@@ -245,6 +251,42 @@ def greedy_control(game: Game, dice: list[int], rng: random.Random) -> tuple[lis
     for step in plan:
         apply_step(game, step)
     return rerolls, plan
+
+
+def greedy_control(game: Game, dice: list[int], rng: random.Random) -> tuple[list[tuple[int, int]], list[Step]]:
+    """`greedy_reference`, its plan search compiled (compiled.py): the same plan, far faster."""
+    import numpy as np
+
+    from .compiled import best_plans
+
+    rerolls: list[tuple[int, int]] = []
+    for i in dead_dice(game, dice):
+        die, game.seed = next_die(game.seed)
+        rerolls.append((i, die))
+        dice[i] = die
+    base = 6 * game.player
+    cars = np.array([base + n - 1 for n in usable_dice(game, dice)], dtype=np.int64)
+    neighbour, junkyard, start = game.board.arrays
+    codes = np.empty(7 ** 3, dtype=np.int64)
+    _, found = best_plans(np.array(game.place, dtype=np.int64), np.array(game.face, dtype=np.int64),
+                          np.array(game.occupant, dtype=np.int64), np.array(game.score, dtype=np.int64),
+                          neighbour, junkyard, start, cars, game.player, not game.opening and not game.german,
+                          game.one_side, codes)
+    code = int(codes[rng.randrange(found)] if found > 1 else codes[0])
+    options = 4 if game.one_side else 7
+    digits = []
+    for _ in range(len(cars)):
+        digits.append(code % options)
+        code //= options
+    digits.reverse()
+    steps: list[Step] = []
+    for car, option in zip((int(c) for c in cars), digits):
+        if option == 0 or game.place[car] == OUT:
+            continue
+        step: Step = (car, 0, 0) if option == 1 else (car, 1, turn_targets(game, car)[option - 2])
+        apply_step(game, step)
+        steps.append(step)
+    return rerolls, steps
 
 
 POLICIES = {"random": random_control, "greedy": greedy_control}
