@@ -240,7 +240,7 @@ def test_a_scripted_turn_steps_forward_and_back(window):
     assert window.scene.kinds().count("trail") == 1                          # car 1's step drawn
     for _ in range(5):
         panel.forward_button.click()
-    assert session.played[-1].after == panel.session.state and not panel.forward_button.isEnabled()
+    assert session.played[-1].state == panel.session.state and not panel.forward_button.isEnabled()
     steps = len(panel.session.frames) - 1
     for _ in range(steps):
         panel.back_button.click()

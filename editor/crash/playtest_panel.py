@@ -15,7 +15,7 @@ from crashgrab.engine.crash.rules import RuleError, legal_rerolls
 from crashgrab.engine.crash.terms import FACINGS, HEX, PLAYERS, TURN_RULINGS, VARIANTS, Cell
 from crashgrab.engine.errors import CrashGrabError
 
-from .session import PlaytestSession
+from .session import FramedSession
 
 ARROWS = {"east": "\u2192", "southeast": "\u2198", "southwest": "\u2199", "west": "\u2190",
           "northwest": "\u2196", "northeast": "\u2197"}
@@ -32,7 +32,7 @@ class PlaytestPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.layout_played: CrashLayout | None = None
-        self.session: PlaytestSession | None = None
+        self.session: FramedSession | None = None
         self.selected: int | None = None
 
         setup = QGroupBox("Game")
@@ -147,7 +147,7 @@ class PlaytestPanel(QWidget):
         if self.layout_played is None:
             return False
         try:
-            session = PlaytestSession.on(self.layout_played, variant=self.variant.currentText(),
+            session = FramedSession.on(self.layout_played, variant=self.variant.currentText(),
                                          turning=self.turning.currentText(), first=self.first.currentText(),
                                          seed=self.seed.value())
         except CrashGrabError as error:
@@ -174,7 +174,7 @@ class PlaytestPanel(QWidget):
         self._show(session)
         return True
 
-    def _show(self, session: PlaytestSession) -> None:
+    def _show(self, session: FramedSession) -> None:
         if self.session is not None and self.session.live.player != session.live.player:
             self.selected = None  # the other player's turn: none of its cars is chosen yet
         self.session = session
@@ -184,7 +184,7 @@ class PlaytestPanel(QWidget):
             self.selected = None
         p1, p2 = state.score
         if not frame.last:
-            before = session.played[frame.action - 1].before
+            before = session.before(frame.action)
             words = f"Turn {before.turn_number}, {before.player}: automatic part, car by car (Forward goes on)."
         elif state.over:
             result = "a tie" if state.winner == "tie" else f"{state.winner} wins"

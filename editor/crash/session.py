@@ -1,12 +1,12 @@
-"""A playtest of a Crash! board: the rules' actions played one by one, shown frame by frame.
+"""A Crash! playtest shown frame by frame: the engine's playtest session (engine/crash/playtest.py:
+actions played one by one, back and forward, saved as a scenario) with a finer cursor.
 
-Pure (no Qt), over the engine's rules: every change returns a new session. Each action (roll,
-re-roll, a die used, end of turn) gives one frame, except an automatic part, which gives one
-frame per car moved, so the designer watches the cars go one after another. Frames are worked
-out from the engine's events only (where each car went), never by playing rules of our own.
-`at` is the frame shown; stepping back and forward moves it; a new action played from an
-earlier frame drops what came after. The turns completed up to the frame shown save as a
-scenario (the engine's format) expecting what the board shows then.
+Pure (no Qt). Each action (roll, re-roll, a die used, end of turn) is one frame, except an
+automatic part, which is one frame per car that drives, so the designer watches the cars go one
+after another. Those frames are worked out from the engine's events only (where each car went),
+never by rules of our own; an action's last frame is the engine's own state. `at` is the frame
+shown; a new action played from an earlier frame drops what came after. The turns completed by
+the frame shown save as a scenario (the engine's format) expecting what the board shows then.
 """
 from __future__ import annotations
 
@@ -15,25 +15,18 @@ from functools import cached_property
 from typing import Any
 
 from crashgrab.engine.crash.model import CrashLayout
+from crashgrab.engine.crash.playtest import PlaytestSession
 from crashgrab.engine.crash.rules import (AutomaticPart, ControlPart, CrashState, EndTurn, Event, Moved, Removed,
-                                          Reroll, Rerolled, Roll, Rolled, Scored, Steer, TurnEnded, Turned, apply,
-                                          initial_state, legal_rerolls, legal_steers)
-from crashgrab.engine.crash.scenario import Scenario, ScriptedTurn, place_json
-from crashgrab.engine.crash.terms import CARS, PLAYERS
+                                          Reroll, Roll, Scored, Steer, TurnEnded, Turned, legal_rerolls,
+                                          legal_steers)
+from crashgrab.engine.crash.scenario import Scenario, ScriptedTurn
+from crashgrab.engine.crash.terms import PLAYERS
 from crashgrab.engine.crash.validation import structural_findings
 from crashgrab.engine.errors import CrashGrabError
 
 
 class PlaytestRefused(CrashGrabError):
     """A board the rules cannot play as it stands (a structural error)."""
-
-
-@dataclass(frozen=True)
-class Played:
-    action: Any
-    before: CrashState
-    after: CrashState
-    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True)
@@ -83,20 +76,32 @@ def shown_after(state: CrashState, events: tuple[Event, ...]) -> CrashState:
 
 
 @dataclass(frozen=True)
-class PlaytestSession:
-    layout: CrashLayout
-    start: CrashState
-    played: tuple[Played, ...] = ()
+class FramedSession:
+    game: PlaytestSession        # the engine's session: every action played (its cursor set when asked)
     at: int = 0                  # the frame shown
 
     @classmethod
     def on(cls, layout: CrashLayout, *, variant: str = "standard", turning: str = "any", first: str = "p1",
-           seed: int = 0) -> "PlaytestSession":
+           seed: int = 0) -> "FramedSession":
         findings = structural_findings(layout)
         if findings:
             raise PlaytestRefused(f"the board cannot be played yet: {findings[0].code}: {findings[0].message}",
                                   hint="Fix the errors in the Findings panel first.")
-        return cls(layout, initial_state(layout, variant=variant, turning=turning, first=first, seed=seed))
+        game = PlaytestSession.on(layout, variant=variant, turning=turning, first=first, seed=seed)
+        return cls(game)
+
+    @property
+    def start(self) -> CrashState:
+        return self.game.start
+
+    @property
+    def played(self):
+        """The engine's played actions (action, events, state after it), in order."""
+        return self.game.played
+
+    def before(self, action: int) -> CrashState:
+        """The state action number `action` (1, 2, ...) was played from."""
+        return self.played[action - 2].state if action > 1 else self.start
 
     # --- frames ---------------------------------------------------------------------------------
     @cached_property
@@ -104,10 +109,10 @@ class PlaytestSession:
         frames = [Frame(0, True, self.start, ())]
         for index, played in enumerate(self.played, start=1):
             groups = frame_groups(played.events) or [()]
-            shown = played.before
+            shown = self.before(index)
             for number, group in enumerate(groups, start=1):
                 last = number == len(groups)
-                shown = played.after if last else shown_after(shown, group)
+                shown = played.state if last else shown_after(shown, group)
                 frames.append(Frame(index, last, shown, group))
         return tuple(frames)
 
@@ -124,40 +129,44 @@ class PlaytestSession:
     def live(self) -> CrashState:
         """The state the next action applies to: after the action shown (one under way, such as an
         automatic part shown car by car, is finished first)."""
-        action = self.frame.action
-        return self.played[action - 1].after if action else self.start
+        return self._game_at(self.frame.action).state
 
-    def back(self) -> "PlaytestSession":
+    def _game_at(self, actions: int) -> PlaytestSession:
+        return replace(self.game, at=actions)
+
+    @property
+    def at_end(self) -> bool:
+        return self.at == len(self.frames) - 1
+
+    def back(self) -> "FramedSession":
         return replace(self, at=max(0, self.at - 1))
 
-    def forward(self) -> "PlaytestSession":
+    def forward(self) -> "FramedSession":
         return replace(self, at=min(len(self.frames) - 1, self.at + 1))
 
-    # --- playing --------------------------------------------------------------------------------
-    def play(self, action: Any) -> "PlaytestSession":
-        """The action applied to the live state (what follows the frame shown is dropped); raises
-        the rules' RuleError and changes nothing when it is illegal. Shows its first frame."""
-        before = self.live
-        after, events = apply(before, action)
-        kept = self.played[:self.frame.action] + (Played(action, before, after, events),)
-        session = replace(self, played=kept)
-        return replace(session, at=next(i for i, f in enumerate(session.frames) if f.action == len(kept)))
-
-    def to_end(self) -> "PlaytestSession":
+    def to_end(self) -> "FramedSession":
         return replace(self, at=len(self.frames) - 1)
 
-    def roll(self, dice: tuple[int, ...] | None = None) -> "PlaytestSession":
+    # --- playing --------------------------------------------------------------------------------
+    def play(self, action: Any) -> "FramedSession":
+        """The action played after the action shown (what came after it is dropped); raises the
+        rules' RuleError and changes nothing when it is illegal. Shows the action's first frame."""
+        game = self._game_at(self.frame.action).play(action)
+        session = FramedSession(game)
+        return replace(session, at=next(i for i, f in enumerate(session.frames) if f.action == len(game.played)))
+
+    def roll(self, dice: tuple[int, ...] | None = None) -> "FramedSession":
         return self.play(Roll(dice))
 
-    def reroll(self) -> "PlaytestSession":
+    def reroll(self) -> "FramedSession":
         """The turn's re-roll of every die showing a car out of the game, from the seed."""
         choices = legal_rerolls(self.live)
         return self.play(max(choices, key=lambda r: len(r.dice)) if choices else Reroll(()))
 
-    def steer(self, car: int, *, move: bool = False, turn: str | None = None) -> "PlaytestSession":
+    def steer(self, car: int, *, move: bool = False, turn: str | None = None) -> "FramedSession":
         return self.play(Steer(car, move=move, turn=turn))
 
-    def end_turn(self) -> "PlaytestSession":
+    def end_turn(self) -> "FramedSession":
         return self.play(EndTurn())
 
     def steers_for(self, car: int) -> list[Steer]:
@@ -167,45 +176,17 @@ class PlaytestSession:
             return []
         return [s for s in legal_steers(self.live) if s.car == car]
 
-    @property
-    def at_end(self) -> bool:
-        return self.at == len(self.frames) - 1
-
     # --- saving ---------------------------------------------------------------------------------
-    def completed_turns(self) -> tuple[tuple[ScriptedTurn, ...], CrashState]:
-        """The turns finished by the frame shown, scripted (the dice as rolled), and the state after them."""
-        turns: list[ScriptedTurn] = []
-        state = self.start
-        current: dict[str, Any] | None = None
+    def _saved_game(self) -> PlaytestSession:
+        """The engine's session up to the last action wholly shown."""
         frame = self.frame
-        for played in self.played[:frame.action if frame.last else frame.action - 1]:
-            if isinstance(played.action, Roll):
-                dice = next(e.dice for e in played.events if isinstance(e, Rolled))
-                current = {"player": played.before.player, "dice": dice, "reroll": (), "control": ()}
-            elif isinstance(played.action, Reroll) and current is not None:
-                change = next(e for e in played.events if isinstance(e, Rerolled))
-                current["reroll"] = tuple((die, new) for die, _old, new in change.changes)
-            elif isinstance(played.action, Steer) and current is not None:
-                current["control"] += (played.action,)
-            elif isinstance(played.action, EndTurn) and current is not None:
-                turns.append(ScriptedTurn(current["player"], current["dice"], current["reroll"], current["control"]))
-                current, state = None, played.after
-        return tuple(turns), state
+        return self._game_at(frame.action if frame.last else frame.action - 1)
+
+    def completed_turns(self) -> tuple[tuple[ScriptedTurn, ...], CrashState]:
+        """The turns finished by the frame shown (the dice as they fell), and the state after them."""
+        game = self._saved_game()
+        ends = [i for i, p in enumerate(game.played[:game.at], start=1) if isinstance(p.action, EndTurn)]
+        return game.turns(), (game.played[ends[-1] - 1].state if ends else self.start)
 
     def to_scenario(self, name: str) -> Scenario:
-        turns, state = self.completed_turns()
-        return Scenario(name, self.layout, self.start, turns, expectations(state))
-
-
-def expectations(state: CrashState) -> dict[str, Any]:
-    """What the board shows after the turns: every car's place (and facing while in play), the score, the end."""
-    cars: dict[str, dict[str, Any]] = {}
-    for player in PLAYERS:
-        cars[player] = {}
-        for number in CARS:
-            car = state.car(player, number)
-            wanted: dict[str, Any] = {"at": place_json(car)}
-            if car.in_play:
-                wanted["facing"] = car.facing
-            cars[player][str(number)] = wanted
-    return {"cars": cars, "score": state.points(), "over": state.over, "winner": state.winner}
+        return self._saved_game().to_scenario(name)
