@@ -1,0 +1,584 @@
+"""The Crash! board editor: paint hexes on and off, place and move each player's six starts and
+junkyard, turn starts (R / Shift+R), every edit undoable; live findings (selecting one
+highlights its hexes) and the board's metrics beside it; a playtest dock.
+
+Tools and the scene never change the model: they turn mouse and keys into undo commands,
+which call the document. The keyboard does what the mouse does: the arrow keys move a cursor
+over the hexes, Enter acts there as a click, Ctrl+arrows move the selected piece, Delete
+removes it (or the hex under the cursor), F6 goes from panel to panel."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
+from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QMainWindow, QMessageBox, QScrollArea,
+                               QSpinBox, QWidget)
+
+from crashgrab.engine.crash.model import CrashLayout
+from crashgrab.engine.crash.rules import Moved
+from crashgrab.engine.crash.scenario_io import save_scenario
+from crashgrab.engine.crash.terms import CARS, HEX, PLAYERS, Cell, cell_text
+from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.games import system_for_layout
+from crashgrab.engine.system import GameSystem
+
+from ..game_views import add_export_menu, open_board_window
+from ..message_bar import MessageBar
+from ..save_prompt import ask_save_path, ask_to_save
+from . import commands
+from .document import BoardDocument
+from .panels import PANEL_WIDTH, FindingsList, MetricsTable
+from .playtest_panel import PlaytestPanel
+from .scene import JUNKYARD, PLAYER_COLOURS, PLAYER_SHAPES, BoardScene
+
+HEX_TOOL = "hex"
+FILE_FILTER = "Layouts (*.json);;All files (*)"
+HINT = ("Hexes tool: click or drag to add or remove hexes. Start and junkyard tools: click a hex to place. "
+        "Drag a piece to move it; R / Shift+R turn a start; Delete removes; arrows and Enter work the board.")
+PLAYTEST_HINT = ("Playtest: roll, click a car (or press its number), then a teal hex: ahead moves it, beside turns "
+                 "it. M moves, R / Shift+R turn, W E D X Z A face a side; Page Up / Page Down step back and forward.")
+LEFT_RIGHT = {Qt.Key_Left: "west", Qt.Key_Right: "east"}
+
+
+def up_down(cell: Cell, key: int) -> str:
+    """Up and Down zigzag between the two hexes above (below), so that Up then Down comes back."""
+    odd = cell[1] % 2 == 1
+    if key == Qt.Key_Up:
+        return "northeast" if odd else "northwest"
+    return "southeast" if odd else "southwest"
+
+
+def arrow_direction(cell: Cell, key: int) -> str | None:
+    if key in LEFT_RIGHT:
+        return LEFT_RIGHT[key]
+    if key in (Qt.Key_Up, Qt.Key_Down):
+        return up_down(cell, key)
+    return None
+
+
+class BoardView(QGraphicsView):
+    """The board, always fitted (no scroll bars, nothing to zoom); keys go to the window first."""
+
+    def __init__(self, scene: BoardScene, on_key) -> None:
+        super().__init__(scene)
+        self.on_key = on_key
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setFocusPolicy(Qt.StrongFocus)
+        for policy in (self.setHorizontalScrollBarPolicy, self.setVerticalScrollBarPolicy):
+            policy(Qt.ScrollBarAlwaysOff)
+
+    def fit(self) -> None:
+        rect = self.scene().sceneRect()
+        if not rect.isEmpty() and self.viewport().width() > 10:
+            self.fitInView(rect, Qt.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.fit()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if not self.on_key(event):
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Reached by the keyboard (Tab, F6): the window shows the hex cursor."""
+        super().focusInEvent(event)
+        if event.reason() in (Qt.TabFocusReason, Qt.BacktabFocusReason, Qt.ShortcutFocusReason):
+            self.on_key(None)
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().focusOutEvent(event)
+        self.on_key(None, shown=False)
+
+
+class CrashBoardWindow(QMainWindow):
+    def __init__(self, system: GameSystem, layout: CrashLayout, path: Path | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.system = system
+        self.document = BoardDocument(layout, path)
+        self.undo_stack = self.document.undo_stack
+        self.other_windows: list[QWidget] = []
+        self.setStatusBar(MessageBar(self))
+        self.scene = BoardScene()
+        self.view = BoardView(self.scene, self.on_key)
+        self.setCentralWidget(self.view)
+        self.tool = HEX_TOOL
+        self.selected: tuple | None = None      # ("start", player, car) or ("junkyard", player)
+        self.highlight: tuple[Cell, ...] = ()   # the hexes of the finding selected
+        self.cursor: Cell | None = None         # the keyboard's hex
+        self.dragging: tuple | None = None
+        self.painting: bool | None = None       # a stroke under way: adding (True) or removing (False)
+        self.stroke = 0
+        self._toolbar()
+        self._docks()
+        self._menus()
+        self.document.changed.connect(self.refresh)
+        self.scene.pressed.connect(self.on_pressed)
+        self.scene.dragged.connect(self.on_dragged)
+        self.scene.released.connect(self.on_released)
+        self.findings.findingSelected.connect(self.show_finding)
+        self.refresh()
+        self.statusBar().showMessage(HINT)
+        self.resize(1200, 800)
+
+    # --- building ----------------------------------------------------------------------------
+    def _toolbar(self) -> None:
+        bar = self.toolbar = self.addToolBar("Board")
+        bar.setObjectName("board_tools")
+        bar.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+        group = QActionGroup(self)
+        tools = [(HEX_TOOL, "Hexes", tool_icon("hex"))]
+        tools += [(f"start_{p}", f"{p} start", tool_icon(PLAYER_SHAPES[p], PLAYER_COLOURS[p])) for p in PLAYERS]
+        tools += [(f"junkyard_{p}", f"{p} junkyard", tool_icon("junkyard", PLAYER_COLOURS[p])) for p in PLAYERS]
+        self.tool_actions: dict[str, QAction] = {}
+        for tool, text, icon in tools:
+            action = QAction(icon, text, self, checkable=True)
+            action.setObjectName(f"tool_{tool}")
+            action.setChecked(tool == HEX_TOOL)
+            action.triggered.connect(lambda _checked=False, t=tool: setattr(self, "tool", t))
+            group.addAction(action)
+            bar.addAction(action)
+            self.tool_actions[tool] = action
+        self.car_box = QSpinBox()
+        self.car_box.setRange(min(CARS), max(CARS))
+        self.car_box.setPrefix("car ")
+        self.car_box.setObjectName("car_number")
+        self.car_box.setToolTip("The car a start tool places (keys 1-6 choose it)")
+        bar.addWidget(self.car_box)
+        bar.addSeparator()
+        # The Edit menu's actions name the edit ("Undo Place p1's car 3 ..."); the toolbar's keep
+        # one word, so the toolbar does not shift with every edit.
+        self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
+        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
+        self.redo_action.setShortcut(QKeySequence.Redo)
+        self.save_action = QAction("Save", self, shortcut=QKeySequence.Save, triggered=self.save)
+        self.save_as_action = QAction("Save As\u2026", self, shortcut=QKeySequence.SaveAs, triggered=self.save_as)
+        self.addActions([self.undo_action, self.redo_action, self.save_action, self.save_as_action])
+        for word, stack_action, can in (("Undo", self.undo_action, self.undo_stack.canUndoChanged),
+                                        ("Redo", self.redo_action, self.undo_stack.canRedoChanged)):
+            button = QAction(word, self, triggered=stack_action.trigger)
+            button.setObjectName(f"toolbar_{word.lower()}")
+            button.setEnabled(False)
+            can.connect(button.setEnabled)
+            bar.addAction(button)
+        bar.addAction(self.save_action)
+        self.playtest_action = QAction("Playtest", self, checkable=True, shortcut="Ctrl+P")
+        self.playtest_action.setObjectName("playtest")
+        self.playtest_action.toggled.connect(self.set_playtesting)
+        self.addAction(self.playtest_action)
+        bar.addSeparator()
+        bar.addAction(self.playtest_action)
+        self.next_panel_action = QAction("Next Panel", self, shortcut="F6", triggered=lambda: self.cycle_focus(1))
+        self.previous_panel_action = QAction("Previous Panel", self, shortcut="Shift+F6",
+                                             triggered=lambda: self.cycle_focus(-1))
+        self.addActions([self.next_panel_action, self.previous_panel_action])
+
+    def _docks(self) -> None:
+        self.findings = FindingsList()
+        self.findings_dock = self._dock("Findings", "findings", self.findings)
+        self.metrics = MetricsTable()
+        self.metrics.setMaximumHeight(self.metrics.sizeHint().height())  # the findings get the rest
+        self.metrics_dock = self._dock("Metrics", "metrics", self.metrics)
+        self.playtest = PlaytestPanel()
+        self.playtest.changed.connect(self.redraw)
+        self.playtest.save_requested.connect(self.save_playtest)
+        scroll = QScrollArea()
+        scroll.setWidget(self.playtest)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.NoFrame)
+        scroll.sizeHint = lambda: QSize(PANEL_WIDTH + 24, 480)
+        self.playtest_dock = self._dock("Playtest", "playtest", scroll)
+        self.playtest_dock.hide()
+
+    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
+        self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        return dock
+
+    def _menus(self) -> None:
+        """File (new boards, open, save, export, close), Edit (undo, redo), View (playtest, panels)."""
+        file_menu = self.menuBar().addMenu("&File")
+        new_menu = file_menu.addMenu("New")
+        new_menu.setObjectName("new_board")
+        for template in self.system.templates:
+            action = new_menu.addAction(f"New {template.title} board")
+            action.setObjectName(f"new_{template.id}")
+            action.triggered.connect(lambda _=False, t=template.id: self.new_board(t))
+        free = new_menu.addAction("New free-form board (hexes only)")
+        free.setObjectName("new_free")
+        free.triggered.connect(lambda: self.new_board(None))
+        open_action = file_menu.addAction("Open\u2026", self.open_dialog)
+        open_action.setShortcut(QKeySequence.Open)
+        file_menu.addActions([self.save_action, self.save_as_action])
+        file_menu.addMenu(add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path))
+        file_menu.addSeparator()
+        file_menu.addAction("Close", QKeySequence.Close, self.close)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        view_menu = self.menuBar().addMenu("&View")
+        view_menu.addActions([self.playtest_action, self.next_panel_action, self.previous_panel_action])
+
+    # --- showing -----------------------------------------------------------------------------
+    @property
+    def playtesting(self) -> bool:
+        return self.playtest_action.isChecked()
+
+    def refresh(self) -> None:
+        """The model changed: validate, list the findings and metrics, redraw, retitle."""
+        layout = self.document.layout
+        if self.selected is not None and not self._piece_exists(self.selected):
+            self.selected = None
+        report = self.system.validate(layout)
+        self.findings.set_findings(report.findings)
+        self.highlight = tuple(tuple(c) for c in self.findings.selected_cells())
+        self.findings_dock.setWindowTitle(f"Findings: {report.summary()}")
+        self.metrics.set_metrics(report.metrics)
+        if self.playtesting and self.playtest.layout_played != layout:  # an undo while playing; not a save
+            self.playtest.start(layout)
+        self._title()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """The scene rebuilt from the model (or the playtest's frame) and the view state."""
+        if self.playtesting:
+            session = self.playtest.session
+            if session is not None:
+                chosen = (session.live.player, self.playtest.selected) if self.playtest.selected else None
+                moves = [(e.origin, e.to) for e in session.frame.events if isinstance(e, Moved) and e.origin is not None]
+                self.scene.show_state(session.state, selected=chosen, choices=self.playtest.choices(), moves=moves,
+                                      cursor=self._shown_cursor())
+            else:
+                self.scene.show_layout(self.document.layout, cursor=self._shown_cursor())
+        else:
+            self.scene.show_layout(self.document.layout, selected=self.selected, highlight=self.highlight,
+                                   cursor=self._shown_cursor())
+        if not self.scene.held:
+            self.view.fit()
+
+    def _shown_cursor(self) -> Cell | None:
+        """The keyboard's hex, while the board has the focus and the keyboard has been used on it."""
+        return self.cursor if self.view.hasFocus() else None
+
+    def show_finding(self, cells: tuple) -> None:
+        self.highlight = tuple(tuple(c) for c in cells)
+        self.redraw()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self.view.fit()
+
+    def _title(self) -> None:
+        name = self.document.path.name if self.document.path else self.document.layout.name or "Untitled"
+        self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 Crash board studio")
+
+    def set_playtesting(self, on: bool) -> None:
+        for action in self.tool_actions.values():
+            action.setEnabled(not on)
+        self.car_box.setEnabled(not on)
+        self.playtest_dock.setVisible(on)
+        for dock in (self.findings_dock, self.metrics_dock):  # the board's: the playtest needs the room
+            dock.setVisible(not on)
+        if on:
+            self.playtest.start(self.document.layout)
+        self.statusBar().showMessage(PLAYTEST_HINT if on else HINT)
+        self.redraw()
+
+    def cycle_focus(self, step: int) -> None:
+        """F6: the board, the findings, the metrics, and round again (playtesting: the board and the playtest)."""
+        stops: list[QWidget] = [self.view, self.findings, self.metrics]
+        if self.playtesting:
+            stops = [self.view, self.playtest.seed_roll_button if self.playtest.seed_roll_button.isEnabled()
+                     else self.playtest.events]
+        focus = self.focusWidget()
+        here = next((i for i, w in enumerate(stops) if focus is w or (focus is not None and w.isAncestorOf(focus))),
+                    None)
+        if here is None and focus is not None and self.playtest.isAncestorOf(focus):
+            here = 1
+        target = stops[((here if here is not None else -step) + step) % len(stops)]
+        target.setFocus(Qt.ShortcutFocusReason)
+
+    # --- editing -----------------------------------------------------------------------------
+    def edit(self, command: commands.BoardEdit, quiet: bool = False) -> bool:
+        """Push an edit; a refused one leaves nothing on the stack and says why."""
+        self.undo_stack.push(command)
+        if command.refused is not None:
+            if not quiet:
+                self.statusBar().showMessage(f"Not done: {command.refused.message}", 8000)
+            return False
+        return True
+
+    def piece_at(self, cell: Cell) -> tuple | None:
+        layout = self.document.layout
+        start = next((s for s in layout.starts if s.at == cell), None)
+        if start is not None:
+            return ("start", start.player, start.car)
+        junkyard = next((j for j in layout.junkyards if j.at == cell), None)
+        return ("junkyard", junkyard.player) if junkyard is not None else None
+
+    def piece_cell(self, piece: tuple) -> Cell | None:
+        layout = self.document.layout
+        if piece[0] == "start":
+            start = layout.start_of(piece[1], piece[2])
+            return start.at if start else None
+        junkyard = layout.junkyard_of(piece[1])
+        return junkyard.at if junkyard else None
+
+    def _piece_exists(self, piece: tuple) -> bool:
+        return self.piece_cell(piece) is not None
+
+    def move_piece(self, piece: tuple, cell: Cell) -> bool:
+        if piece[0] == "start":
+            return self.edit(commands.PlaceStart(self.document, piece[1], piece[2], cell))
+        return self.edit(commands.PlaceJunkyard(self.document, piece[1], cell))
+
+    def select(self, piece: tuple | None) -> None:
+        self.selected = piece
+        if piece is not None:
+            what = f"{piece[1]}'s car {piece[2]}" if piece[0] == "start" else f"{piece[1]}'s junkyard"
+            keys = "R / Shift+R turn it, " if piece[0] == "start" else ""
+            self.statusBar().showMessage(f"{what} selected: drag it or Ctrl+arrows to move it, {keys}Delete removes it.",
+                                         6000)
+        self.redraw()
+
+    def on_pressed(self, cell: Cell, button) -> None:
+        if button != Qt.LeftButton:
+            return
+        self.cursor = None  # the mouse's turn: the keyboard's cursor comes back with the arrow keys
+        if self.playtesting:
+            self.playtest.clicked(cell)
+            return
+        self.act_at(cell, press=True)
+
+    def act_at(self, cell: Cell, press: bool = False) -> None:
+        """A click (or Enter at the cursor): select a piece, else the tool's edit."""
+        piece = self.piece_at(cell)
+        if piece is not None:
+            self.select(piece)
+            self.dragging = piece if press else None
+            return
+        if self.tool == HEX_TOOL:
+            self.stroke += 1
+            add = cell not in self.document.layout.hexes
+            self.painting = add if press else None
+            self.edit(commands.PaintHexes(self.document, (cell,), add, self.stroke))
+        elif self.tool.startswith("start_"):
+            player, car = self.tool.removeprefix("start_"), self.car_box.value()
+            if self.edit(commands.PlaceStart(self.document, player, car, cell)):
+                self.select(("start", player, car))
+                self._next_car(player)
+        else:
+            player = self.tool.removeprefix("junkyard_")
+            if self.edit(commands.PlaceJunkyard(self.document, player, cell)):
+                self.select(("junkyard", player))
+
+    def _next_car(self, player: str) -> None:
+        """After a start is placed, the start tool offers the next car of that player without one."""
+        layout = self.document.layout
+        missing = [n for n in CARS if layout.start_of(player, n) is None]
+        if missing:
+            after = [n for n in missing if n > self.car_box.value()]
+            self.car_box.setValue((after or missing)[0])
+
+    def on_dragged(self, cell: Cell) -> None:
+        if self.painting is not None and (cell in self.document.layout.hexes) != self.painting:
+            self.edit(commands.PaintHexes(self.document, (cell,), self.painting, self.stroke))
+
+    def on_released(self, cell: Cell) -> None:
+        piece, self.dragging, self.painting = self.dragging, None, None
+        if piece is not None and not self.playtesting and self.piece_cell(piece) not in (None, cell):
+            self.move_piece(piece, cell)
+        self.redraw()  # the board, held still under the mouse until now, fitted again
+
+    def on_key(self, event, shown: bool = True) -> bool:
+        """The board's keys; None: the board got the keyboard's focus (`shown`) or lost it. True when used."""
+        if event is None:
+            if not shown:
+                self.redraw()
+                return True
+            if self.cursor is None:
+                at = self.piece_cell(self.selected) if self.selected else None
+                self.cursor = at or (min(self.document.layout.hexes, key=lambda c: (c[1], c[0]))
+                                     if self.document.layout.hexes else (0, 0))
+            self.redraw()
+            return True
+        key, modifiers = event.key(), event.modifiers() & ~Qt.KeypadModifier
+        if self.cursor is None and (arrow_direction((0, 0), key) or key in (Qt.Key_Return, Qt.Key_Enter)):
+            self.on_key(None)  # the first arrow key shows the cursor where it would start
+            if key not in (Qt.Key_Return, Qt.Key_Enter) and modifiers == Qt.NoModifier:
+                return True
+        cursor = self.cursor or (0, 0)
+        direction = arrow_direction(cursor, key)
+        if direction is not None and modifiers == Qt.NoModifier:
+            self.cursor = HEX.step(cursor, direction)
+            self.statusBar().showMessage(f"cursor at {cell_text(self.cursor)}", 3000)
+            self.redraw()
+            return True
+        if key in (Qt.Key_Return, Qt.Key_Enter) and modifiers == Qt.NoModifier:
+            if self.playtesting:
+                self.playtest.clicked(cursor)
+            else:
+                self.act_at(cursor)
+            return True
+        if self.playtesting:
+            return self.playtest.key(event)
+        if direction is not None and modifiers == Qt.ControlModifier and self.selected is not None:
+            at = self.piece_cell(self.selected)
+            if at is not None:
+                target = HEX.step(at, arrow_direction(at, key) or direction)
+                if self.move_piece(self.selected, target):
+                    self.cursor = target
+                    self.redraw()
+            return True
+        if Qt.Key_1 <= key <= Qt.Key_6 and modifiers == Qt.NoModifier:
+            self.car_box.setValue(key - Qt.Key_0)
+            return True
+        if key == Qt.Key_R and self.selected is not None and self.selected[0] == "start":
+            steps = -1 if modifiers & Qt.ShiftModifier else 1
+            self.edit(commands.TurnStart(self.document, self.selected[1], self.selected[2], steps))
+            return True
+        if key in (Qt.Key_Delete, Qt.Key_Backspace):
+            self.delete()
+            return True
+        if key == Qt.Key_Escape and self.selected is not None:
+            self.select(None)
+            return True
+        return False
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if not self.on_key(event):
+            super().keyPressEvent(event)
+
+    def delete(self) -> None:
+        """Delete: the selected piece, else the hex under the cursor."""
+        piece = self.selected
+        if piece is not None:
+            command = commands.RemoveStart(self.document, piece[1], piece[2]) if piece[0] == "start" else \
+                commands.RemoveJunkyard(self.document, piece[1])
+            if self.edit(command):
+                self.selected = None
+                self.redraw()
+        elif self.cursor is not None:
+            self.stroke += 1
+            self.edit(commands.PaintHexes(self.document, (self.cursor,), False, self.stroke))
+
+    # --- files -------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Unsaved changes: save, discard or cancel. True means go ahead."""
+        return not self.document.dirty or ask_to_save(self, "Unsaved board", "Save the changes to this board?",
+                                                      self.save)
+
+    def new_board(self, template: str | None) -> bool:
+        if not self.maybe_save():
+            return False
+        self.playtest_action.setChecked(False)
+        self.selected, self.highlight = None, ()
+        self.document.reset(self.system.new_layout(template=template))
+        return True
+
+    def open_dialog(self) -> bool:
+        folder = str(self.document.path.parent) if self.document.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open layout", folder, FILE_FILTER)
+        return self.open_path(path) if path else False
+
+    def open_path(self, path: str | Path) -> bool:
+        """Load through the engine first: a file that fails leaves this board as it was. A board
+        of another game opens in that game's window."""
+        try:
+            layout = load_layout(path)
+        except CrashGrabError as error:
+            QMessageBox.critical(self, "Cannot open layout", str(error))
+            return False
+        system = system_for_layout(layout)
+        if system.id != self.system.id:
+            self.other_windows = [w for w in self.other_windows if w.isVisible()]
+            self.other_windows.append(open_board_window(system, layout, path, self))
+            return True
+        if not self.maybe_save():
+            return False
+        self.playtest_action.setChecked(False)
+        self.selected, self.highlight = None, ()
+        self.document.reset(layout, Path(path))
+        self.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def save(self) -> bool:
+        return self.save_to(self.document.path) if self.document.path else self.save_as()
+
+    def save_as(self) -> bool:
+        path = ask_save_path(self, "Save board", str(self.document.path or ""), FILE_FILTER)
+        return self.save_to(Path(path)) if path else False
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            self.document.save(path)
+        except CrashGrabError as error:
+            QMessageBox.warning(self, "Not saved", str(error))
+            return False
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def save_playtest(self) -> bool:
+        """The turns completed up to the step shown, as a scenario expecting what the board shows then."""
+        session = self.playtest.session
+        if session is None:
+            return False
+        path = ask_save_path(self, "Save playtest as scenario", "", "Scenarios (*.json)")
+        if not path:
+            return False
+        name = f"Playtest on {self.document.layout.name or 'a board'}"
+        try:
+            save_scenario(session.to_scenario(name), path)
+        except CrashGrabError as error:
+            QMessageBox.warning(self, "Not saved", str(error))
+            return False
+        self.statusBar().showMessage(f"Saved {path}: crashgrab scenario run checks it", 6000)
+        return True
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if not self.maybe_save():
+            event.ignore()
+            return
+        event.accept()
+
+
+def tool_icon(shape: str, colour: QColor | None = None, size: int = 18) -> QIcon:
+    """A tool's piece as the board draws it (shape and colour), so the toolbar is the legend."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.Antialiasing)
+    box = QRectF(2, 2, size - 4, size - 4)
+    if shape in ("hex", "junkyard"):
+        scale = (size - 3) / 2
+        points = [QPointF(size / 2 + x * scale, size / 2 + y * scale) for x, y in HEX.cell_polygon((0, 0))]
+        painter.setPen(QPen(colour if colour is not None else QColor("#64748b"), 2 if colour is not None else 1.2))
+        painter.setBrush(QBrush(JUNKYARD if shape == "junkyard" else QColor("#f8fafc")))
+        painter.drawPolygon(points)
+    else:
+        painter.setPen(QPen(colour.darker(160), 1))
+        painter.setBrush(QBrush(colour))
+        if shape == "disc":
+            painter.drawEllipse(box)
+        else:
+            painter.drawRoundedRect(box.adjusted(1, 1, -1, -1), 3, 3)
+    painter.end()
+    return QIcon(pixmap)
+
+
+def open_editor(system: GameSystem, layout: Any, path: Path | None, parent: QWidget | None = None) -> CrashBoardWindow:
+    """The board editor showing `layout`, or opening `path` itself (saying what is wrong with it),
+    or a new board of the first template."""
+    if layout is not None:
+        return CrashBoardWindow(system, layout, path, parent)
+    window = CrashBoardWindow(system, system.new_layout(template=system.templates[0].id), None, parent)
+    if path is not None:
+        window.open_path(path)
+    return window
