@@ -68,6 +68,32 @@ def test_tiled_map_of_the_standard_board(board, tmp_path):
     assert (first.coordinates.x, first.coordinates.y) == (208, 30)
 
 
+def test_a_tmx_map_is_tileds_xml_and_reads_as_the_tmj_does(board, tmp_path):
+    """-o board.tmx writes TMX (issue 24 item 3 holds for every game): pytmx and pytiled-parser read
+    the XML, and pytiled-parser finds the same map in both forms."""
+    import pytiled_parser
+    import pytmx
+
+    for name in ("board.tmx", "board.tmj"):
+        assert main(["export", str(board), "--format", "tiled", "-o", str(tmp_path / name)]) == 0
+    assert (tmp_path / "board.tmx").read_text().startswith('<?xml version="1.0" encoding="UTF-8"?>\n<map ')
+    loaded = pytmx.TiledMap(str(tmp_path / "board.tmx"))
+    assert (loaded.width, loaded.height, loaded.orientation, loaded.staggeraxis, loaded.staggerindex) == \
+        (7, 7, "hexagonal", "y", "even")
+    cars = list(loaded.get_layer_by_name("cars"))
+    assert len(cars) == 12 and cars[4].properties["facing"] == "west"
+    assert (cars[0].x, cars[0].y) == (208, 30)  # p1's car 1, as the .tmj test works out
+    xml, json_map = (pytiled_parser.parse_map(tmp_path / name) for name in ("board.tmx", "board.tmj"))
+    assert xml.layers[0].data == json_map.layers[0].data
+    assert [o.properties for o in xml.layers[1].tiled_objects] == [o.properties for o in json_map.layers[1].tiled_objects]
+
+
+def test_a_tiled_map_of_another_name_is_refused_before_anything_is_written(board, tmp_path, capsys):
+    assert main(["export", str(board), "--format", "tiled", "-o", str(tmp_path / "board.xml")]) == 2
+    assert "a Tiled map is named .tmx" in capsys.readouterr().err
+    assert not (tmp_path / "board.xml").exists() and not (tmp_path / "board-tiles.png").exists()
+
+
 @pytest.mark.skipif(shutil.which("tiled") is None, reason="the Tiled editor is not installed")
 def test_tiled_opens_the_map_and_pytmx_reads_it(board, tmp_path):
     import pytmx

@@ -6,7 +6,8 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.editor.crash_and_grab.main_window import TILED_TMJ_FILTER, TILED_TMX_FILTER
-from crashgrab.engine.crash_and_grab.tiled import tiled_map, tmj_text, tmx_text
+from crashgrab.engine.crash_and_grab.tiled import tiled_map
+from crashgrab.engine.formats.tiled_map import tmj_text, tmx_text
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures, by name)
 

@@ -27,7 +27,8 @@ from crashgrab.engine.formats.jsonio import read_json
 from crashgrab.engine.formats.layout_io import layout_from_json, load_layout
 from crashgrab.engine.formats.png import decode_png
 from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
-from crashgrab.engine.crash_and_grab.tiled import tiled_map, tileset_image_path, tmj_text, tmx_text, write_tiled_map
+from crashgrab.engine.crash_and_grab.tiled import tiled_map, write_tiled_map
+from crashgrab.engine.formats.tiled_map import tileset_image_path, tmj_text, tmx_text
 from crashgrab.engine.crash_and_grab import tiled_tiles
 from tests.conftest import LAYOUTS
 

@@ -69,8 +69,8 @@ class Crash(GameSystem):
     )
     templates = (TemplateInfo("standard", "Standard (37 hexes, side 4)", (2,), 7, 7),)
     export_formats = (ExportFormat("json", "Board (resolved JSON for other programs)"),
-                      ExportFormat("tiled", "Tiled hexagonal map (.tmj) with its tileset image", needs_output=True,
-                                   output_example="-o board.tmj"))
+                      ExportFormat("tiled", "Tiled hexagonal map (.tmx, or .tmj for JSON) with its tileset image", needs_output=True,
+                                   output_example="-o board.tmx"))
 
     # --- layouts --------------------------------------------------------------------------
     def new_layout(self, players: int | None = None, *, template: str | None = None,
@@ -129,7 +129,8 @@ class Crash(GameSystem):
             return dumps(document)
         if format_id == "tiled":
             from ..formats.atomic import refuse_overwriting_input
-            from .tiled import tileset_image_path, write_tiled_map
+            from ..formats.tiled_map import tileset_image_path
+            from .tiled import write_tiled_map
 
             assert output is not None  # needs_output: the CLI and the editor always give one
             if file is not None:

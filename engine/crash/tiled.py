@@ -1,4 +1,4 @@
-"""The Tiled map export: a Crash! board as a hexagonal Tiled JSON map (.tmj) and its tileset PNG.
+"""The Tiled map export: a Crash! board as a hexagonal Tiled map (.tmx, or .tmj for its JSON form) and its tileset PNG.
 
 Tiled's hexagonal maps (https://doc.mapeditor.org/en/stable/reference/json-map-format/) hold
 pointy-top hexes in staggered rows: `orientation` "hexagonal", `staggeraxis` "y". Our axial
@@ -18,9 +18,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from ..formats.jsonio import dumps, write_text_atomic
+from ..formats.jsonio import write_text_atomic
 from ..formats.png import RGBAImage, write_png
 from ..formats.raster import Canvas, hex_colour
+from ..formats.tiled_map import map_format, map_text, tileset_image_path
 from .model import CrashLayout
 from .terms import Cell
 
@@ -111,16 +112,11 @@ def tileset_image() -> RGBAImage:
     return canvas.image()
 
 
-def tileset_image_path(map_path: str | Path) -> Path:
-    map_path = Path(map_path)
-    return map_path.with_name(f"{map_path.stem}-tiles.png")
-
-
 def write_tiled_map(layout: CrashLayout, path: str | Path) -> Path:
-    """Write the tileset image, then the map (so a map on disk never points at a missing image)."""
+    """Write the tileset image, then the map, TMX or JSON by its extension (so a map on disk
+    never points at a missing image); return the image's path."""
+    map_format(path)  # a name that is neither .tmx nor .tmj is refused before anything is written
     image_path = tileset_image_path(path)
     write_png(image_path, tileset_image())
-    write_text_atomic(path, dumps(tiled_map(layout, image_path.name),
-                                  rows=lambda key, parent: parent.get("width") if key == "data" else None))
+    write_text_atomic(path, map_text(tiled_map(layout, image_path.name), path))
     return image_path
-

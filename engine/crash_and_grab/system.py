@@ -164,7 +164,8 @@ class CrashAndGrab(GameSystem):
         from ..formats.schemas import validate
         from .export import export_document
         from .exports.bga import bga_export, bga_sql
-        from .tiled import map_format, tileset_image_path, write_tiled_map
+        from ..formats.tiled_map import map_format, tileset_image_path
+        from .tiled import write_tiled_map
 
         if format_id == "json":
             document = export_document(layout)

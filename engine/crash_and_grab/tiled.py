@@ -24,16 +24,15 @@ tileset images from files, not from data: URIs.
 """
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from typing import Any
 
 from .resolve import resolve_layout
 from .terms import ACCELERATOR, CRASH_SITE
 from .layout import Layout
-from ..errors import UsageError
 from ..formats.atomic import write_bytes_atomic
-from ..formats.jsonio import dumps, write_text_atomic
+from ..formats.jsonio import write_text_atomic
+from ..formats.tiled_map import map_format, map_text, tileset_image_path
 from ..grid.model import Board
 from .tiled_tiles import (COLUMNS, EAST, EMPTY_GID, FIRST_GID, HOLE_GID, NORTH, ROWS, SOUTH, TILE_KINDS, TILE_SIZE,
                           WEST, border_gid, gid_for, tileset_png)
@@ -44,8 +43,6 @@ MAP_CLASS = "crash-grab-board"
 TILESET_NAME = "crash-grab"
 BACKGROUND = "#ffffff"  # the editor's images are on white paper
 DEFAULT_IMAGE = "crash-grab-tiles.png"
-# The output's extension picks the form: Tiled's own XML, or its JSON (Tiled also opens .json maps).
-MAP_FORMATS = {".tmx": "tmx", ".tmj": "tmj", ".json": "tmj"}
 
 FLOOR_LAYER = "floor"
 HOLES_LAYER = "holes"
@@ -61,15 +58,6 @@ INK = "#27303b"  # the editor's tile borders and labels (style.TILE_BORDER, LABE
 LABEL_INSET = 2  # pixels between a tile's corner and its label
 MARKER_DEPTH = 3  # cells of room the west and east markers' names get beside the board
 FEATURE_NAMES = {CRASH_SITE: "Crash Site", ACCELERATOR: "Accelerator"}
-
-
-def map_format(path: str | Path) -> str:
-    """"tmx" or "tmj", by the map file's extension; a UsageError (exit 2) for any other name."""
-    suffix = Path(path).suffix.lower()
-    if suffix not in MAP_FORMATS:
-        raise UsageError(f"{path}: a Tiled map is named .tmx (Tiled's XML map format) or .tmj (its JSON "
-                         f"format), not {suffix or 'without an extension'}.", hint="Name the output board.tmx or board.tmj.")
-    return MAP_FORMATS[suffix]
 
 
 def tiled_map(layout: Layout, image: str = DEFAULT_IMAGE) -> dict[str, Any]:
@@ -201,104 +189,15 @@ def tiled_tileset(image: str = DEFAULT_IMAGE) -> dict[str, Any]:
     }
 
 
-def tileset_image_path(map_path: str | Path) -> Path:
-    """Where the tileset PNG goes: beside the map, named after it (board.tmx -> board-tiles.png)."""
-    map_path = Path(map_path)
-    return map_path.with_name(f"{map_path.stem}-tiles.png")
-
-
 def write_tiled_map(layout: Layout, path: str | Path) -> Path:
     """Write the map, TMX or JSON by its extension, and beside it its tileset image; return the
     image's path. The image goes first, so a map on disk never points at a missing image."""
-    form = map_format(path)
+    map_format(path)  # a name that is neither .tmx nor .tmj is refused before anything is written
     image_path = tileset_image_path(path)
     document = tiled_map(layout, image_path.name)
     write_bytes_atomic(image_path, tileset_png())
-    write_text_atomic(path, tmx_text(document) if form == "tmx" else tmj_text(document))
+    write_text_atomic(path, map_text(document, path))
     return image_path
-
-
-def tmj_text(document: dict[str, Any]) -> str:
-    """JSON text for a map: objects and lists of scalars on one line, tile data one board
-    row per line."""
-    return dumps(document, one_line=_holds_no_containers, rows=_tile_layer_rows)
-
-
-def tmx_text(document: dict[str, Any]) -> str:
-    """The same map in TMX, Tiled's XML map format: the elements and attributes Tiled itself
-    writes for these parts of a map (attributes at their default left out, as Tiled does)."""
-    root = ElementTree.Element("map", _attributes(
-        document, "version", "tiledversion", "class", "orientation", "renderorder", "width", "height",
-        "tilewidth", "tileheight", "infinite", "backgroundcolor", "nextlayerid", "nextobjectid"))
-    _add_properties(root, document.get("properties", []))
-    for tileset in document["tilesets"]:
-        element = ElementTree.SubElement(root, "tileset", _attributes(
-            tileset, "firstgid", "name", "tilewidth", "tileheight", "tilecount", "columns"))
-        ElementTree.SubElement(element, "image", source=tileset["image"], width=str(tileset["imagewidth"]),
-                               height=str(tileset["imageheight"]))
-        for tile in tileset["tiles"]:
-            _add_properties(ElementTree.SubElement(element, "tile", _attributes(tile, "id", "type")),
-                            tile.get("properties", []))
-    for layer in document["layers"]:
-        if layer["type"] == "tilelayer":
-            element = ElementTree.SubElement(root, "layer", _layer_attributes(layer, "width", "height"))
-            width = layer["width"]
-            rows = [",".join(map(str, layer["data"][i:i + width])) for i in range(0, len(layer["data"]), width)]
-            ElementTree.SubElement(element, "data", encoding="csv").text = "\n" + ",\n".join(rows) + "\n"
-            continue
-        element = ElementTree.SubElement(root, "objectgroup", _layer_attributes(layer, "color"))
-        for obj in layer["objects"]:
-            node = ElementTree.SubElement(element, "object", _attributes(
-                obj, "id", "name", "type", "x", "y", "width", "height"))
-            _add_properties(node, obj.get("properties", []))
-            if "text" in obj:
-                text = obj["text"]
-                ElementTree.SubElement(node, "text", pixelsize=str(text["pixelsize"]), color=text["color"],
-                                       bold="1" if text["bold"] else "0", halign=text["halign"],
-                                       valign=text["valign"]).text = text["text"]
-    ElementTree.indent(root, space=" ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
-
-
-def _attributes(source: dict[str, Any], *names: str) -> dict[str, str]:
-    """TMX attributes from the JSON document's fields of the same names (booleans as 1 and 0)."""
-    return {name: _xml_value(source[name]) for name in names if name in source}
-
-
-def _layer_attributes(layer: dict[str, Any], *extra: str) -> dict[str, str]:
-    attributes = _attributes(layer, "id", "name", *extra)
-    if not layer["visible"]:
-        attributes["visible"] = "0"
-    if layer["opacity"] != 1:
-        attributes["opacity"] = _xml_value(layer["opacity"])
-    return attributes
-
-
-def _add_properties(parent: ElementTree.Element, properties: list[dict[str, Any]]) -> None:
-    if not properties:
-        return
-    holder = ElementTree.SubElement(parent, "properties")
-    for prop in properties:
-        attributes = {"name": prop["name"]}
-        if prop["type"] != "string":  # TMX's default type, which Tiled leaves out
-            attributes["type"] = prop["type"]
-        value = prop["value"]
-        attributes["value"] = ("true" if value else "false") if isinstance(value, bool) else str(value)
-        ElementTree.SubElement(holder, "property", attributes)
-
-
-def _xml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    return str(value)
-
-
-def _holds_no_containers(value: dict | list, flat: str) -> bool:
-    return not any(isinstance(v, (dict, list)) for v in (value.values() if isinstance(value, dict) else value))
-
-
-def _tile_layer_rows(key: str, parent: dict) -> int | None:
-    return parent.get("width") if key == "data" and parent.get("type") == "tilelayer" else None
 
 
 def _tile_layer(layer_id: int, name: str, board: Board, data: list[int]) -> dict[str, Any]:
