@@ -25,7 +25,7 @@ from crashgrab.engine.games import all_systems, system_for_layout
 
 from .game_editor import GameEditor, PrintSheets
 from .print_pages import (DEFAULT_BLEED_MM, DEFAULT_CELL_MM, DUPLEX_MODES, MAX_BLEED_MM, MAX_CELL_MM, MIN_CELL_MM,
-                          PAPERS, PrintSettings)
+                          PAPERS, PrintSettings, starting_cell_mm)
 
 EDITOR_GROUP = "crashgrab.editors"
 HELP_WIDTH = 78
@@ -45,8 +45,8 @@ def register(subparsers) -> None:
     command.add_argument("-o", "--output", metavar="OUT", required=True, help="the PDF to write, e.g. board.pdf")
     command.add_argument("--paper", choices=list(PAPERS), default="a4", help="paper size (default a4)")
     command.add_argument("--cell-mm", type=float, metavar="MM",
-                         help=f"printed size of one cell, {MIN_CELL_MM:g}-{MAX_CELL_MM:g} mm (default: the layout's "
-                              f"print setting, else {DEFAULT_CELL_MM:g})")
+                         help=f"printed size of one cell (board unit), {MIN_CELL_MM:g}-{MAX_CELL_MM:g} mm (default: the "
+                              f"layout's print setting, else the game's true size, else {DEFAULT_CELL_MM:g})")
     command.add_argument("--bleed-mm", type=float, metavar="MM", default=DEFAULT_BLEED_MM,
                          help=f"printing past each cut line, 0-{MAX_BLEED_MM:g} mm (default {DEFAULT_BLEED_MM:g})")
     command.add_argument("--duplex", choices=DUPLEX_MODES, default="long",
@@ -123,10 +123,7 @@ def run_print(args: argparse.Namespace) -> int:
         system = system_for_layout(source)
         editor = editor_for(system.id)
         sheets = _sheets(editor)
-    kept = sheets.cell_mm(source) if sheets is not None and sheets.cell_mm is not None else None
-    if kept is None and system is not None:  # a game's own scale (a hex's radius at true size), else the studio's
-        kept = system.picture(source).unit_mm
-    cell = args.cell_mm if args.cell_mm is not None else kept or DEFAULT_CELL_MM
+    cell = args.cell_mm if args.cell_mm is not None else starting_cell_mm(system, source, sheets)
     settings = PrintSettings(paper=args.paper, cell_mm=cell, bleed_mm=args.bleed_mm, duplex=args.duplex)
     if system is not None and (args.poster or sheets is None):
         job = poster_job(system, source, settings, paint_board=_board_painter(editor, source), file=args.file)

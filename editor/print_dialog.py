@@ -18,8 +18,8 @@ from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.system import GameSystem
 
 from .game_editor import GameEditor
-from .print_pages import DEFAULT_BLEED_MM, DEFAULT_CELL_MM, DUPLEX_MODES, MAX_BLEED_MM, MAX_CELL_MM, MIN_CELL_MM, PAPERS, \
-    PrintSettings, paper_name
+from .print_pages import DEFAULT_BLEED_MM, DUPLEX_MODES, MAX_BLEED_MM, MAX_CELL_MM, MIN_CELL_MM, PAPERS, \
+    PrintSettings, paper_name, starting_cell_mm
 from .print_pdf import PrintJob, page_image, poster_job, write_pdf
 
 PREVIEW_DPI = 40
@@ -47,8 +47,7 @@ class PrintDialog(QDialog):
         self.cell.setSingleStep(0.5)
         self.cell.setDecimals(1)
         self.cell.setSuffix(" mm")
-        kept = self.sheets.cell_mm(layout) if self.sheets is not None and self.sheets.cell_mm is not None else None
-        self.cell.setValue(kept or DEFAULT_CELL_MM)
+        self.cell.setValue(starting_cell_mm(system, layout, self.sheets))
         self.cell.setToolTip("the printed size of one board cell")
         self.bleed = QDoubleSpinBox()
         self.bleed.setRange(0, MAX_BLEED_MM)

@@ -16,7 +16,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from typing import Any
+
 from crashgrab.engine.errors import UsageError
+from crashgrab.engine.system import GameSystem
+
+from .game_editor import PrintSheets
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # portrait width x height, mm
 DUPLEX_MODES = ("long", "short", "none")
@@ -204,3 +209,12 @@ def row_letter(row: int) -> str:
         row, rest = divmod(row - 1, 26)
         letters = chr(ord("A") + rest) + letters
     return letters
+
+
+def starting_cell_mm(system: GameSystem | None, layout: Any, sheets: PrintSheets | None) -> float:
+    """The scale a print starts at: what a game keeps with its layout (Crash & Grab's cell size),
+    else the game's own true size (its picture's unit, e.g. a hex's radius), else the studio's."""
+    kept = sheets.cell_mm(layout) if sheets is not None and sheets.cell_mm is not None else None
+    if kept is None and system is not None:
+        kept = system.picture(layout).unit_mm
+    return kept or DEFAULT_CELL_MM

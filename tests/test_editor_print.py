@@ -115,3 +115,26 @@ def test_the_read_only_view_of_a_game_without_an_editor_prints_its_poster(toy_in
     monkeypatch.setattr(PrintDialog, "exec", drive)
     window.findChild(type(window.menuBar().actions()[0]), "print_and_play").trigger()
     assert len(pypdf.PdfReader(str(out)).pages) == 1
+
+
+def test_the_crash_window_prints_its_hex_board_at_true_size(qtbot, tmp_path, monkeypatch):
+    """Crash!'s own window has Print and Play (Ctrl+P, as in Crash & Grab; its Playtest is F5): the
+    dialog starts at the game's true size, a hex's radius of 30 / sqrt(3) = 17.3 mm (one decimal)."""
+    from crashgrab.engine.crash.templates import template_layout as crash_board
+
+    board = open_board_window(get_system("crash"), crash_board("standard"), None)
+    qtbot.addWidget(board, before_close_func=lambda w: w.document.undo_stack.setClean())
+    out = tmp_path / "board.pdf"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
+    seen = {}
+
+    def drive(dialog):
+        seen["cell"] = dialog.cell.value()
+        dialog.buttons.button(QDialogButtonBox.Save).click()
+        return dialog.result()
+
+    monkeypatch.setattr(PrintDialog, "exec", drive)
+    assert board.print_action.shortcut().toString() == "Ctrl+P" and board.playtest_action.shortcut().toString() == "F5"
+    board.print_action.trigger()
+    assert seen["cell"] == 17.3
+    assert len(pypdf.PdfReader(str(out)).pages) >= 1

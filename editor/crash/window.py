@@ -27,7 +27,8 @@ from crashgrab.engine.system import GameSystem
 
 from ..game_views import add_export_menu, open_board_window
 from ..message_bar import MessageBar
-from ..save_prompt import ask_save_path, ask_to_save
+from ..print_dialog import print_and_play
+from ..save_prompt import ask_save_path, ask_to_save, failure_message
 from . import commands
 from .document import BoardDocument
 from .panels import PANEL_WIDTH, FindingsList, MetricsTable
@@ -167,7 +168,7 @@ class CrashBoardWindow(QMainWindow):
             can.connect(button.setEnabled)
             bar.addAction(button)
         bar.addAction(self.save_action)
-        self.playtest_action = QAction("Playtest", self, checkable=True, shortcut="Ctrl+P")
+        self.playtest_action = QAction("Playtest", self, checkable=True, shortcut="F5")  # Ctrl+P prints, as in Crash & Grab
         self.playtest_action.setObjectName("playtest")
         self.playtest_action.toggled.connect(self.set_playtesting)
         self.addAction(self.playtest_action)
@@ -219,6 +220,8 @@ class CrashBoardWindow(QMainWindow):
         open_action.setShortcut(QKeySequence.Open)
         file_menu.addActions([self.save_action, self.save_as_action])
         file_menu.addMenu(add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path))
+        self.print_action = file_menu.addAction("Print and Play\u2026", QKeySequence.Print, self.print_and_play)
+        self.print_action.setObjectName("print_and_play")
         file_menu.addSeparator()
         file_menu.addAction("Close", QKeySequence.Close, self.close)
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -519,11 +522,15 @@ class CrashBoardWindow(QMainWindow):
     def save_to(self, path: Path) -> bool:
         try:
             self.document.save(path)
-        except CrashGrabError as error:
-            QMessageBox.warning(self, "Not saved", str(error))
+        except Exception as error:  # whatever it is, a dialog: the board is not saved, the edits stay
+            QMessageBox.warning(self, "Not saved", failure_message(error, path))
             return False
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
+
+    def print_and_play(self) -> bool:
+        """The board as a poster PDF at true size (the studio's print dialog)."""
+        return print_and_play(self, self.system, self.document.layout, self.document.path)
 
     def save_playtest(self) -> bool:
         """The turns completed up to the step shown, as a scenario expecting what the board shows then."""
@@ -536,8 +543,8 @@ class CrashBoardWindow(QMainWindow):
         name = f"Playtest on {self.document.layout.name or 'a board'}"
         try:
             save_scenario(session.to_scenario(name), path)
-        except CrashGrabError as error:
-            QMessageBox.warning(self, "Not saved", str(error))
+        except Exception as error:  # whatever it is, a dialog, never a silent failure
+            QMessageBox.warning(self, "Not saved", failure_message(error, path))
             return False
         self.statusBar().showMessage(f"Saved {path}: crashgrab scenario run checks it", 6000)
         return True
