@@ -25,7 +25,6 @@ from crashgrab.engine.system import GameSystem
 from crashgrab.engine.resources import docs_file
 
 from . import style
-from .board_painter import feature_words
 from .commands import Randomize, SetDirections, SetProperties, SetSeverity
 from ..app import APPLICATION, ORGANISATION
 from ..save_prompt import ask_save_path, ask_to_save
@@ -323,6 +322,8 @@ class MainWindow(QMainWindow):
         self.document.layoutChanged.connect(self._layout_changed)
         self.document.fileChanged.connect(self._update_title)
         self.document.undo_stack.cleanChanged.connect(self._update_title)
+        self._history_seen: tuple[int, list] = (0, [])  # the undo index and commands last seen
+        self.document.undo_stack.indexChanged.connect(self._history_moved)
         self.validator.reportReady.connect(self._report_ready)
         self.validator.failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.scene.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -611,18 +612,23 @@ class MainWindow(QMainWindow):
         rect = self.scene.highlight_cells(finding.cells, finding.severity, details.get("cycle", ()), caption)
         self.view.show_rect(rect)
 
+    def _history_moved(self, index: int) -> None:
+        """Undo and redo say what they did, so the edit's own message ("Swap tiles 1 and 4.")
+        does not stay up after it was undone. A new edit says its own words, from its sender."""
+        stack = self.document.undo_stack
+        before, seen = self._history_seen
+        commands = [stack.command(i) for i in range(stack.count())]
+        self._history_seen = (index, commands)
+        if index < before and index < len(commands):
+            self.statusBar().showMessage(f"Undone: {commands[index].text()}.", 6000)
+        elif before < index <= len(seen) and commands[index - 1] is seen[index - 1]:
+            self.statusBar().showMessage(f"Redone: {commands[index - 1].text()}.", 6000)
+
     def _cell_hovered(self, cell) -> None:
-        board = self.scene.board
         if cell is None:
             self.cell_label.setText("")
             return
-        if board.on_board(cell):
-            text = f"[{cell[0]},{cell[1]}] {feature_words(board.feature_at(cell))} \u00b7 tile {board.cell_tiles[cell]}"
-        elif 0 <= cell[0] < board.width and 0 <= cell[1] < board.height:
-            text = f"[{cell[0]},{cell[1]}] hole"
-        else:
-            text = f"[{cell[0]},{cell[1]}]"
-        self.cell_label.setText(text)
+        self.cell_label.setText(f"[{cell[0]},{cell[1]}] {self.scene.cell_words(cell)}")
 
     def _overlays_changed(self) -> None:
         distance = next((d for d in range(1, 6) if self.actions[f"distance_{d}"].isChecked()), 3)

@@ -255,6 +255,7 @@ class BoardScene(QGraphicsScene):
         self._press: tuple[QPointF, TileDrag] | None = None
         self._dragging = False
         self._hovered: Cell | None = None
+        self._pointer = None  # the pointer's last screen position over the board
         self.cursor: Cell | None = None  # the keyboard's cell (arrow keys), shown while the board has focus
         self._cursor_item: CellCursor | None = None
         document.layoutChanged.connect(self.show_changes)
@@ -488,17 +489,25 @@ class BoardScene(QGraphicsScene):
         self.addItem(item)
         self._overlay_items.append(item)
 
-    def cell_tooltip(self, cell: Cell) -> str:
-        """A cell's feature, tile and findings, for hovering."""
+    def cell_words(self, cell: Cell) -> str:
+        """What lies on a cell, after its "[x,y]": the legend's words (an empty slot is no hole)."""
         x, y = cell
-        if not self.board.on_board(cell):
-            inside = 0 <= x < self.board.width and 0 <= y < self.board.height
-            lines = [f"<b>[{x},{y}]</b> {'hole: off the board' if inside else 'off the board'}"]
-        else:
+        if self.board.on_board(cell):
             tile = self.board.cell_tiles[cell]
             placement = self.layout.placement_of(tile)
             side = placement.side if placement else ""
-            lines = [f"<b>[{x},{y}]</b> {feature_words(self.board.feature_at(cell))} \u00b7 tile {tile}{side}"]
+            return f"{feature_words(self.board.feature_at(cell))} \u00b7 tile {tile}{side}"
+        for slot in self.tile_tabs.picture.empty_slots:
+            sx, sy, w, h = slot.area
+            if sx <= x < sx + w and sy <= y < sy + h:
+                return f"empty slot ({slot.name}): {slot.hint} goes here" if slot.hint else f"empty slot ({slot.name})"
+        if 0 <= x < self.board.width and 0 <= y < self.board.height:
+            return "hole: off the board"
+        return "off the board"
+
+    def cell_tooltip(self, cell: Cell) -> str:
+        """A cell's feature, tile and findings, for hovering."""
+        lines = [f"<b>[{cell[0]},{cell[1]}]</b> {self.cell_words(cell)}"]
         if self.reachability_on and self.reach_origin is not None and self.report is not None:
             distance = reachable_in_one_move(self.report.board, self.reach_origin).get(cell)
             if distance is not None:
@@ -544,7 +553,11 @@ class BoardScene(QGraphicsScene):
 
     def mouseMoveEvent(self, event) -> None:
         cell = self.cell_at(event.scenePos())
-        if cell != self._hovered:
+        # A move the pointer did not make (the view scrolled to follow the keyboard's cursor)
+        # leaves the status bar on the cursor's cell.
+        pointer_moved = event.screenPos() != self._pointer
+        self._pointer = event.screenPos()
+        if cell != self._hovered and pointer_moved:
             self._hovered = cell
             self.cellHovered.emit(cell)
         if self._press is None or not (event.buttons() & Qt.LeftButton):
