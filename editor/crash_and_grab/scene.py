@@ -431,18 +431,31 @@ class BoardScene(QGraphicsScene):
 
     def highlight_cells(self, cells, severity: str = "info", path=(), caption: str = "") -> QRectF:
         """Outline the cells of a finding (and a loop's path); returns their rectangle to scroll to."""
-        self.clear_highlight()
+        routed = (self._highlight_spec[2] if self._highlight_spec else ()) != tuple(path)
+        self._remove_highlight()
         self._highlight_spec = (tuple(cells), severity, tuple(path), caption)
         self._highlight = CellHighlight(self.board.width, self.board.height, self.cell, cells, severity,
                                         path, caption)
         self._highlight.setZValue(Z_HIGHLIGHT)
         self.addItem(self._highlight)
+        if routed:  # the graph leaves out the arrows the route now draws (or draws them again)
+            self._rebuild_overlays()
         return self._highlight.cells_rect()
 
     def clear_highlight(self) -> None:
+        routed = bool(self._highlight_spec and self._highlight_spec[2])
+        self._remove_highlight()
+        if routed:
+            self._rebuild_overlays()
+
+    def _remove_highlight(self) -> None:
         if self._highlight is not None:
             self.removeItem(self._highlight)
         self._highlight, self._highlight_spec = None, None
+
+    def highlighted_route(self) -> list:
+        """The selected loop's steps, in order round it (empty for any other finding)."""
+        return list(self._highlight.route_steps) if self._highlight else []
 
     def highlighted_cells(self) -> tuple[Cell, ...]:
         return self._highlight.cells if self._highlight else ()
@@ -482,7 +495,9 @@ class BoardScene(QGraphicsScene):
             self._add_overlay(ReachabilityOverlay(*size, self.reach_origin, reached, tabs, board.features), Z_REACH)
         if self.accelerator_distance:
             links, groups = accelerator_links(board, self.accelerator_distance)
-            self._add_overlay(AcceleratorOverlay(*size, self.accelerator_distance, links, groups), Z_ACCELERATORS)
+            route = self._highlight_spec[2] if self._highlight_spec else ()
+            self._add_overlay(AcceleratorOverlay(*size, self.accelerator_distance, links, groups, route),
+                              Z_ACCELERATORS)
 
     def _add_overlay(self, item: QGraphicsItem, z: int) -> None:
         item.setZValue(z)
