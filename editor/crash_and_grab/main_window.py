@@ -642,7 +642,9 @@ class MainWindow(QMainWindow):
         if cell is None:
             self.cell_label.setText("")
             return
-        self.cell_label.setText(f"[{cell[0]},{cell[1]}] {self.scene.cell_words(cell)}")
+        crashing = self.scene.crashing_moves_at(cell)
+        self.cell_label.setText(f"[{cell[0]},{cell[1]}] {self.scene.cell_words(cell)}"
+                                + (f" \u00b7 {crashing} of 20 moves crash" if crashing is not None else ""))
 
     def _overlays_changed(self) -> None:
         self._show_overlays()

@@ -488,11 +488,15 @@ class BoardScene(QGraphicsScene):
         board = report.board
         size = (board.width, board.height, self.cell)
         tabs = tile_tab_rects(self.tile_tabs.picture, self.cell)  # overlay labels keep clear of them
+        counts: list[QRectF] = []
         if self.exposure_on:
-            self._add_overlay(ExposureOverlay(*size, report.metrics["exposure"]["cells"], tabs), Z_EXPOSURE)
+            exposure = ExposureOverlay(*size, report.metrics["exposure"]["cells"], tabs, board.features)
+            counts = list(exposure.labels.values())
+            self._add_overlay(exposure, Z_EXPOSURE)
         if self.reachability_on and self.reach_origin is not None and board.on_board(self.reach_origin):
             reached = reachable_in_one_move(board, self.reach_origin)
-            self._add_overlay(ReachabilityOverlay(*size, self.reach_origin, reached, tabs, board.features), Z_REACH)
+            self._add_overlay(ReachabilityOverlay(*size, self.reach_origin, reached, tabs, board.features, counts),
+                              Z_REACH)
         if self.accelerator_distance:
             links, groups = accelerator_links(board, self.accelerator_distance)
             route = self._highlight_spec[2] if self._highlight_spec else ()
@@ -527,15 +531,21 @@ class BoardScene(QGraphicsScene):
             distance = reachable_in_one_move(self.report.board, self.reach_origin).get(cell)
             if distance is not None:
                 lines.append(f"reached from [{self.reach_origin[0]},{self.reach_origin[1]}] with a move of {distance}")
-        if self.exposure_on and self.report is not None:
-            for entry in self.report.metrics["exposure"]["cells"]:
-                if (entry["x"], entry["y"]) == cell:
-                    lines.append(f"{entry['off_moves']} of 20 moves from here crash")
+        if (crashing := self.crashing_moves_at(cell)) is not None:
+            lines.append(f"{crashing} of 20 moves from here crash")
         for finding in self.findings_at(cell):
             colour = style.SEVERITY_COLOURS.get(finding.severity, style.SEVERITY_COLOURS["info"]).name()
             lines.append(f"<span style='color:{colour}'><b>{finding.severity}</b></span> "
                          f"{finding.code}: {finding.message}")
         return "<br>".join(lines)
+
+    def crashing_moves_at(self, cell: Cell) -> int | None:
+        """The heat map's count for a cell, while the heat map is on (a Crash Site's is not written
+        on the board: its disc fills the cell)."""
+        if not self.exposure_on or self.report is None:
+            return None
+        return next((entry["off_moves"] for entry in self.report.metrics["exposure"]["cells"]
+                     if (entry["x"], entry["y"]) == cell), None)
 
     def findings_at(self, cell: Cell) -> list:
         if self.report is None:
