@@ -26,6 +26,7 @@ from .board_painter import BoardPicture, feature_words, marker_rects, paint_boar
     paint_tile_labels, picture_changes, picture_of, picture_rect, shows_markers, tile_tab_rects
 from .commands import command_for
 from .document import LayoutDocument
+from .drop_verdict import DropVerdict
 from .overlays import AcceleratorOverlay, CellHighlight, ExposureOverlay, ReachabilityOverlay
 from .placing import TILE_MIME, Edit, Plan, Refusal, TileDrag, placement_area, plan_drop, template_of, tile_at
 
@@ -163,11 +164,12 @@ class TileTabsItem(CachedPicture):
 
 
 class TileOutline(QGraphicsItem):
-    """The selected tile's outline, or a drop target: green when it fits, red when refused."""
+    """The selected tile's outline, or a drop target: green and solid when it fits, red and dashed
+    when refused (the dashes tell them apart without colour)."""
 
-    def __init__(self, rect: QRectF, colour: QColor, z: float, fill: bool = False) -> None:
+    def __init__(self, rect: QRectF, colour: QColor, z: float, fill: bool = False, dashed: bool = False) -> None:
         super().__init__()
-        self._rect, self.colour, self.fill = rect, colour, fill
+        self._rect, self.colour, self.fill, self.dashed = rect, colour, fill, dashed
         self.setZValue(z)
 
     def boundingRect(self) -> QRectF:
@@ -178,7 +180,10 @@ class TileOutline(QGraphicsItem):
         tint = QColor(self.colour)
         tint.setAlphaF(0.16 if self.fill else 0.08)
         painter.setBrush(tint)
-        painter.setPen(QPen(self.colour, 3.5))
+        pen = QPen(self.colour, 3.5, Qt.CustomDashLine if self.dashed else Qt.SolidLine)
+        if self.dashed:
+            pen.setDashPattern([2.5, 1.6])
+        painter.setPen(pen)
         painter.drawRoundedRect(self._rect.adjusted(1, 1, -1, -1), 4, 4)
 
 
@@ -396,14 +401,22 @@ class BoardScene(QGraphicsScene):
                 rect = self.area_rect(placement_area(self.layout, other))
                 self._preview.append(TileOutline(rect, style.DROP_OK, Z_PREVIEW))
         elif isinstance(plan, Refusal) and plan.area is not None:
-            self._preview.append(TileOutline(self.area_rect(plan.area), style.DROP_REFUSED, Z_PREVIEW, fill=True))
+            self._preview.append(TileOutline(self.area_rect(plan.area), style.DROP_REFUSED, Z_PREVIEW, fill=True,
+                                             dashed=True))
+        words = plan.reason if isinstance(plan, Refusal) else \
+            f"Drop to {plan.text[0].lower()}{plan.text[1:]}." if isinstance(plan, Edit) else ""
+        if words:  # the verdict where the eye is, at the pointer; the status bar keeps it too
+            self._preview.append(DropVerdict(pos, isinstance(plan, Edit), words))
+            self._preview[-1].setZValue(Z_PREVIEW + 1)
         for item in self._preview:
             self.addItem(item)
-        if isinstance(plan, Refusal):
-            self.statusMessage.emit(plan.reason)
-        elif isinstance(plan, Edit):
-            self.statusMessage.emit(f"Drop to {plan.text[0].lower()}{plan.text[1:]}.")
+        if words:
+            self.statusMessage.emit(words)
         return plan
+
+    def drop_verdict(self) -> DropVerdict | None:
+        """The badge and words shown at the pointer while a tile is dragged, if any."""
+        return next((item for item in self._preview if isinstance(item, DropVerdict)), None)
 
     def previewing(self) -> bool:
         """Whether a drop target (or a refused area) is shown."""
@@ -519,7 +532,7 @@ class BoardScene(QGraphicsScene):
         for slot in self.tile_tabs.picture.empty_slots:
             sx, sy, w, h = slot.area
             if sx <= x < sx + w and sy <= y < sy + h:
-                return f"empty slot ({slot.name}): {slot.hint} goes here" if slot.hint else f"empty slot ({slot.name})"
+                return f"empty slot ({slot.name}) for {slot.hint}" if slot.hint else f"empty slot ({slot.name})"
         if 0 <= x < self.board.width and 0 <= y < self.board.height:
             return "hole: off the board"
         return "off the board"
