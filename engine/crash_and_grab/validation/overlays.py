@@ -59,7 +59,8 @@ def loop_route(links: list[tuple[Cell, Cell]], cells) -> list[Cell]:
                     continue
                 parents.setdefault(target, current)
                 if wanted(target):
-                    path, step = [target], current
+                    path: list[Cell] = [target]
+                    step: Cell | None = current
                     while step is not None and step != start:
                         path.append(step)
                         step = parents[step]
