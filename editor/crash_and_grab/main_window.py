@@ -605,10 +605,11 @@ class MainWindow(QMainWindow):
         """Show a finding's cells; a loop's whole route, numbered. The graph turns to the finding's
         distance while it is selected, a view only: the distance chosen in the menu, and saved in
         the settings, comes back with the next selection."""
-        self._finding_distance = None
+        shown, self._finding_distance = self._finding_distance, None
         if finding is None or not finding.cells:
             self.scene.clear_highlight()
-            self._show_overlays()
+            if shown is not None:
+                self._show_overlays()
             return
         details = finding.details or {}
         distance, route, caption = details.get("distance"), details.get("cycle", ()), ""
@@ -623,7 +624,8 @@ class MainWindow(QMainWindow):
             caption = (f"Loop at distance {distance}: steps 1 to {len(route)} go round its "
                        f"{len(finding.cells)} Accelerators")
         rect = self.scene.highlight_cells(finding.cells, finding.severity, route, caption)
-        self._show_overlays()
+        if self._finding_distance != shown:  # walking the findings redraws the overlays only when needed
+            self._show_overlays()
         self.view.show_rect(rect)
 
     def _history_moved(self, index: int) -> None:
