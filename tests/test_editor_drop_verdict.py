@@ -27,8 +27,10 @@ def drag_over(window, mime, cell):
 @pytest.mark.parametrize("cell, fits, words", [
     ((4, 4), False, "Tile 1 does not fit: the centre slot takes"),  # a core tile over the centre slot
     ((1, 1), True, "Drop to place tile 1A"),  # and over the north-west core slot
+    ((8, 1), True, "Drop to place tile 1A"),  # by the view's right edge: the words go left
 ])
 def test_the_verdict_sits_at_the_pointer_with_its_reason(window, qtbot, cell, fits, words):
+    window.resize(1024, 640)  # a small window, where the board reaches the view's edge
     window.new_layout("5")
     wait_validated(qtbot, window)
     point = drag_over(window, window.palette.swatch("1", "A").mime_data(), cell)
@@ -41,6 +43,10 @@ def test_the_verdict_sits_at_the_pointer_with_its_reason(window, qtbot, cell, fi
     assert QLineF(QPointF(badge), QPointF(point)).length() < 40
     outlines = [i for i in window.scene._preview if isinstance(i, TileOutline)]
     assert outlines and all(o.dashed is (not fits) for o in outlines)
+    # All of it inside the board's view, the words never cut off at its edge.
+    shown = window.view.mapFromScene(verdict.scenePos())
+    on_screen = verdict.boundingRect().translated(shown.x(), shown.y())
+    assert window.view.viewport().rect().contains(on_screen.toAlignedRect()), on_screen
     QApplication.sendEvent(window.view.viewport(), QDragLeaveEvent())
     assert window.scene.drop_verdict() is None  # gone with the drag
 

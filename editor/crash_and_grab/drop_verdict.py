@@ -49,7 +49,8 @@ def paint_badge(painter: QPainter, rect: QRectF, fits: bool) -> None:
 class DropVerdict(QGraphicsItem):
     """The badge and the words at the pointer; the same size on screen at every zoom."""
 
-    def __init__(self, pos: QPointF, fits: bool, text: str) -> None:
+    def __init__(self, pos: QPointF, fits: bool, text: str, leftward: bool = False) -> None:
+        """`leftward`: near the view's right edge, the words go left of the pointer instead."""
         super().__init__()
         self.fits, self.text = fits, text
         self.setPos(pos)
@@ -61,6 +62,9 @@ class DropVerdict(QGraphicsItem):
         self.badge_rect = QRectF(OFFSET.x(), OFFSET.y(), BADGE, BADGE)
         self.text_rect = QRectF(self.badge_rect.right() + 6, OFFSET.y(), bounds.width() + 12,
                                 max(bounds.height() + 8, BADGE))
+        if leftward:  # the badge stays by the pointer, the words lie to its left
+            self.text_rect.moveRight(-6)
+            self.badge_rect.moveLeft(self.text_rect.right() + 6)
 
     def boundingRect(self) -> QRectF:
         return (self.badge_rect | self.text_rect).adjusted(-2, -2, 2, 2)

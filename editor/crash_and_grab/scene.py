@@ -26,7 +26,7 @@ from .board_painter import BoardPicture, feature_words, marker_rects, paint_boar
     paint_tile_labels, picture_changes, picture_of, picture_rect, shows_markers, tile_tab_rects
 from .commands import command_for
 from .document import LayoutDocument
-from .drop_verdict import DropVerdict
+from .drop_verdict import MAX_TEXT_WIDTH, DropVerdict
 from .overlays import AcceleratorOverlay, CellHighlight, ExposureOverlay, ReachabilityOverlay
 from .placing import TILE_MIME, Edit, Plan, Refusal, TileDrag, placement_area, plan_drop, template_of, tile_at
 
@@ -406,7 +406,10 @@ class BoardScene(QGraphicsScene):
         words = plan.reason if isinstance(plan, Refusal) else \
             f"Drop to {plan.text[0].lower()}{plan.text[1:]}." if isinstance(plan, Edit) else ""
         if words:  # the verdict where the eye is, at the pointer; the status bar keeps it too
-            self._preview.append(DropVerdict(pos, isinstance(plan, Edit), words))
+            views = self.views()
+            near_right = bool(views) and \
+                views[0].mapFromScene(pos).x() > views[0].viewport().width() - MAX_TEXT_WIDTH - 60
+            self._preview.append(DropVerdict(pos, isinstance(plan, Edit), words, leftward=near_right))
             self._preview[-1].setZValue(Z_PREVIEW + 1)
         for item in self._preview:
             self.addItem(item)
