@@ -643,7 +643,7 @@ def test_f8_walks_the_findings_and_a_code_can_be_ignored_or_changed_for_this_lay
     assert window.document.layout.severity_overrides == {} and not window.document.is_modified()
 
 
-def test_selecting_a_loop_draws_its_path_and_switches_the_graph_to_its_distance(window, qtbot):
+def test_selecting_a_loop_draws_its_path_and_shows_the_graph_at_its_distance(window, qtbot):
     assert window.open_path(LAYOUTS / "standard-6p.json")
     wait_validated(qtbot, window)
     window.actions["overlay_accelerators"].setChecked(True)
@@ -651,16 +651,18 @@ def test_selecting_a_loop_draws_its_path_and_switches_the_graph_to_its_distance(
     assert window.scene.accelerator_distance == 4
     loop = next(f for f in window.findings.findings() if f.code == "accelerator-loop" and f.details["distance"] == 1)
     assert window.findings.select_finding(loop)
-    assert window.actions["distance_1"].isChecked() and window.scene.accelerator_distance == 1
+    # Shown at the loop's distance; the designer's choice (distance 4) stays chosen.
+    assert window.actions["distance_4"].isChecked() and window.scene.accelerator_distance == 1
     highlight = window.scene._highlight
-    assert highlight.path == tuple(tuple(c) for c in loop.details["cycle"])
-    assert highlight.caption == "Accelerator graph at distance 1, this finding's distance"
+    assert highlight.path == tuple(tuple(c) for c in loop.details["cycle"])  # both cells: the example is the route
+    assert highlight.caption == "Loop at distance 1: steps 1 to 2 go round its 2 Accelerators"
     caption = highlight.caption_rect()
     assert caption.top() >= window.scene.cell_rect((0, 9)).bottom()  # under the board, over no cell
     window.actions["overlay_accelerators"].setChecked(False)
     window.findings.select_finding(next(f for f in window.findings.findings()
                                         if f.code == "accelerator-loop" and f.details["distance"] == 4))
-    assert window.actions["distance_1"].isChecked() and window.scene._highlight.caption == ""  # graph off: untouched
+    assert window.actions["distance_4"].isChecked() and window.scene.accelerator_distance is None  # graph off
+    assert window.scene._highlight.path == ((3, 0), (4, 0), (8, 0), (4, 0))  # every Accelerator of the loop
 
 
 def test_a_swap_preview_shows_each_tile_where_it_lands_without_a_double_exposure(window, qtbot):

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMai
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.validation import MOVEMENT_UPGRADES
+from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links, loop_route
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError, UnreadableFileError
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.layout_io import load_layout
@@ -25,7 +26,6 @@ from crashgrab.engine.system import GameSystem
 from crashgrab.engine.resources import docs_file
 
 from . import style
-from .board_painter import feature_words
 from .commands import Randomize, SetDirections, SetProperties, SetSeverity
 from ..app import APP_NAME, APPLICATION, ORGANISATION
 from ..save_prompt import ask_save_path, ask_to_save, failure_message
@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
         self.scene = BoardScene(self.document, parent=self)
         self.view = BoardView(self.scene)
         self._help: HelpWindow | None = None
+        self._finding_distance: int | None = None  # a selected finding's distance, shown while it is selected
         self.setCentralWidget(self.view)
         self.setAcceptDrops(True)
         self.setDockNestingEnabled(True)
@@ -193,7 +194,7 @@ class MainWindow(QMainWindow):
           "cells one move reaches from the cell you click, shaded by distance", checkable=True)
         self.distance_group = QActionGroup(self)
         for d in range(1, 6):
-            action = a(f"distance_{d}", f"Distance {d}", self._overlays_changed, f"Alt+{d}",
+            action = a(f"distance_{d}", f"Distance {d}", self._distance_chosen, f"Alt+{d}",
                        f"accelerator graph for moves of {d}", checkable=True)
             self.distance_group.addAction(action)
         self.actions["distance_3"].setChecked(True)
@@ -326,6 +327,8 @@ class MainWindow(QMainWindow):
         self.document.layoutChanged.connect(self._layout_changed)
         self.document.fileChanged.connect(self._update_title)
         self.document.undo_stack.cleanChanged.connect(self._update_title)
+        self._history_seen: tuple[int, list] = (0, [])  # the undo index and commands last seen
+        self.document.undo_stack.indexChanged.connect(self._history_moved)
         self.validator.reportReady.connect(self._report_ready)
         self.validator.failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.scene.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -351,6 +354,8 @@ class MainWindow(QMainWindow):
         self.history.setEmptyLabel(f"Opened {path.name}" if path else f"New {board}")
         self.scene.select_tile(None)
         self.scene.clear_highlight()
+        self._finding_distance = None
+        self._show_overlays()
         self.scene.set_reach_origin(None)
         self.cell_label.setText("")  # the hovered cell belonged to the board that was replaced
         self._layout_changed()
@@ -601,43 +606,73 @@ class MainWindow(QMainWindow):
             self.actions[key].setEnabled(tile_id is not None)
 
     def _finding_selected(self, finding: Finding | None) -> None:
+        """Show a finding's cells; a loop's whole route, numbered. The graph turns to the finding's
+        distance while it is selected, a view only: the distance chosen in the menu, and saved in
+        the settings, comes back with the next selection."""
+        shown, self._finding_distance = self._finding_distance, None
         if finding is None or not finding.cells:
             self.scene.clear_highlight()
+            if shown is not None:
+                self._show_overlays()
             return
         details = finding.details or {}
-        distance, caption = details.get("distance"), ""
-        graph_on = self.actions["overlay_accelerators"].isChecked()
-        if isinstance(distance, int) and graph_on and f"distance_{distance}" in self.actions:
-            if not self.actions[f"distance_{distance}"].isChecked():
-                self.actions[f"distance_{distance}"].setChecked(True)
-                self._overlays_changed()
-            caption = f"Accelerator graph at distance {distance}, this finding's distance"
-        rect = self.scene.highlight_cells(finding.cells, finding.severity, details.get("cycle", ()), caption)
+        distance, route, caption = details.get("distance"), details.get("cycle", ()), ""
+        if isinstance(distance, int) and f"distance_{distance}" in self.actions:
+            self._finding_distance = distance
+        report = self.scene.report
+        if finding.code == "accelerator-loop" and self._finding_distance and report is not None:
+            try:
+                route = loop_route(accelerator_links(report.board, distance)[0], finding.cells)
+            except ValueError:  # a report of another board (replaced meanwhile): its own example
+                pass
+            caption = (f"Loop at distance {distance}: steps 1 to {len(route)} go round its "
+                       f"{len(finding.cells)} Accelerators")
+        rect = self.scene.highlight_cells(finding.cells, finding.severity, route, caption)
+        if self._finding_distance != shown:  # walking the findings redraws the overlays only when needed
+            self._show_overlays()
         self.view.show_rect(rect)
 
+    def _history_moved(self, index: int) -> None:
+        """Undo and redo say what they did, so the edit's own message ("Swap tiles 1 and 4.")
+        does not stay up after it was undone. A new edit says its own words, from its sender."""
+        stack = self.document.undo_stack
+        before, seen = self._history_seen
+        commands = [stack.command(i) for i in range(stack.count())]
+        self._history_seen = (index, commands)
+        if index < before and index < len(commands):
+            self.statusBar().showMessage(f"Undone: {commands[index].text()}.", 6000)
+        elif before < index <= len(seen) and commands[index - 1] is seen[index - 1]:
+            self.statusBar().showMessage(f"Redone: {commands[index - 1].text()}.", 6000)
+
     def _cell_hovered(self, cell) -> None:
-        board = self.scene.board
         if cell is None:
             self.cell_label.setText("")
             return
-        if board.on_board(cell):
-            text = f"[{cell[0]},{cell[1]}] {feature_words(board.feature_at(cell))} \u00b7 tile {board.cell_tiles[cell]}"
-        elif 0 <= cell[0] < board.width and 0 <= cell[1] < board.height:
-            text = f"[{cell[0]},{cell[1]}] hole"
-        else:
-            text = f"[{cell[0]},{cell[1]}]"
-        self.cell_label.setText(text)
+        crashing = self.scene.crashing_moves_at(cell)
+        self.cell_label.setText(f"[{cell[0]},{cell[1]}] {self.scene.cell_words(cell)}"
+                                + (f" \u00b7 {crashing} of 20 moves crash" if crashing is not None else ""))
 
     def _overlays_changed(self) -> None:
-        distance = next((d for d in range(1, 6) if self.actions[f"distance_{d}"].isChecked()), 3)
+        self._show_overlays()
+        self._save_overlay_settings()
+        if self.actions["overlay_reach"].isChecked() and self.scene.reach_origin is None:
+            self.statusBar().showMessage("Click a cell to see where one move from it can go.", 8000)
+
+    def _chosen_distance(self) -> int:
+        """The Accelerator graph's distance as the designer chose it (View › Accelerator Distance)."""
+        return next((d for d in range(1, 6) if self.actions[f"distance_{d}"].isChecked()), 3)
+
+    def _distance_chosen(self) -> None:
+        self._finding_distance = None  # the designer's choice wins over a selected finding's
+        self._overlays_changed()
+
+    def _show_overlays(self) -> None:
+        distance = self._finding_distance or self._chosen_distance()
         self.distance_box.setCurrentIndex(distance - 1)
         self.scene.set_overlays(
             exposure=self.actions["overlay_exposure"].isChecked(),
             accelerator_distance=distance if self.actions["overlay_accelerators"].isChecked() else None,
             reachability=self.actions["overlay_reach"].isChecked())
-        self._save_overlay_settings()
-        if self.actions["overlay_reach"].isChecked() and self.scene.reach_origin is None:
-            self.statusBar().showMessage("Click a cell to see where one move from it can go.", 8000)
 
     def _legend_toggled(self) -> None:
         shown = self.actions["legend"].isChecked()
@@ -756,7 +791,8 @@ class MainWindow(QMainWindow):
     def _save_overlay_settings(self) -> None:
         self.settings.setValue("overlays/exposure", self.actions["overlay_exposure"].isChecked())
         self.settings.setValue("overlays/reachability", self.actions["overlay_reach"].isChecked())
-        self.settings.setValue("overlays/acceleratorDistance", self.scene.accelerator_distance or 0)
+        graph_on = self.actions["overlay_accelerators"].isChecked()
+        self.settings.setValue("overlays/acceleratorDistance", self._chosen_distance() if graph_on else 0)
 
 
 def _file_stem(layout: Layout) -> str:

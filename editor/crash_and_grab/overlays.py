@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from crashgrab.engine.grid.model import Cell
@@ -19,6 +19,12 @@ from .board_painter import marker_margin, marker_rects
 MAX_OFF_MOVES = 20  # 4 directions x distances 1-5
 LINK_COLOUR = QColor("#5b21b6")
 LOOP_COLOUR = style.SEVERITY_COLOURS["error"]
+# A selected loop's route: a cerulean dashed over a dark core, so it reads apart from the graph's
+# solid red and violet arrows (delta E 40+ under deuteranopia and protanopia) and from the orange
+# Accelerators it joins; its steps are numbered in dark badges.
+ROUTE_COLOUR = QColor("#00a0c8")
+ROUTE_CORE = QColor("#0b2540")
+ROUTE_DASHES = [2.2, 1.4]  # in pen widths
 ORIGIN_COLOUR = QColor("#0b5a44")
 # One sequential scale per overlay, each falling steadily in lightness, so every step still reads
 # apart under deuteranopia and protanopia (ColorBrewer YlOrRd and BuGn). The heat map is a band
@@ -28,6 +34,9 @@ EXPOSURE_SCALE = [QColor(c) for c in ("#ffffcc", "#fed976", "#feb24c", "#fd8d3c"
 REACH_SCALE = [QColor(c) for c in ("#00441b", "#006d2c", "#238b45", "#41ae76", "#66c2a4")]
 LABEL_BACK = QColor(255, 255, 255, 235)
 LABEL_INK = QColor("#1b1f24")
+BAND = 0.16  # the heat map's band round a cell, of a cell; the reach dots keep inside it
+COUNT_FONT = 0.26  # the heat map's counts, of a cell: 12 px (9 pt) at 100% zoom
+SYMBOL_RADIUS = 0.4  # of a cell: a Crash Site's disc and ring, an Accelerator's diamond, with a hair to spare
 
 
 def corner_label_rects(cell_rect: QRectF) -> list[QRectF]:
@@ -40,13 +49,46 @@ def corner_label_rects(cell_rect: QRectF) -> list[QRectF]:
     return [QRectF(x, y, w, h) for x, y in ((left, bottom), (right, bottom), (left, top), (right, top))]
 
 
-def paint_number_label(painter: QPainter, rect: QRectF, text: str) -> None:
+def paint_number_label(painter: QPainter, rect: QRectF, text: str, font_size: float | None = None) -> None:
     painter.setPen(Qt.NoPen)
     painter.setBrush(LABEL_BACK)
     painter.drawRoundedRect(rect, rect.height() * 0.3, rect.height() * 0.3)
     painter.setPen(LABEL_INK)
-    painter.setFont(style.font(rect.height() * 0.82, bold=True))
+    painter.setFont(style.font(font_size or rect.height() * 0.82, bold=True))
     painter.drawText(rect, Qt.AlignCenter, text)
+
+
+def count_label_rect(cell_rect: QRectF, text: str, taken: list[QRectF]) -> QRectF | None:
+    """Room for a heat-map count on a cell without a symbol: along its bottom, or else its top when a
+    tile tab lies there; between the reach labels' top corners, clear of the cell's centre."""
+    size = cell_rect.width()
+    width = max(QFontMetricsF(style.font(size * COUNT_FONT, bold=True)).horizontalAdvance(text) + size * 0.14,
+                size * 0.36)
+    height = size * 0.3
+    left = cell_rect.center().x() - width / 2
+    for top in (cell_rect.bottom() - size * 0.03 - height, cell_rect.top() + size * 0.03):
+        rect = QRectF(left, top, width, height)
+        if not any(rect.intersects(other) for other in taken):
+            return rect
+    return None
+
+
+def symbol_path(cell_rect: QRectF) -> QPainterPath:
+    """The round room a cell's symbol takes, which the overlays' tints leave alone."""
+    path = QPainterPath()
+    radius = cell_rect.width() * SYMBOL_RADIUS
+    path.addEllipse(cell_rect.center(), radius, radius)
+    return path
+
+
+def band_path(cell_rect: QRectF) -> QPainterPath:
+    """The heat map's band round a cell: the cell less a rounded square inside it."""
+    band = cell_rect.width() * BAND
+    ring = QPainterPath()
+    ring.addRect(cell_rect.adjusted(1, 1, -1, -1))
+    inner = QPainterPath()
+    inner.addRoundedRect(cell_rect.adjusted(band, band, -band, -band), band, band)
+    return ring.subtracted(inner)
 
 
 def free_corner(cell_rect: QRectF, taken: list[QRectF], preference: tuple[int, ...]) -> QRectF | None:
@@ -104,19 +146,31 @@ class _Overlay(QGraphicsItem):
         return self.cell_rect(cell).center()
 
 
+KEY_TITLE = "Moves of 20 that crash"  # what each cell's number counts, too
+
+
 class ExposureOverlay(_Overlay):
-    """Each rest cell tinted by how many of its 20 moves (4 directions x 1-5) crash."""
+    """Each rest cell tinted by how many of its 20 moves (4 directions x 1-5) crash: a band round the
+    cell that goes under its symbol (a Crash Site keeps its round disc), and the count written on
+    a cell without a symbol (a Crash Site's count is in its tool tip and the status bar)."""
 
     def __init__(self, width: int, height: int, cell: float, exposure_cells: Iterable[Mapping],
-                 avoid: Iterable[QRectF] = ()) -> None:
+                 avoid: Iterable[QRectF] = (), feature_cells: Iterable[Cell] = ()) -> None:
         super().__init__(width, height, cell)
         self.off_moves: dict[Cell, int] = {(c["x"], c["y"]): c["off_moves"] for c in exposure_cells}
         self.avoid = list(avoid)  # tile tabs: no count is written under one
+        self.feature_cells = set(feature_cells)
         self.labels: dict[Cell, QRectF] = {}
         for cell_, count in self.off_moves.items():
-            corner = free_corner(self.cell_rect(cell_), self.avoid, (0, 1)) if count else None
-            if corner is not None:
-                self.labels[cell_] = corner
+            if count and cell_ not in self.feature_cells:
+                rect = count_label_rect(self.cell_rect(cell_), str(count), self.avoid)
+                if rect is not None:
+                    self.labels[cell_] = rect
+
+    def band(self, cell: Cell) -> QPainterPath:
+        """Where the cell's tint is painted: its band, less its symbol."""
+        band = band_path(self.cell_rect(cell))
+        return band.subtracted(symbol_path(self.cell_rect(cell))) if cell in self.feature_cells else band
 
     @staticmethod
     def colour(off_moves: int) -> QColor:
@@ -134,27 +188,23 @@ class ExposureOverlay(_Overlay):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
-        band = self.cell * 0.16
         for cell, count in self.off_moves.items():
-            rect = self.cell_rect(cell)
-            ring = QPainterPath()
-            ring.addRect(rect.adjusted(1, 1, -1, -1))
-            inner = QPainterPath()
-            inner.addRoundedRect(rect.adjusted(band, band, -band, -band), band, band)
-            painter.fillPath(ring.subtracted(inner), self.colour(count))
-        for cell, corner in self.labels.items():
-            paint_number_label(painter, corner, str(self.off_moves[cell]))
-        paint_scale_key(painter, self.key_rect(), "Moves that crash", EXPOSURE_SCALE, "0", "15+")
+            painter.fillPath(self.band(cell), self.colour(count))
+        for cell, rect in self.labels.items():
+            paint_number_label(painter, rect, str(self.off_moves[cell]), self.cell * COUNT_FONT)
+        paint_scale_key(painter, self.key_rect(), KEY_TITLE, EXPOSURE_SCALE, "0", "15+")
 
 
 class AcceleratorOverlay(_Overlay):
     """Arrows from Accelerator to Accelerator for a move of `distance`; loops in red."""
 
     def __init__(self, width: int, height: int, cell: float, distance: int,
-                 links: Iterable[tuple[Cell, Cell]], loop_groups: Iterable[frozenset]) -> None:
+                 links: Iterable[tuple[Cell, Cell]], loop_groups: Iterable[frozenset],
+                 quiet: Iterable[Cell] = ()) -> None:
         super().__init__(width, height, cell)
         self.distance = distance
-        self.links = list(links)
+        quiet = frozenset(quiet)  # a selected loop's cells: its route is drawn instead, so nothing crosses it
+        self.links = [(a, b) for a, b in links if not (a in quiet and b in quiet)]
         self.loop_groups = [frozenset(g) for g in loop_groups]
 
     def in_loop(self, a: Cell, b: Cell) -> bool:
@@ -202,14 +252,31 @@ class ReachabilityOverlay(_Overlay):
     """Cells one card's move from `origin` reaches, shaded by the shortest card distance."""
 
     def __init__(self, width: int, height: int, cell: float, origin: Cell, reached: Mapping[Cell, int],
-                 avoid: Iterable[QRectF] = (), feature_cells: Iterable[Cell] = ()) -> None:
+                 avoid: Iterable[QRectF] = (), feature_cells: Iterable[Cell] = (),
+                 keep_clear: Iterable[QRectF] = ()) -> None:
         super().__init__(width, height, cell)
         self.origin = origin
         self.reached = dict(reached)
         self.feature_cells = set(feature_cells)  # their disc or diamond stays clear of the dots
+        self.keep_clear = list(keep_clear)  # the heat map's counts: no dots over them
         # Top corners, so a number never meets the heat map's (bottom) counts; never under a tab.
         self.labels = {c: r for c in self.reached
                        if (r := free_corner(self.cell_rect(c), list(avoid), (2, 3))) is not None}
+
+    def dotted(self, cell: Cell) -> QPainterPath:
+        """Where a reached cell's dots go: inside the heat map's band (green dots on an orange band
+        look alike to many), clear of the cell's symbol and of a count written on it."""
+        band = self.cell * BAND
+        area = QPainterPath()
+        area.addRoundedRect(self.cell_rect(cell).adjusted(band, band, -band, -band), band, band)
+        if cell in self.feature_cells:
+            area = area.subtracted(symbol_path(self.cell_rect(cell)))
+        for rect in self.keep_clear:
+            if rect.intersects(self.cell_rect(cell)):
+                clear = QPainterPath()
+                clear.addRect(rect)
+                area = area.subtracted(clear)
+        return area
 
     @staticmethod
     def colour(distance: int) -> QColor:
@@ -228,13 +295,7 @@ class ReachabilityOverlay(_Overlay):
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
         for cell, distance in self.reached.items():
-            area = QPainterPath()
-            area.addRect(self.cell_rect(cell))
-            if cell in self.feature_cells:
-                symbol = QPainterPath()
-                symbol.addEllipse(self.cell_rect(cell).adjusted(*(self.cell * f for f in (0.1, 0.1, -0.1, -0.1))))
-                area = area.subtracted(symbol)
-            painter.fillPath(area, QBrush(self.colour(distance), Qt.Dense5Pattern))
+            painter.fillPath(self.dotted(cell), QBrush(self.colour(distance), Qt.Dense5Pattern))
         for cell, corner in self.labels.items():
             paint_number_label(painter, corner, str(self.reached[cell]))
         paint_scale_key(painter, self.key_rect(), "Reach by distance", REACH_SCALE, "1", "5",
@@ -260,6 +321,7 @@ class CellHighlight(_Overlay):
         self.severity = severity
         self.path = tuple(tuple(c) for c in path)  # a loop's cells in the order a saucer bounces round
         self.caption = caption  # said under the board, left of the bottom marker
+        self.route_steps = route_steps(self.path, self.cell_centre, cell)
 
     def caption_rect(self) -> QRectF:
         south = marker_rects(self._rect, self.cell)["south"]
@@ -267,7 +329,12 @@ class CellHighlight(_Overlay):
                       marker_margin(self.cell) - 4)
 
     def boundingRect(self) -> QRectF:
-        return super().boundingRect() | self.caption_rect()
+        rect = super().boundingRect() | self.caption_rect()
+        margin = self.cell * 0.3  # the badges and the line's width
+        for step in self.route_steps:
+            rect |= step.line.boundingRect().adjusted(-margin, -margin, margin, margin)
+            rect |= QRectF(step.badge, step.badge).adjusted(-margin, -margin, margin, margin)
+        return rect
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
@@ -284,8 +351,7 @@ class CellHighlight(_Overlay):
         painter.setPen(QPen(style.FOCUS, self.cell / 12))
         for cell in self.cells:
             painter.drawRoundedRect(self.cell_rect(cell).adjusted(3, 3, -3, -3), 5, 5)
-        for a, b in zip(self.path, self.path[1:] + self.path[:1]) if len(self.path) > 1 else ():
-            draw_arrow(painter, self.cell_centre(a), self.cell_centre(b), style.FOCUS, self.cell, 0.22)
+        paint_route(painter, self.route_steps, self.cell)
         if self.caption:
             rect = self.caption_rect()
             painter.setPen(style.FOCUS)
@@ -296,4 +362,79 @@ class CellHighlight(_Overlay):
         rect = QRectF()
         for cell in self.cells:
             rect = rect.united(self.cell_rect(cell))
+        for step in self.route_steps:
+            rect = rect.united(step.line.boundingRect())
         return rect
+
+
+class RouteStep:
+    """One bounce of a loop's route: a curved arrow from `start` to `end`, numbered at its apex."""
+
+    def __init__(self, number: int, start: Cell, end: Cell, line: QPainterPath, badge: QPointF) -> None:
+        self.number, self.start, self.end, self.line, self.badge = number, start, end, line, badge
+
+
+def route_steps(route: tuple[Cell, ...], centre, cell: float) -> list[RouteStep]:
+    """The steps round a closed route, each an arc bulging to the left of travel: two Accelerators
+    side by side get a lens of two clear arcs, a step back along a line its own arc, and a pair
+    passed twice the same way a wider arc the second time."""
+    if len(route) < 2:
+        return []
+    steps, seen = [], {}
+    for number, (a, b) in enumerate(zip(route, route[1:] + route[:1]), 1):
+        times = seen[(a, b)] = seen.get((a, b), -1) + 1
+        p, q = centre(a), centre(b)
+        line = QLineF(p, q)
+        length = max(line.length(), 1.0)
+        normal = QPointF(line.dy() / length, -line.dx() / length)  # left of travel, y pointing down
+        apex_offset = max(cell * 0.8, length * 0.2) * (1 + 0.5 * times)  # side by side still a clear arc
+        control = (p + q) / 2 + normal * apex_offset * 2  # a quadratic's apex lies half way to it
+        clear = cell * 0.44  # outside the Accelerator's disc at either end
+        points = []
+        for i in range(65):
+            t = i / 64
+            point = p * (1 - t) ** 2 + control * 2 * t * (1 - t) + q * t * t
+            if QLineF(point, p).length() > clear and QLineF(point, q).length() > clear:
+                points.append(point)
+        path = QPainterPath()
+        if len(points) >= 2:
+            path.moveTo(points[0])
+            for point in points[1:]:
+                path.lineTo(point)
+        steps.append(RouteStep(number, a, b, path, (p + q) / 2 + normal * apex_offset))
+    return steps
+
+
+def paint_route(painter: QPainter, steps: list[RouteStep], cell: float) -> None:
+    width = cell / 13
+    for step in steps:  # a dark core, then the dashes over it: a two-tone line, never a solid one
+        painter.strokePath(step.line, QPen(ROUTE_CORE, width * 1.9, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+    dashes = QPen(ROUTE_COLOUR, width, Qt.CustomDashLine, Qt.FlatCap, Qt.RoundJoin)
+    dashes.setDashPattern(ROUTE_DASHES)
+    for step in steps:
+        painter.strokePath(step.line, dashes)
+        count = step.line.elementCount()
+        if count >= 2:
+            tip = QPointF(step.line.elementAt(count - 1).x, step.line.elementAt(count - 1).y)
+            before = step.line.pointAtPercent(max(0.0, 1 - cell * 0.25 / max(step.line.length(), 1.0)))
+            _arrow_head(painter, before, tip, cell * 0.24)
+    radius, font = cell * 0.2, style.font(cell * 0.26, bold=True)
+    painter.setFont(font)
+    for step in steps:
+        painter.setPen(QPen(ROUTE_COLOUR, width * 0.8))
+        painter.setBrush(ROUTE_CORE)
+        painter.drawEllipse(step.badge, radius, radius)
+        painter.setPen(QColor("white"))
+        painter.drawText(QRectF(step.badge.x() - radius, step.badge.y() - radius, 2 * radius, 2 * radius),
+                         Qt.AlignCenter, str(step.number))
+
+
+def _arrow_head(painter: QPainter, before: QPointF, tip: QPointF, size: float) -> None:
+    line = QLineF(before, tip)
+    length = max(line.length(), 1e-6)
+    ux, uy = line.dx() / length, line.dy() / length
+    back = tip - QPointF(ux, uy) * size
+    side = QPointF(-uy, ux) * size * 0.55
+    painter.setPen(QPen(ROUTE_CORE, size * 0.18, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+    painter.setBrush(ROUTE_COLOUR)
+    painter.drawPolygon(QPolygonF([tip, back + side, back - side]))

@@ -26,6 +26,7 @@ from .board_painter import BoardPicture, feature_words, marker_rects, paint_boar
     paint_tile_labels, picture_changes, picture_of, picture_rect, shows_markers, tile_tab_rects
 from .commands import command_for
 from .document import LayoutDocument
+from .drop_verdict import MAX_TEXT_WIDTH, DropVerdict
 from .overlays import AcceleratorOverlay, CellHighlight, ExposureOverlay, ReachabilityOverlay
 from .placing import TILE_MIME, Edit, Plan, Refusal, TileDrag, placement_area, plan_drop, template_of, tile_at
 
@@ -163,11 +164,12 @@ class TileTabsItem(CachedPicture):
 
 
 class TileOutline(QGraphicsItem):
-    """The selected tile's outline, or a drop target: green when it fits, red when refused."""
+    """The selected tile's outline, or a drop target: green and solid when it fits, red and dashed
+    when refused (the dashes tell them apart without colour)."""
 
-    def __init__(self, rect: QRectF, colour: QColor, z: float, fill: bool = False) -> None:
+    def __init__(self, rect: QRectF, colour: QColor, z: float, fill: bool = False, dashed: bool = False) -> None:
         super().__init__()
-        self._rect, self.colour, self.fill = rect, colour, fill
+        self._rect, self.colour, self.fill, self.dashed = rect, colour, fill, dashed
         self.setZValue(z)
 
     def boundingRect(self) -> QRectF:
@@ -178,7 +180,10 @@ class TileOutline(QGraphicsItem):
         tint = QColor(self.colour)
         tint.setAlphaF(0.16 if self.fill else 0.08)
         painter.setBrush(tint)
-        painter.setPen(QPen(self.colour, 3.5))
+        pen = QPen(self.colour, 3.5, Qt.CustomDashLine if self.dashed else Qt.SolidLine)
+        if self.dashed:
+            pen.setDashPattern([2.5, 1.6])
+        painter.setPen(pen)
         painter.drawRoundedRect(self._rect.adjusted(1, 1, -1, -1), 4, 4)
 
 
@@ -255,6 +260,7 @@ class BoardScene(QGraphicsScene):
         self._press: tuple[QPointF, TileDrag] | None = None
         self._dragging = False
         self._hovered: Cell | None = None
+        self._pointer = None  # the pointer's last screen position over the board
         self.cursor: Cell | None = None  # the keyboard's cell (arrow keys), shown while the board has focus
         self._cursor_item: CellCursor | None = None
         document.layoutChanged.connect(self.show_changes)
@@ -395,14 +401,25 @@ class BoardScene(QGraphicsScene):
                 rect = self.area_rect(placement_area(self.layout, other))
                 self._preview.append(TileOutline(rect, style.DROP_OK, Z_PREVIEW))
         elif isinstance(plan, Refusal) and plan.area is not None:
-            self._preview.append(TileOutline(self.area_rect(plan.area), style.DROP_REFUSED, Z_PREVIEW, fill=True))
+            self._preview.append(TileOutline(self.area_rect(plan.area), style.DROP_REFUSED, Z_PREVIEW, fill=True,
+                                             dashed=True))
+        words = plan.reason if isinstance(plan, Refusal) else \
+            f"Drop to {plan.text[0].lower()}{plan.text[1:]}." if isinstance(plan, Edit) else ""
+        if words:  # the verdict where the eye is, at the pointer; the status bar keeps it too
+            views = self.views()
+            near_right = bool(views) and \
+                views[0].mapFromScene(pos).x() > views[0].viewport().width() - MAX_TEXT_WIDTH - 60
+            self._preview.append(DropVerdict(pos, isinstance(plan, Edit), words, leftward=near_right))
+            self._preview[-1].setZValue(Z_PREVIEW + 1)
         for item in self._preview:
             self.addItem(item)
-        if isinstance(plan, Refusal):
-            self.statusMessage.emit(plan.reason)
-        elif isinstance(plan, Edit):
-            self.statusMessage.emit(f"Drop to {plan.text[0].lower()}{plan.text[1:]}.")
+        if words:
+            self.statusMessage.emit(words)
         return plan
+
+    def drop_verdict(self) -> DropVerdict | None:
+        """The badge and words shown at the pointer while a tile is dragged, if any."""
+        return next((item for item in self._preview if isinstance(item, DropVerdict)), None)
 
     def previewing(self) -> bool:
         """Whether a drop target (or a refused area) is shown."""
@@ -430,18 +447,31 @@ class BoardScene(QGraphicsScene):
 
     def highlight_cells(self, cells, severity: str = "info", path=(), caption: str = "") -> QRectF:
         """Outline the cells of a finding (and a loop's path); returns their rectangle to scroll to."""
-        self.clear_highlight()
+        routed = (self._highlight_spec[2] if self._highlight_spec else ()) != tuple(path)
+        self._remove_highlight()
         self._highlight_spec = (tuple(cells), severity, tuple(path), caption)
         self._highlight = CellHighlight(self.board.width, self.board.height, self.cell, cells, severity,
                                         path, caption)
         self._highlight.setZValue(Z_HIGHLIGHT)
         self.addItem(self._highlight)
+        if routed:  # the graph leaves out the arrows the route now draws (or draws them again)
+            self._rebuild_overlays()
         return self._highlight.cells_rect()
 
     def clear_highlight(self) -> None:
+        routed = bool(self._highlight_spec and self._highlight_spec[2])
+        self._remove_highlight()
+        if routed:
+            self._rebuild_overlays()
+
+    def _remove_highlight(self) -> None:
         if self._highlight is not None:
             self.removeItem(self._highlight)
         self._highlight, self._highlight_spec = None, None
+
+    def highlighted_route(self) -> list:
+        """The selected loop's steps, in order round it (empty for any other finding)."""
+        return list(self._highlight.route_steps) if self._highlight else []
 
     def highlighted_cells(self) -> tuple[Cell, ...]:
         return self._highlight.cells if self._highlight else ()
@@ -474,44 +504,64 @@ class BoardScene(QGraphicsScene):
         board = report.board
         size = (board.width, board.height, self.cell)
         tabs = tile_tab_rects(self.tile_tabs.picture, self.cell)  # overlay labels keep clear of them
+        counts: list[QRectF] = []
         if self.exposure_on:
-            self._add_overlay(ExposureOverlay(*size, report.metrics["exposure"]["cells"], tabs), Z_EXPOSURE)
+            exposure = ExposureOverlay(*size, report.metrics["exposure"]["cells"], tabs, board.features)
+            counts = list(exposure.labels.values())
+            self._add_overlay(exposure, Z_EXPOSURE)
         if self.reachability_on and self.reach_origin is not None and board.on_board(self.reach_origin):
             reached = reachable_in_one_move(board, self.reach_origin)
-            self._add_overlay(ReachabilityOverlay(*size, self.reach_origin, reached, tabs, board.features), Z_REACH)
+            self._add_overlay(ReachabilityOverlay(*size, self.reach_origin, reached, tabs, board.features, counts),
+                              Z_REACH)
         if self.accelerator_distance:
             links, groups = accelerator_links(board, self.accelerator_distance)
-            self._add_overlay(AcceleratorOverlay(*size, self.accelerator_distance, links, groups), Z_ACCELERATORS)
+            route = self._highlight_spec[2] if self._highlight_spec else ()
+            self._add_overlay(AcceleratorOverlay(*size, self.accelerator_distance, links, groups, route),
+                              Z_ACCELERATORS)
 
     def _add_overlay(self, item: QGraphicsItem, z: int) -> None:
         item.setZValue(z)
         self.addItem(item)
         self._overlay_items.append(item)
 
-    def cell_tooltip(self, cell: Cell) -> str:
-        """A cell's feature, tile and findings, for hovering."""
+    def cell_words(self, cell: Cell) -> str:
+        """What lies on a cell, after its "[x,y]": the legend's words (an empty slot is no hole)."""
         x, y = cell
-        if not self.board.on_board(cell):
-            inside = 0 <= x < self.board.width and 0 <= y < self.board.height
-            lines = [f"<b>[{x},{y}]</b> {'hole: off the board' if inside else 'off the board'}"]
-        else:
+        if self.board.on_board(cell):
             tile = self.board.cell_tiles[cell]
             placement = self.layout.placement_of(tile)
             side = placement.side if placement else ""
-            lines = [f"<b>[{x},{y}]</b> {feature_words(self.board.feature_at(cell))} \u00b7 tile {tile}{side}"]
+            return f"{feature_words(self.board.feature_at(cell))} \u00b7 tile {tile}{side}"
+        for slot in self.tile_tabs.picture.empty_slots:
+            sx, sy, w, h = slot.area
+            if sx <= x < sx + w and sy <= y < sy + h:
+                return f"empty slot ({slot.name}) for {slot.hint}" if slot.hint else f"empty slot ({slot.name})"
+        if 0 <= x < self.board.width and 0 <= y < self.board.height:
+            return "hole: off the board"
+        return "off the board"
+
+    def cell_tooltip(self, cell: Cell) -> str:
+        """A cell's feature, tile and findings, for hovering."""
+        lines = [f"<b>[{cell[0]},{cell[1]}]</b> {self.cell_words(cell)}"]
         if self.reachability_on and self.reach_origin is not None and self.report is not None:
             distance = reachable_in_one_move(self.report.board, self.reach_origin).get(cell)
             if distance is not None:
                 lines.append(f"reached from [{self.reach_origin[0]},{self.reach_origin[1]}] with a move of {distance}")
-        if self.exposure_on and self.report is not None:
-            for entry in self.report.metrics["exposure"]["cells"]:
-                if (entry["x"], entry["y"]) == cell:
-                    lines.append(f"{entry['off_moves']} of 20 moves from here crash")
+        if (crashing := self.crashing_moves_at(cell)) is not None:
+            lines.append(f"{crashing} of 20 moves from here crash")
         for finding in self.findings_at(cell):
             colour = style.SEVERITY_COLOURS.get(finding.severity, style.SEVERITY_COLOURS["info"]).name()
             lines.append(f"<span style='color:{colour}'><b>{finding.severity}</b></span> "
                          f"{finding.code}: {finding.message}")
         return "<br>".join(lines)
+
+    def crashing_moves_at(self, cell: Cell) -> int | None:
+        """The heat map's count for a cell, while the heat map is on (a Crash Site's is not written
+        on the board: its disc fills the cell)."""
+        if not self.exposure_on or self.report is None:
+            return None
+        return next((entry["off_moves"] for entry in self.report.metrics["exposure"]["cells"]
+                     if (entry["x"], entry["y"]) == cell), None)
 
     def findings_at(self, cell: Cell) -> list:
         if self.report is None:
@@ -544,7 +594,11 @@ class BoardScene(QGraphicsScene):
 
     def mouseMoveEvent(self, event) -> None:
         cell = self.cell_at(event.scenePos())
-        if cell != self._hovered:
+        # A move the pointer did not make (the view scrolled to follow the keyboard's cursor)
+        # leaves the status bar on the cursor's cell.
+        pointer_moved = event.screenPos() != self._pointer
+        self._pointer = event.screenPos()
+        if cell != self._hovered and pointer_moved:
             self._hovered = cell
             self.cellHovered.emit(cell)
         if self._press is None or not (event.buttons() & Qt.LeftButton):

@@ -38,7 +38,8 @@ def _loop(window, layout: Path) -> None:
     _board(window, layout)
     window.actions["overlay_accelerators"].setChecked(True)
     window._overlays_changed()
-    loop = next(f for f in window.findings.findings() if f.code == "accelerator-loop")
+    # The three-Accelerator loop: its route passes all three, back through the middle one.
+    loop = next(f for f in window.findings.findings() if f.code == "accelerator-loop" and len(f.cells) == 3)
     window.findings.select_finding(loop)
 
 
@@ -72,7 +73,7 @@ def _playtest(window, scenario: Path) -> None:
 STATES: dict[str, tuple[tuple[int, int], str, Callable, str]] = {
     "screenshot": ((1400, 900), "standard-6p.json", _board, "the 10x10 board for 6 saucers, first finding selected"),
     "editor-loop": ((1400, 900), "standard-6p.json", _loop,
-                    "an Accelerator loop selected: its path, the graph at its distance, the board dimmed"),
+                    "the three-Accelerator loop selected: its numbered route, the graph at its distance, the board dimmed"),
     "editor-overlays": ((1400, 900), "standard-6p.json", _overlays,
                         "all three overlays at once, each with its key above the board"),
     "editor-small-keyboard": ((1024, 640), "standard-2-4p.json", _keyboard,

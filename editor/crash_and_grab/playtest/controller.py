@@ -595,7 +595,15 @@ class PlaytestMode(QObject):
             return self._refuse(f"{option!r} is not one of the choices: "
                                 f"{', '.join(map(str, pending.missing.options))}.")
         self._close_pending()
+        self._answered(pending.missing, option)
         return self._play(pending.action.answered(pending.missing, option), pending.then, shown=pending.shown)
+
+    def _answered(self, missing: MissingChoice, option) -> None:
+        """The question's status line ("Go north? Enter answers…") goes once it is answered."""
+        if missing.choice == "accelerator":
+            self._status(f"{missing.saucer} goes {option} from the Accelerator at {cell_words(missing.at)}.", 5000)
+        else:
+            self.window.statusBar().clearMessage()
 
     def cancel_pending(self) -> None:
         if self.pending is None:
