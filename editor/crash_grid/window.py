@@ -279,10 +279,10 @@ class ArenaWindow(QMainWindow):
         self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 {PRODUCT_NAME}")
 
     def _finding_selected(self, finding: Finding | None) -> None:
-        """A finding clicked: its squares outlined and, if it is about one start, that start selected
-        (so R and Delete act on it)."""
+        """A finding clicked: its squares outlined and, if its first square holds a start, that start
+        selected (so R and Delete act on it at once)."""
         self.scene.focus_cells = tuple(finding.cells) if finding is not None else ()
-        if finding is not None and len(finding.cells) == 1 and self.start_at(finding.cells[0]) is not None:
+        if finding is not None and finding.cells and self.start_at(finding.cells[0]) is not None:
             self.scene.selected = self.start_at(finding.cells[0])
         if not self.playtesting:
             self.scene.show_layout(self.document.layout, self._owners())
