@@ -39,7 +39,8 @@ def font(pixel_size: float, bold: bool = False) -> QFont:
 
 
 def severity_icon(severity: str, size: int = 16) -> QIcon:
-    """Drawn, not taken from the platform theme, so they look the same offscreen."""
+    """Drawn, not taken from the platform theme, so they look the same offscreen: an error is an
+    octagon with ×, a warning a triangle with !, a note a disc with i (shape and glyph, not only colour)."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.transparent)
     painter = QPainter(pixmap)
@@ -51,8 +52,12 @@ def severity_icon(severity: str, size: int = 16) -> QIcon:
     if severity == "warning":
         painter.drawPolygon(QPolygonF([QPointF(box.center().x(), box.top()), box.bottomRight(), box.bottomLeft()]))
         glyph, box = "!", box.adjusted(0, size * 0.18, 0, 0)
-    elif severity == "error":
-        painter.drawEllipse(box)
+    elif severity == "error":  # an octagon, a stop sign: told from the round note by its shape too
+        cut = box.width() * 0.29
+        painter.drawPolygon(QPolygonF([QPointF(box.left() + cut, box.top()), QPointF(box.right() - cut, box.top()),
+                                       QPointF(box.right(), box.top() + cut), QPointF(box.right(), box.bottom() - cut),
+                                       QPointF(box.right() - cut, box.bottom()), QPointF(box.left() + cut, box.bottom()),
+                                       QPointF(box.left(), box.bottom() - cut), QPointF(box.left(), box.top() + cut)]))
         glyph = "\u00d7"
     else:
         painter.drawEllipse(box)

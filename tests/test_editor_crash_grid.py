@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QMessageBox
 
 from crashgrab.editor.crash_grid import ArenaWindow
 from crashgrab.editor.crash_grid.scene import CELL
@@ -51,7 +51,7 @@ def test_a_crash_grid_layout_opens_in_its_own_editor(window):
     assert isinstance(window, ArenaWindow)
     assert "(Crash Grid)" in window.windowTitle()
     assert window.scene.kinds().count("start") == 4 and window.scene.kinds().count("square") == 144
-    assert window.findings.count() == 0
+    assert window.findings.findings() == ()
 
 
 def test_walls_toggle_with_undo_and_redo(window):
@@ -73,8 +73,7 @@ def test_a_start_is_placed_dragged_turned_and_removed(window):
     assert window.document.layout.start_of("spades").cell == (4, 0)
     QTest.keyClick(window, Qt.Key_R)             # the dragged start is selected: south -> west
     assert window.document.layout.start_of("spades").facing == "west"
-    assert [f.split()[1] for f in (window.findings.item(i).text() for i in range(window.findings.count()))] == \
-        ["start-facing", "start-spacing"]
+    assert [f.code for f in window.findings.findings()] == ["start-facing", "start-spacing"]
     QTest.keyClick(window, Qt.Key_Delete)
     assert window.document.layout.start_of("spades") is None
     for _ in range(4):
@@ -94,12 +93,12 @@ def test_a_refused_edit_says_why_and_leaves_no_undo_step(window):
 def test_resizing_and_its_refusal(window):
     window.width_box.setValue(13)
     window.height_box.setValue(12)
-    window.findChild(QPushButton, "resize").click()
+    window.toolbar.widgetForAction(window.resize_action).click()
     layout = window.document.layout
     assert (layout.width, layout.height, layout.template) == (13, 12, None)
     assert window.scene.kinds().count("square") == 13 * 12
     window.width_box.setValue(8)
-    window.findChild(QPushButton, "resize").click()
+    window.toolbar.widgetForAction(window.resize_action).click()
     assert window.document.layout.width == 13
     assert "would be outside a 8x12 arena" in window.statusBar().currentMessage()
 

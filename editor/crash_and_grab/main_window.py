@@ -31,6 +31,7 @@ from ..app import APP_NAME, APPLICATION, ORGANISATION
 from ..save_prompt import ask_save_path, ask_to_save, failure_message
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from .document import LayoutDocument, blank_layout
+from ..shortcuts import apply_shortcuts
 from .findings_dock import FindingsPanel
 from .help_window import HelpWindow
 from .icons import GLYPHS, icon
@@ -89,6 +90,7 @@ class MainWindow(QMainWindow):
         self._connect()
         self._restore_settings()
         self.playtest = install_playtest(self)  # Playtest dock and View > Playtest (F5): editor/playtest
+        apply_shortcuts(self.actions)  # the keys every game's editor shares (editor/shortcuts.py)
         self._build_mode_bar()
         self._decorate_actions()
         self._document_replaced()

@@ -11,6 +11,8 @@ from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.playtest import PlacementRefused, PlaytestSession
 from crashgrab.engine.crash_grid.rules import RuleError, Trick
 
+from .marks import SUIT_SYMBOLS
+
 
 class PlaytestPanel(QWidget):
     shown = Signal(object)   # the GridState to draw
@@ -63,7 +65,7 @@ class PlaytestPanel(QWidget):
             row = QHBoxLayout()
             row.addWidget(card)
             row.addWidget(move)
-            self.choices.addRow(rider.suit, row)
+            self.choices.addRow(f"{SUIT_SYMBOLS[rider.suit]} {rider.suit}", row)
             self.initiative[rider.suit], self.moves[rider.suit] = card, move
         self.events.clear()
         self.events.addItems([event.describe() for event in session.events_shown()])

@@ -1,26 +1,53 @@
 """The arena drawn from the model (rebuilt from it on every change): squares, walls, starts
-or, while playtesting, riders and trail cards. Mouse presses and releases are reported by
+or, while playtesting, riders and trail cards, with the columns' and rows' numbers round the
+arena and the selected finding's squares outlined. Mouse presses and releases are reported by
 cell; the scene never changes the model."""
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.rules import GridState
 
 from .. import style
+from .marks import (ANGLES, COORDINATE, FREE, LINE, SUIT_COLOURS, SUIT_SYMBOLS, WALL, paint_card,  # noqa: F401
+                    paint_hatch)
 
 CELL = style.CELL
-SUIT_COLOURS = {"spades": QColor("#1f2937"), "hearts": QColor("#dc2626"),
-                "diamonds": QColor("#d97706"), "clubs": QColor("#15803d")}
-FREE = QColor("#f8fafc")
-WALL = QColor("#475569")
-LINE = QColor("#cbd5e1")
-ANGLES = {"north": -90, "east": 0, "south": 90, "west": 180}
+
+
+class CardItem(QGraphicsItem):
+    """A start, rider or trail card: its suit's card, symbol and (but for a trail) facing arrow."""
+
+    def __init__(self, suit: str, centre: QPointF, facing: str | None, selected: bool, alpha: int = 255) -> None:
+        super().__init__()
+        self.suit, self.facing, self.selected, self.alpha = suit, facing, selected, alpha
+        self.setPos(centre)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return QRectF(-CELL / 2, -CELL / 2, CELL, CELL)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        if self.selected:
+            paint_card(painter, QPointF(0, 0), CELL, self.suit, self.facing, style.SELECTION, 3, self.alpha)
+        else:
+            paint_card(painter, QPointF(0, 0), CELL, self.suit, self.facing, alpha=self.alpha)
+
+
+class HatchItem(QGraphicsItem):
+    def __init__(self, rect: QRectF) -> None:
+        super().__init__()
+        self.rect = rect
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self.rect
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        paint_hatch(painter, self.rect)
 
 
 class ArenaScene(QGraphicsScene):
@@ -30,6 +57,7 @@ class ArenaScene(QGraphicsScene):
     def __init__(self) -> None:
         super().__init__()
         self.selected: str | None = None
+        self.focus_cells: tuple[tuple[int, int], ...] = ()  # the selected finding's squares
 
     def cell_at(self, point: QPointF) -> tuple[int, int]:
         return math.floor(point.x() / CELL), math.floor(point.y() / CELL)
@@ -49,30 +77,48 @@ class ArenaScene(QGraphicsScene):
                 fill = WALL if (x, y) in walls else FREE
                 item = self.addRect(x * CELL, y * CELL, CELL, CELL, pen, QBrush(fill))
                 item.setData(0, "wall" if (x, y) in walls else "square")
-        self.setSceneRect(-CELL / 2, -CELL / 2, (width + 1) * CELL, (height + 1) * CELL)
+                if (x, y) in walls:
+                    self.addItem(HatchItem(QRectF(x * CELL, y * CELL, CELL, CELL)))
+        self._coordinates(width, height)
+        self.setSceneRect(-CELL, -CELL, (width + 1.5) * CELL, (height + 1.5) * CELL)
+
+    def _coordinates(self, width: int, height: int) -> None:
+        """Column numbers above the arena, row numbers left of it: the [x,y] findings and the status bar name."""
+        font = style.font(CELL * 0.3)
+        for x in range(width):
+            self._coordinate(str(x), QPointF((x + 0.5) * CELL, -CELL * 0.3), font)
+        for y in range(height):
+            self._coordinate(str(y), QPointF(-CELL * 0.35, (y + 0.5) * CELL), font)
+
+    def _coordinate(self, text: str, centre: QPointF, font) -> None:
+        item = QGraphicsSimpleTextItem(text)
+        item.setFont(font)
+        item.setBrush(QBrush(COORDINATE))
+        box = item.boundingRect()
+        item.setPos(centre.x() - box.width() / 2, centre.y() - box.height() / 2)
+        item.setData(0, "coordinate")
+        self.addItem(item)
 
     def _rider(self, suit: str, cell, facing: str, kind: str) -> None:
-        """A card-shaped marker with an arrow toward its facing."""
-        x, y = (cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL
-        colour = SUIT_COLOURS[suit]
-        outline = QPen(style.SELECTION if suit == self.selected else colour.darker(), 3 if suit == self.selected else 1)
-        card = self.addRect(x - CELL * 0.3, y - CELL * 0.38, CELL * 0.6, CELL * 0.76, outline, QBrush(colour))
-        card.setData(0, kind)
-        card.setToolTip(f"{suit} {kind} at [{cell[0]},{cell[1]}] facing {facing}")
-        arrow = QPolygonF([QPointF(CELL * 0.26, 0), QPointF(-CELL * 0.1, -CELL * 0.16), QPointF(-CELL * 0.1, CELL * 0.16)])
-        item = self.addPolygon(arrow, QPen(Qt.NoPen), QBrush(QColor("#ffffff")))
-        item.setPos(x, y)
-        item.setRotation(ANGLES[facing])
-        item.setData(0, "arrow")
+        """A card with the suit's symbol and an arrow toward its facing."""
+        item = CardItem(suit, QPointF((cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL), facing, suit == self.selected)
+        item.setData(0, kind)
+        item.setToolTip(f"{SUIT_SYMBOLS[suit]} {suit} {kind} at [{cell[0]},{cell[1]}] facing {facing}")
+        self.addItem(item)
 
     def _trail(self, suit: str, cell) -> None:
-        x, y = cell[0] * CELL, cell[1] * CELL
-        colour = QColor(SUIT_COLOURS[suit])
-        colour.setAlpha(110)
-        item = self.addRect(x + CELL * 0.2, y + CELL * 0.12, CELL * 0.6, CELL * 0.76, QPen(colour.darker(), 1),
-                            QBrush(colour))
+        item = CardItem(suit, QPointF((cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL), None, False, 110)
         item.setData(0, "trail")
-        item.setToolTip(f"{suit} trail card at [{cell[0]},{cell[1]}]")
+        item.setToolTip(f"{SUIT_SYMBOLS[suit]} {suit} trail card at [{cell[0]},{cell[1]}]")
+        self.addItem(item)
+
+    def _focus(self) -> None:
+        """The selected finding's squares: a magenta outline on a white halo (style.FOCUS)."""
+        for x, y in self.focus_cells:
+            rect = QRectF(x * CELL, y * CELL, CELL, CELL).adjusted(3, 3, -3, -3)
+            self.addRect(rect, style.outline_pen(style.FOCUS_HALO, 7), QBrush(Qt.NoBrush))
+            item = self.addRect(rect, style.outline_pen(style.FOCUS, 4), QBrush(Qt.NoBrush))
+            item.setData(0, "focus")
 
     def show_layout(self, layout: ArenaLayout, owners: dict | None = None) -> None:
         """The arena; `owners` (cell -> suit initial, the territory overlay's labels) tints squares."""
@@ -83,8 +129,14 @@ class ArenaScene(QGraphicsScene):
             tint.setAlpha(45)
             item = self.addRect(cell[0] * CELL, cell[1] * CELL, CELL, CELL, QPen(Qt.NoPen), QBrush(tint))
             item.setData(0, "territory")
+            mark = QGraphicsSimpleTextItem(SUIT_SYMBOLS[next(s for s in SUIT_COLOURS if s[0] == initial)])
+            mark.setFont(style.font(CELL * 0.22))  # the owner by its symbol too, not only the tint
+            mark.setBrush(QBrush(QColor(initials[initial]).darker(120)))
+            mark.setPos(cell[0] * CELL + CELL * 0.06, cell[1] * CELL + CELL * 0.02)
+            self.addItem(mark)
         for start in layout.starts:
             self._rider(start.suit, start.cell, start.facing, "start")
+        self._focus()
 
     def show_state(self, state: GridState) -> None:
         self._squares(state.width, state.height, state.walls)

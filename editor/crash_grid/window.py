@@ -1,5 +1,7 @@
 """The Crash Grid arena editor: arena size, starts (place, drag, R to turn, Delete to remove)
-and wall squares, every edit undoable; findings beside the arena; a playtest dock.
+and wall squares, every edit undoable; the studio's findings panel beside the arena (a finding
+clicked outlines its squares), a legend above it, coordinates round it; a playtest dock.
+Keys every game's editor shares come from editor/shortcuts.py.
 
 Tools and the scene never change the model: they turn mouse and keys into undo commands,
 which call the document."""
@@ -8,31 +10,35 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QColor, QIcon, QKeySequence, QPainter, QPixmap
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QListWidget, QMainWindow, QMessageBox,
-                               QPushButton, QSpinBox, QWidget)
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QPainter, QPixmap
+from shiboken6 import isValid
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QGraphicsView, QMainWindow, QMessageBox, QSpinBox, QWidget
 
 from crashgrab.engine.crash_grid.editing import MAX_SIZE, MIN_SIZE
 from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.scenario_io import save_scenario
 from crashgrab.engine.crash_grid.terms import SUITS
 from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.findings import Finding
 from crashgrab.engine.version import PRODUCT_NAME
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
+from ..findings_panel import FindingsPanel
 from ..game_views import add_export_menu, open_board_window
+from ..legend import LegendStrip
 from ..print_dialog import print_and_play
 from ..save_prompt import ask_save_path, ask_to_save, failure_message
+from ..shortcuts import apply_shortcuts, shortcut_text
 from . import commands
 from .document import ArenaDocument
 from .playtest_panel import PlaytestPanel
-from .scene import CELL, SUIT_COLOURS, WALL, ArenaScene
+from .marks import SUIT_SYMBOLS, paint_card, paint_square
+from .scene import CELL, ArenaScene
 
 WALL_TOOL = "wall"
-SUIT_SYMBOLS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
 FILE_FILTER = "Layouts (*.json);;All files (*)"
 HINT = ("Click a square to add or remove a wall. Pick a suit's start, then click a square on the edge; "
         "drag a start to move it, R turns it, Delete removes it.")
@@ -56,26 +62,34 @@ class ArenaWindow(QMainWindow):
         self.dragging: str | None = None
         self._toolbar()
         self._findings_dock()
+        self._legend_dock()
         self._playtest_dock()
         self.document.changed.connect(self.refresh)
         self.scene.pressed.connect(self.on_pressed)
         self.scene.released.connect(self.on_released)
         self._menus()
+        apply_shortcuts(self.shared_actions())
+        self._command_buttons()
         self.refresh()
         self.statusBar().showMessage(HINT)
         self.resize(1000, 720)
 
     # --- building ----------------------------------------------------------------------------
     def _toolbar(self) -> None:
+        """Tools as icons (the legend names them), then the size, then commands as words of one width:
+        it fits a 1024-pixel window with nothing behind the toolbar's overflow button."""
         bar = self.toolbar = self.addToolBar("Arena")
         bar.setObjectName("arena_tools")
-        bar.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+        bar.setMovable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
         group = QActionGroup(self)
-        tools = [(WALL_TOOL, "Wall", WALL), *[(suit, f"{SUIT_SYMBOLS[suit]} {suit.title()} start", SUIT_COLOURS[suit])
-                                               for suit in SUITS]]
-        for tool, text, colour in tools:
-            action = QAction(swatch(colour), text, self, checkable=True)
+        tools = [(WALL_TOOL, "Wall", "click a square to add or remove a wall"),
+                 *[(suit, f"{SUIT_SYMBOLS[suit]} {suit.title()} start", "click a square on the edge to put it there")
+                   for suit in SUITS]]
+        for tool, text, tip in tools:
+            action = QAction(tool_icon(tool), text, self, checkable=True)
             action.setObjectName(f"tool_{tool}")
+            action.setToolTip(f"{text}: {tip}")
             action.setChecked(tool == WALL_TOOL)
             action.triggered.connect(lambda _checked=False, t=tool: setattr(self, "tool", t))
             group.addAction(action)
@@ -87,20 +101,70 @@ class ArenaWindow(QMainWindow):
             box.setPrefix(prefix)
             box.setToolTip(f"The arena's {words} in squares; Resize applies it (undoable)")
             bar.addWidget(box)
-        resize = QPushButton("Resize")
-        resize.setObjectName("resize")
-        resize.clicked.connect(lambda: self.edit(commands.Resize(self.document, self.width_box.value(),
-                                                                 self.height_box.value())))
-        bar.addWidget(resize)
+        self.resize_action = QAction("Resize", self)
+        self.resize_action.setObjectName("resize")
+        self.resize_action.setToolTip("Resize the arena to the width and height beside (undoable)")
+        self.resize_action.triggered.connect(lambda: self.edit(commands.Resize(
+            self.document, self.width_box.value(), self.height_box.value())))
         self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
-        self.undo_action.setShortcut(QKeySequence.Undo)
         self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
-        self.redo_action.setShortcut(QKeySequence.Redo)
-        self.save_action = QAction("Save", self, shortcut=QKeySequence.Save, triggered=self.save)
-        self.save_as_action = QAction("Save As\u2026", self, shortcut=QKeySequence.SaveAs, triggered=self.save_as)
+        self.undo_action.setObjectName("undo")
+        self.redo_action.setObjectName("redo")
+        # The button keeps one word; what it undoes is in its tool tip, so the toolbar never reflows.
+        self.undo_action.setIconText("Undo")
+        self.redo_action.setIconText("Redo")
+        # Bound methods of the window: Qt drops the connections when the window goes (the stack outlives it).
+        self.undo_stack.undoTextChanged.connect(self._undo_text_changed)
+        self.undo_stack.redoTextChanged.connect(self._redo_text_changed)
+        self.save_action = QAction("Save", self, triggered=self.save)
+        self.save_action.setObjectName("save")
+        self.save_as_action = QAction("Save As\u2026", self, triggered=self.save_as)
+        self.save_as_action.setObjectName("save_as")
         for action in (self.undo_action, self.redo_action, self.save_action, self.save_as_action):
             self.addAction(action)
+        bar.addAction(self.resize_action)
+        bar.addSeparator()
+        for action in (self.undo_action, self.redo_action, self.save_action):
             bar.addAction(action)
+
+    def shared_actions(self) -> dict[str, QAction]:
+        """The actions editor/shortcuts.py gives their keys, by role."""
+        exports = [a for a in self.export_menu.actions() if a.objectName() != "export_image"]
+        return {"open": self.open_action, "save": self.save_action, "save_as": self.save_as_action,
+                "export": exports[0],
+                "export_image": next(a for a in self.export_menu.actions() if a.objectName() == "export_image"),
+                "print_and_play": self.print_action, "undo": self.undo_action, "redo": self.redo_action,
+                "playtest": self.playtest_action, "next_finding": self.next_finding_action,
+                "previous_finding": self.previous_finding_action}
+
+    def _command_buttons(self) -> None:
+        """Every word button of the toolbar as wide as the widest, and its keys in its tool tip."""
+        commands_shown = [self.resize_action, self.undo_action, self.redo_action, self.save_action,
+                          self.playtest_action, self.territory_action]
+        buttons = [self.toolbar.widgetForAction(action) for action in commands_shown]
+        width = max(button.sizeHint().width() for button in buttons)
+        for button in buttons:
+            button.setFixedWidth(width)
+        for action in (self.save_action, self.playtest_action, self.territory_action):
+            keys = shortcut_text(action)
+            action.setToolTip(f"{action.toolTip()} ({keys})" if keys else action.toolTip())
+        self._history_tip(self.undo_action, "Undo", self.undo_stack.undoText())
+        self._history_tip(self.redo_action, "Redo", self.undo_stack.redoText())
+
+    def _undo_text_changed(self, text: str) -> None:
+        self._history_tip(self.undo_action, "Undo", text)
+
+    def _redo_text_changed(self, text: str) -> None:
+        self._history_tip(self.redo_action, "Redo", text)
+
+    @staticmethod
+    def _history_tip(action: QAction, verb: str, text: str) -> None:
+        """What Undo or Redo would do, in its tool tip ("Undo turn the spades start (Ctrl+Z)")."""
+        if not isValid(action):  # the stack, outliving the window, clears itself as it goes
+            return
+        keys = shortcut_text(action)
+        what = f"{verb} {text[0].lower()}{text[1:]}" if text else f"Nothing to {verb.lower()}"
+        action.setToolTip(f"{what} ({keys})" if keys else what)
 
     def _menus(self) -> None:
         """File (new arenas, open, save, export, print, close), Edit (undo, redo) and View (playtest, territory)."""
@@ -114,25 +178,45 @@ class ArenaWindow(QMainWindow):
         free = new_menu.addAction("New free-form arena")
         free.setObjectName("new_free")
         free.triggered.connect(lambda: self.new_arena(None))
-        open_action = file_menu.addAction("Open\u2026", self.open_dialog)
-        open_action.setShortcut(QKeySequence.Open)
+        self.open_action = file_menu.addAction("Open\u2026", self.open_dialog)
+        self.open_action.setObjectName("open")
         file_menu.addActions([self.save_action, self.save_as_action])
-        file_menu.addMenu(add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path))
-        self.print_action = file_menu.addAction("Print and Play\u2026", self.print_and_play)  # Ctrl+P is Playtest here
+        self.export_menu = add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path)
+        file_menu.addMenu(self.export_menu)
+        self.print_action = file_menu.addAction("Print and Play\u2026", self.print_and_play)
         self.print_action.setObjectName("print_and_play")
         file_menu.addSeparator()
         file_menu.addAction("Close", QKeySequence.Close, self.close)
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")
-        view_menu.addActions([self.playtest_action, self.territory_action])
+        view_menu.addActions([self.playtest_action, self.territory_action, self.legend_dock.toggleViewAction()])
+        view_menu.addSeparator()
+        view_menu.addActions([self.next_finding_action, self.previous_finding_action])
 
     def _findings_dock(self) -> None:
-        self.findings = QListWidget()
+        self.findings = FindingsPanel(overridable=False, compact=True)  # the studio's panel; arenas keep no overrides
+        self.findings.findingSelected.connect(self._finding_selected)
         self.findings_dock = QDockWidget("Findings", self)
         self.findings_dock.setObjectName("findings")
         self.findings_dock.setWidget(self.findings)
         self.addDockWidget(Qt.RightDockWidgetArea, self.findings_dock)
+        self.next_finding_action = QAction("Next Finding", self, triggered=lambda: self.findings.select_next(1))
+        self.next_finding_action.setObjectName("next_finding")
+        self.previous_finding_action = QAction("Previous Finding", self,
+                                               triggered=lambda: self.findings.select_next(-1))
+        self.previous_finding_action.setObjectName("previous_finding")
+        self.addActions([self.next_finding_action, self.previous_finding_action])
+
+    def _legend_dock(self) -> None:
+        self.legend = LegendStrip(legend_entries())
+        self.legend_dock = QDockWidget("Legend", self)
+        self.legend_dock.setObjectName("legend_dock")
+        self.legend_dock.setWidget(self.legend)
+        self.legend_dock.setFeatures(QDockWidget.DockWidgetClosable | QDockWidget.DockWidgetMovable)
+        self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
+        self.addDockWidget(Qt.TopDockWidgetArea, self.legend_dock)
+        self.resizeDocks([self.findings_dock], [300], Qt.Horizontal)
 
     def _playtest_dock(self) -> None:
         self.playtest = PlaytestPanel()
@@ -142,13 +226,14 @@ class ArenaWindow(QMainWindow):
         self.playtest_dock.setObjectName("playtest")
         self.playtest_dock.setWidget(self.playtest)
         self.addDockWidget(Qt.RightDockWidgetArea, self.playtest_dock)
+        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)  # one column: the arena keeps the width
         self.playtest_dock.hide()
-        self.playtest_action = QAction("Playtest", self, checkable=True, shortcut="Ctrl+P")
+        self.playtest_action = QAction("Playtest", self, checkable=True)
         self.playtest_action.toggled.connect(self.set_playtesting)
         self.addAction(self.playtest_action)
         self.playtest_action.setObjectName("playtest")
         self.toolbar.addAction(self.playtest_action)
-        self.territory_action = QAction("Territory", self, checkable=True, shortcut="Ctrl+T")
+        self.territory_action = QAction("Territory", self, checkable=True, shortcut="Ctrl+T")  # this game's own
         self.territory_action.setObjectName("territory")
         self.territory_action.setToolTip("Tint each free square with the rider that reaches it first")
         self.territory_action.toggled.connect(lambda _on: self.refresh())
@@ -166,11 +251,7 @@ class ArenaWindow(QMainWindow):
         self.width_box.setValue(layout.width)
         self.height_box.setValue(layout.height)
         report = self.system.validate(layout)
-        self.findings.clear()
-        for finding in report.findings:
-            where = f" [{finding.cells[0][0]},{finding.cells[0][1]}]" if finding.cells else ""
-            self.findings.addItem(f"{finding.severity} {finding.code}{where}: {finding.message}")
-        self.findings_dock.setWindowTitle(f"Findings: {report.summary()}")
+        self.findings.set_findings(report.findings, report.summary())
         self._title()
         self.fit()
 
@@ -197,10 +278,21 @@ class ArenaWindow(QMainWindow):
         name = self.document.path.name if self.document.path else self.document.layout.name or "Untitled"
         self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 {PRODUCT_NAME}")
 
+    def _finding_selected(self, finding: Finding | None) -> None:
+        """A finding clicked: its squares outlined and, if its first square holds a start, that start
+        selected (so R and Delete act on it at once)."""
+        self.scene.focus_cells = tuple(finding.cells) if finding is not None else ()
+        if finding is not None and finding.cells and self.start_at(finding.cells[0]) is not None:
+            self.scene.selected = self.start_at(finding.cells[0])
+        if not self.playtesting:
+            self.scene.show_layout(self.document.layout, self._owners())
+
     def set_playtesting(self, on: bool) -> None:
         self.scene.selected = None
+        self.scene.focus_cells = ()
         self.playtest_dock.setVisible(on)
         if on:
+            self.playtest_dock.raise_()
             self.playtest.start(self.document.layout)
         else:
             self.scene.show_layout(self.document.layout, self._owners())
@@ -344,11 +436,32 @@ class ArenaWindow(QMainWindow):
         event.accept()
 
 
-def swatch(colour: QColor, size: int = 14) -> QIcon:
-    """A tool's colour as the arena draws it, so the toolbar doubles as the legend."""
+def tool_icon(tool: str, size: int = 22) -> QIcon:
+    """A tool as the arena draws it (a hatched wall, a suit's card with its symbol), so the toolbar
+    matches the board and the legend."""
     pixmap = QPixmap(size, size)
-    pixmap.fill(colour)
+    pixmap.fill(Qt.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.Antialiasing)
+    if tool == WALL_TOOL:
+        paint_square(painter, QRectF(1.5, 1.5, size - 3, size - 3), True)
+    else:
+        paint_card(painter, QPointF(size / 2, size / 2), size * 1.25, tool, None)
+    painter.end()
     return QIcon(pixmap)
+
+
+def legend_entries() -> list:
+    """What the arena shows, for the legend strip: squares, walls, and each suit's start by its symbol."""
+    entries = [("Free square", lambda painter, rect: paint_square(painter, rect, False)),
+               ("Wall", lambda painter, rect: paint_square(painter, rect, True))]
+    for suit in SUITS:
+        entries.append((f"{SUIT_SYMBOLS[suit]} {suit.title()} start",
+                        lambda painter, rect, s=suit: paint_card(painter, rect.center(), rect.height() * 1.25, s,
+                                                                 None)))
+    entries.append(("Arrow: the way it faces", lambda painter, rect: paint_card(
+        painter, rect.center(), rect.height() * 1.25, SUITS[0], "north")))
+    return entries
 
 
 def open_editor(system: GameSystem, layout: Any, path: Path | None, parent: QWidget | None = None) -> ArenaWindow:
