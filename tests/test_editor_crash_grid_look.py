@@ -18,7 +18,7 @@ from crashgrab.editor.game_views import open_board_window
 from crashgrab.editor.shortcuts import ROLE_PROPERTY, SHORTCUTS
 from crashgrab.engine.crash_grid.templates import template_layout
 from crashgrab.engine.games import get_system
-from tests.cvd import delta_e, rgb, simulate
+from tests.colour_vision import seen_difference
 from tests.editor_fixtures import settings, window  # noqa: F401 (fixtures: Crash & Grab's window)
 
 
@@ -129,9 +129,9 @@ def card_ink(suit: str, size: int = 96) -> set[tuple[int, int]]:
 def test_suits_are_told_apart_by_colour_or_by_shape_under_colour_blindness(deficiency):
     """Machado 2009 at full severity: a pair of suits (or a suit and the wall) closer than ΔE 20 must
     differ in shape; every suit draws its own symbol, so even then they do."""
-    seen = {name: simulate(rgb(colour.name()), deficiency) if deficiency else rgb(colour.name())
-            for name, colour in [*SUIT_COLOURS.items(), ("wall", WALL)]}
-    close = [(a, b) for a, b in itertools.combinations(seen, 2) if delta_e(seen[a], seen[b]) < 20]
+    colours = {name: QColor(colour) for name, colour in [*SUIT_COLOURS.items(), ("wall", WALL)]}
+    close = [(a, b) for a, b in itertools.combinations(colours, 2)
+             if seen_difference(colours[a], colours[b], deficiency or "normal") < 20]
     assert close == []  # the colours chosen in marks.py keep every pair apart
     inks = {suit: card_ink(suit) for suit in SUIT_COLOURS}
     for a, b in itertools.combinations(inks, 2):
