@@ -212,7 +212,7 @@ def row_letter(row: int) -> str:
 
 
 def starting_cell_mm(system: GameSystem | None, layout: Any, sheets: PrintSheets | None) -> float:
-    """The scale a print starts at: what a game keeps with its layout (Crash & Grab's cell size),
+    """The scale a print starts at: what a game keeps with its layout (a cell size saved in it),
     else the game's own true size (its picture's unit, e.g. a hex's radius), else the studio's."""
     kept = sheets.cell_mm(layout) if sheets is not None and sheets.cell_mm is not None else None
     if kept is None and system is not None:

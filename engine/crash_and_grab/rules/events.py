@@ -12,40 +12,15 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from ...grid.model import Cell
+from ...play.events import JSON_NAMES, Event
 from .errors import cell_text
 from .pieces import Crew
 
 EVENT_KINDS: tuple[str, ...] = ("bonus", "move", "pickup", "collision", "accelerator", "crash", "boost",
                                 "penalty", "transfer", "place", "probe", "win", "round", "turn", "upgrade", "ability",
                                 "jump", "swap", "mine", "quake", "exchange", "shuffle")
-# Attribute name -> JSON key where Python cannot use the JSON name.
-_JSON_NAMES = {"origin": "from"}
-
-
-def _json_value(value: Any) -> Any:
-    if isinstance(value, Crew):
-        return value.to_json()
-    if isinstance(value, tuple):
-        return [_json_value(v) for v in value]
-    return value
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-@dataclass(frozen=True)
-class Event:
-    kind: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        document = {"kind": self.kind}
-        for f in fields(self):
-            document[_JSON_NAMES.get(f.name, f.name)] = _json_value(getattr(self, f.name))
-        return document
-
-    def describe(self) -> str:  # pragma: no cover - every kind overrides it
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)
@@ -449,7 +424,7 @@ def event_from_json(document: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[document["kind"]]
     values = {}
     for f in fields(cls):
-        value = document[_JSON_NAMES.get(f.name, f.name)]
+        value = document[JSON_NAMES.get(f.name, f.name)]
         if cls is ProbeMoved and f.name == "counts":
             value = tuple((player, count) for player, count in value.items())
         else:

@@ -4,32 +4,11 @@ Kinds: order, move, crash, refresh, win, no-point, and reshuffle (Deck A's table
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
+from ...play.events import Event
 from ..terms import Cell, cell_text
-
-_JSON_NAMES = {"origin": "from"}
-
-
-def _json(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_json(v) for v in value]
-    return value
-
-
-@dataclass(frozen=True)
-class Event:
-    kind: ClassVar[str] = ""
-
-    def to_json(self) -> dict[str, Any]:
-        document: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            document[_JSON_NAMES.get(f.name, f.name)] = _json(getattr(self, f.name))
-        return document
-
-    def describe(self) -> str:  # pragma: no cover - every kind overrides it
-        raise NotImplementedError
 
 
 @dataclass(frozen=True)
