@@ -56,7 +56,7 @@ def tool(window, name):
 
 
 def findings(window):
-    return [window.findings.item(i).text().split(":")[0].split()[0] for i in range(window.findings.count())]
+    return [finding.code for finding in window.findings.findings()]
 
 
 def test_a_crash_board_opens_in_its_own_editor(window):
@@ -65,7 +65,7 @@ def test_a_crash_board_opens_in_its_own_editor(window):
     kinds = window.scene.kinds()
     assert kinds.count("hex") == 37 and kinds.count("start") == 12 and kinds.count("junkyard") == 2
     assert kinds.count("ghost") == 24  # the ring just outside a side-4 hexagon: 6 * 4
-    assert window.findings.count() == 0
+    assert findings(window) == []
 
 
 def test_a_hex_is_painted_with_the_mouse_and_undone(window):
@@ -112,7 +112,7 @@ def test_a_junkyard_is_dragged_and_the_findings_update_live(window):
     drag(window, (-1, 0), (2, 0))                          # p1's junkyard next to p1's own starts
     assert window.document.layout.junkyard_of("p1") == Junkyard("p1", (2, 0))
     assert "junkyard-nearer" in findings(window) and "unbalanced" in findings(window)
-    assert window.findings_dock.windowTitle().startswith("Findings: ")
+    assert "warning" in window.findings.summary.text()
     window.undo_stack.undo()
     assert window.document.layout.junkyard_of("p1").at == (-1, 0) and findings(window) == []
 
@@ -120,13 +120,13 @@ def test_a_junkyard_is_dragged_and_the_findings_update_live(window):
 def test_clicking_a_finding_highlights_its_hexes(window):
     tool(window, "junkyard_p2")
     click(window, (0, -3))                                 # p2's junkyard moved up north, off the middle row
-    assert window.findings.count() > 0
+    assert findings(window)
     row = findings(window).index("junkyard-nearer") if "junkyard-nearer" in findings(window) else 0
-    item = window.findings.item(row)
+    cells = window.findings.findings()[row].cells
     assert window.scene.kinds().count("highlight") == 0
-    rect = window.findings.visualItemRect(item)
-    QTest.mouseClick(window.findings.viewport(), Qt.LeftButton, Qt.NoModifier, rect.center())
-    cells = item.data(Qt.UserRole)
+    table = window.findings.table
+    index = table.model().index(row, 1)
+    QTest.mouseClick(table.viewport(), Qt.LeftButton, Qt.NoModifier, table.visualRect(index).center())
     assert cells and window.highlight == tuple(cells)
     assert window.scene.kinds().count("highlight") == len(cells)
 
@@ -163,7 +163,7 @@ def test_the_keyboard_moves_a_cursor_paints_moves_and_deletes(window):
 def test_f6_goes_from_panel_to_panel(window):
     window.view.setFocus(Qt.ShortcutFocusReason)
     QTest.keyClick(window, Qt.Key_F6)
-    assert window.findings.hasFocus()
+    assert window.findings.table.hasFocus()
     QTest.keyClick(window, Qt.Key_F6)
     assert window.metrics.hasFocus()
     QTest.keyClick(window, Qt.Key_F6)
