@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from crashgrab.editor.crash import CrashBoardWindow
-from crashgrab.editor.crash.scene import centre
+from crashgrab.editor.crash.scene import PLAYER_COLOURS, centre
 from crashgrab.editor.game_views import open_board_window
 from crashgrab.engine.crash.layout_io import load_layout
 from crashgrab.engine.crash.model import Junkyard, Start
@@ -129,6 +130,41 @@ def test_clicking_a_finding_highlights_its_hexes(window):
     QTest.mouseClick(table.viewport(), Qt.LeftButton, Qt.NoModifier, table.visualRect(index).center())
     assert cells and window.highlight == tuple(cells)
     assert window.scene.kinds().count("highlight") == len(cells)
+
+
+def test_f8_and_shift_f8_step_through_the_findings_lighting_each_ones_hexes(window):
+    tool(window, "junkyard_p2")
+    click(window, (0, -3))
+    listed = window.findings.findings()
+    assert len(listed) >= 2
+    QTest.keyClick(window, Qt.Key_F8)
+    assert window.findings.selected_finding() == listed[0] and window.highlight == tuple(listed[0].cells)
+    QTest.keyClick(window, Qt.Key_F8)
+    assert window.findings.selected_finding() == listed[1] and window.highlight == tuple(listed[1].cells)
+    QTest.keyClick(window, Qt.Key_F8, Qt.ShiftModifier)
+    assert window.findings.selected_finding() == listed[0]
+
+
+def test_the_legend_shows_each_owners_pieces_as_the_board_draws_them(window):
+    entries = dict(window.legend.entries)
+    assert list(entries) == ["p1's cars (discs)", "p2's cars (squares)", "J1: p1's junkyard", "J2: p2's junkyard",
+                             "Board hex", "Dashed: a hex to add"]
+    for text, colour in (("p1's cars (discs)", PLAYER_COLOURS["p1"]), ("p2's cars (squares)", PLAYER_COLOURS["p2"])):
+        image = QImage(100, 100, QImage.Format_ARGB32)
+        image.fill(Qt.transparent)
+        painter = QPainter(image)
+        entries[text](painter, QRectF(0, 0, 100, 100))
+        painter.end()
+        assert image.pixelColor(35, 35) == colour, text  # inside the marker, clear of its number and pointer
+        # told by shape too: a disc reaches as far to the north-west as to the west, a square much further
+        west = next(step for step in range(50) if image.pixelColor(50 - step, 50).alpha() == 0)
+        north_west = next(step for step in range(50) if image.pixelColor(50 - step, 50 - step).alpha() == 0) * 2 ** 0.5
+        assert (north_west / west < 1.0) if text.startswith("p1") else (north_west / west > 1.05), (text, west, north_west)
+    legend = next(a for a in window.menuBar().actions() if a.text() == "&View").menu().actions()
+    toggle = next(a for a in legend if a.text() == "Legend")
+    assert window.legend_dock.isVisible()
+    toggle.trigger()
+    assert not window.legend_dock.isVisible()
 
 
 def test_the_metrics_are_validations_and_follow_edits(window):
