@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QToolButton
 
 from crashgrab.editor.crash import CrashBoardWindow
 from crashgrab.editor.crash.scene import PLAYER_COLOURS, centre
@@ -165,6 +165,18 @@ def test_the_legend_shows_each_owners_pieces_as_the_board_draws_them(window):
     assert window.legend_dock.isVisible()
     toggle.trigger()
     assert not window.legend_dock.isVisible()
+
+
+def test_at_1024_by_640_nothing_hides_behind_the_toolbar_overflow(window, qtbot):
+    window.resize(1024, 640)
+    qtbot.wait(20)
+    bar = window.toolbar
+    extension = bar.findChild(QToolButton, "qt_toolbar_ext_button")
+    assert extension is None or not extension.isVisible()
+    for action in bar.actions():
+        if not action.isSeparator():
+            assert bar.rect().contains(bar.widgetForAction(action).geometry()), action.text()
+    assert window.legend.sizeHint().width() <= window.legend.width()  # every entry of the legend shown
 
 
 def test_the_metrics_are_validations_and_follow_edits(window):

@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QColor, QImage, QKeySequence, QPainter
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QAbstractButton, QToolButton
 
 from crashgrab.editor.crash_grid import commands
 from crashgrab.editor.crash_grid.marks import SUIT_COLOURS, SUIT_INK, WALL, paint_card
@@ -59,6 +59,9 @@ def test_every_games_window_gives_the_shared_actions_the_same_keys(window, arena
         for action in game_window.findChildren(QAction):
             for key in action.shortcuts():
                 owners.setdefault(key.toString(QKeySequence.PortableText), set()).add(action)
+        for button in game_window.findChildren(QAbstractButton):  # a panel's button with keys of its own
+            if not button.shortcut().isEmpty():
+                owners.setdefault(button.shortcut().toString(QKeySequence.PortableText), set()).add(button)
         for role, keys in SHORTCUTS.items():
             for key in keys:
                 assert {a.property(ROLE_PROPERTY) for a in owners[key]} == {role}, (type(game_window).__name__, key)

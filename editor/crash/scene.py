@@ -227,13 +227,17 @@ class BoardScene(QGraphicsScene):
         return sorted(str(item.data(0)) for item in self.items() if item.data(0))
 
 
-def paint_piece(painter: QPainter, rect: QRectF, draw: Callable[[BoardScene], None]) -> None:
+def paint_piece(painter: QPainter, rect: QRectF, draw: Callable[[BoardScene], None], tight: bool = False) -> None:
     """One hex of the board, drawn by `draw` (a scene method's call at hex [0,0]) into `rect`: the
-    legend and the toolbar's icons show a piece with the very code that draws it on the board."""
+    legend and the toolbar's icons show a piece with the very code that draws it on the board.
+    `tight`: only the square as wide as the hex (a car or a junkyard, not the hex's points), larger."""
     scene = BoardScene()
     scene.setBackgroundBrush(QBrush(Qt.NoBrush))
     draw(scene)
-    scene.render(painter, rect, polygon((0, 0)).boundingRect(), Qt.KeepAspectRatio)
+    source = polygon((0, 0)).boundingRect()
+    if tight:
+        source = QRectF(-source.width() / 2, -source.width() / 2, source.width(), source.width())
+    scene.render(painter, rect, source, Qt.KeepAspectRatio)
 
 
 PIECES: dict[str, Callable[[BoardScene], None]] = {

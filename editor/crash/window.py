@@ -616,7 +616,7 @@ def tool_icon(piece: str, size: int = 18) -> QIcon:
     pixmap.fill(Qt.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.Antialiasing)
-    paint_piece(painter, QRectF(0, 0, size, size), PIECES[piece])
+    paint_piece(painter, QRectF(0, 0, size, size), PIECES[piece], tight=piece != "hex")
     painter.end()
     return QIcon(pixmap)
 
@@ -624,9 +624,10 @@ def tool_icon(piece: str, size: int = 18) -> QIcon:
 def legend_entries() -> list:
     """What the board shows, for the legend strip: each player's cars by shape, the junkyards, the hexes."""
     entries = [(f"{player}'s cars ({'discs' if player == 'p1' else 'squares'})",
-                lambda painter, rect, p=player: paint_piece(painter, rect, PIECES[f"car_{p}"])) for player in PLAYERS]
+                lambda painter, rect, p=player: paint_piece(painter, rect, PIECES[f"car_{p}"], tight=True))
+                for player in PLAYERS]
     entries += [(f"J{player[1:]}: {player}'s junkyard",
-                 lambda painter, rect, p=player: paint_piece(painter, rect, PIECES[f"junkyard_{p}"]))
+                 lambda painter, rect, p=player: paint_piece(painter, rect, PIECES[f"junkyard_{p}"], tight=True))
                 for player in PLAYERS]
     entries += [("Board hex", lambda painter, rect: paint_piece(painter, rect, PIECES["hex"])),
                 ("Dashed: a hex to add", lambda painter, rect: paint_piece(painter, rect, PIECES["ghost"]))]
