@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QToolButton
 
 from crashgrab.editor.crash import CrashBoardWindow
-from crashgrab.editor.crash.scene import centre
+from crashgrab.editor.crash.scene import PLAYER_COLOURS, centre
 from crashgrab.editor.game_views import open_board_window
 from crashgrab.engine.crash.layout_io import load_layout
 from crashgrab.engine.crash.model import Junkyard, Start
@@ -56,7 +57,7 @@ def tool(window, name):
 
 
 def findings(window):
-    return [window.findings.item(i).text().split(":")[0].split()[0] for i in range(window.findings.count())]
+    return [finding.code for finding in window.findings.findings()]
 
 
 def test_a_crash_board_opens_in_its_own_editor(window):
@@ -65,7 +66,7 @@ def test_a_crash_board_opens_in_its_own_editor(window):
     kinds = window.scene.kinds()
     assert kinds.count("hex") == 37 and kinds.count("start") == 12 and kinds.count("junkyard") == 2
     assert kinds.count("ghost") == 24  # the ring just outside a side-4 hexagon: 6 * 4
-    assert window.findings.count() == 0
+    assert findings(window) == []
 
 
 def test_a_hex_is_painted_with_the_mouse_and_undone(window):
@@ -112,7 +113,7 @@ def test_a_junkyard_is_dragged_and_the_findings_update_live(window):
     drag(window, (-1, 0), (2, 0))                          # p1's junkyard next to p1's own starts
     assert window.document.layout.junkyard_of("p1") == Junkyard("p1", (2, 0))
     assert "junkyard-nearer" in findings(window) and "unbalanced" in findings(window)
-    assert window.findings_dock.windowTitle().startswith("Findings: ")
+    assert "warning" in window.findings.summary.text()
     window.undo_stack.undo()
     assert window.document.layout.junkyard_of("p1").at == (-1, 0) and findings(window) == []
 
@@ -120,15 +121,62 @@ def test_a_junkyard_is_dragged_and_the_findings_update_live(window):
 def test_clicking_a_finding_highlights_its_hexes(window):
     tool(window, "junkyard_p2")
     click(window, (0, -3))                                 # p2's junkyard moved up north, off the middle row
-    assert window.findings.count() > 0
+    assert findings(window)
     row = findings(window).index("junkyard-nearer") if "junkyard-nearer" in findings(window) else 0
-    item = window.findings.item(row)
+    cells = window.findings.findings()[row].cells
     assert window.scene.kinds().count("highlight") == 0
-    rect = window.findings.visualItemRect(item)
-    QTest.mouseClick(window.findings.viewport(), Qt.LeftButton, Qt.NoModifier, rect.center())
-    cells = item.data(Qt.UserRole)
+    table = window.findings.table
+    index = table.model().index(row, 1)
+    QTest.mouseClick(table.viewport(), Qt.LeftButton, Qt.NoModifier, table.visualRect(index).center())
     assert cells and window.highlight == tuple(cells)
     assert window.scene.kinds().count("highlight") == len(cells)
+
+
+def test_f8_and_shift_f8_step_through_the_findings_lighting_each_ones_hexes(window):
+    tool(window, "junkyard_p2")
+    click(window, (0, -3))
+    listed = window.findings.findings()
+    assert len(listed) >= 2
+    QTest.keyClick(window, Qt.Key_F8)
+    assert window.findings.selected_finding() == listed[0] and window.highlight == tuple(listed[0].cells)
+    QTest.keyClick(window, Qt.Key_F8)
+    assert window.findings.selected_finding() == listed[1] and window.highlight == tuple(listed[1].cells)
+    QTest.keyClick(window, Qt.Key_F8, Qt.ShiftModifier)
+    assert window.findings.selected_finding() == listed[0]
+
+
+def test_the_legend_shows_each_owners_pieces_as_the_board_draws_them(window):
+    entries = dict(window.legend.entries)
+    assert list(entries) == ["p1's cars (discs)", "p2's cars (squares)", "J1: p1's junkyard", "J2: p2's junkyard",
+                             "Board hex", "Dashed: a hex to add"]
+    for text, colour in (("p1's cars (discs)", PLAYER_COLOURS["p1"]), ("p2's cars (squares)", PLAYER_COLOURS["p2"])):
+        image = QImage(100, 100, QImage.Format_ARGB32)
+        image.fill(Qt.transparent)
+        painter = QPainter(image)
+        entries[text](painter, QRectF(0, 0, 100, 100))
+        painter.end()
+        assert image.pixelColor(35, 35) == colour, text  # inside the marker, clear of its number and pointer
+        # told by shape too: a disc reaches as far to the north-west as to the west, a square much further
+        west = next(step for step in range(50) if image.pixelColor(50 - step, 50).alpha() == 0)
+        north_west = next(step for step in range(50) if image.pixelColor(50 - step, 50 - step).alpha() == 0) * 2 ** 0.5
+        assert (north_west / west < 1.0) if text.startswith("p1") else (north_west / west > 1.05), (text, west, north_west)
+    legend = next(a for a in window.menuBar().actions() if a.text() == "&View").menu().actions()
+    toggle = next(a for a in legend if a.text() == "Legend")
+    assert window.legend_dock.isVisible()
+    toggle.trigger()
+    assert not window.legend_dock.isVisible()
+
+
+def test_at_1024_by_640_nothing_hides_behind_the_toolbar_overflow(window, qtbot):
+    window.resize(1024, 640)
+    qtbot.wait(20)
+    bar = window.toolbar
+    extension = bar.findChild(QToolButton, "qt_toolbar_ext_button")
+    assert extension is None or not extension.isVisible()
+    for action in bar.actions():
+        if not action.isSeparator():
+            assert bar.rect().contains(bar.widgetForAction(action).geometry()), action.text()
+    assert window.legend.sizeHint().width() <= window.legend.width()  # every entry of the legend shown
 
 
 def test_the_metrics_are_validations_and_follow_edits(window):
@@ -163,7 +211,7 @@ def test_the_keyboard_moves_a_cursor_paints_moves_and_deletes(window):
 def test_f6_goes_from_panel_to_panel(window):
     window.view.setFocus(Qt.ShortcutFocusReason)
     QTest.keyClick(window, Qt.Key_F6)
-    assert window.findings.hasFocus()
+    assert window.findings.table.hasFocus()
     QTest.keyClick(window, Qt.Key_F6)
     assert window.metrics.hasFocus()
     QTest.keyClick(window, Qt.Key_F6)

@@ -1,5 +1,6 @@
 """Crash Grid's editor looks and answers like every game's editor (issue 25 item 3): the shared
-shortcut table, the studio's findings panel (a finding clicked outlines its squares), a legend
+shortcut table (the same in Crash & Grab's, Crash Grid's and Crash!'s windows), the studio's
+findings panel (a finding clicked outlines its squares), a legend
 naming each suit by its symbol, a toolbar that fits 1024x640 and does not reflow with the undo
 text, and suits told apart under colour-vision deficiencies by colour or, failing that, shape."""
 from __future__ import annotations
@@ -10,12 +11,13 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QColor, QImage, QKeySequence, QPainter
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QAbstractButton, QToolButton
 
 from crashgrab.editor.crash_grid import commands
 from crashgrab.editor.crash_grid.marks import SUIT_COLOURS, SUIT_INK, WALL, paint_card
 from crashgrab.editor.game_views import open_board_window
 from crashgrab.editor.shortcuts import ROLE_PROPERTY, SHORTCUTS
+from crashgrab.engine.crash.templates import template_layout as crash_board
 from crashgrab.engine.crash_grid.templates import template_layout
 from crashgrab.engine.games import get_system
 from tests.colour_vision import seen_difference
@@ -41,14 +43,25 @@ def shortcut_table(window) -> dict[str, tuple[str, ...]]:
     return table
 
 
-def test_both_games_windows_give_the_shared_actions_the_same_keys(window, arena):
-    assert shortcut_table(window) == shortcut_table(arena) == SHORTCUTS
+@pytest.fixture
+def hex_board(qtbot):
+    """Crash!'s window, on its standard board."""
+    window = open_board_window(get_system("crash"), crash_board("standard"), None)
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    return window
+
+
+def test_every_games_window_gives_the_shared_actions_the_same_keys(window, arena, hex_board):
+    assert shortcut_table(window) == shortcut_table(arena) == shortcut_table(hex_board) == SHORTCUTS
     assert SHORTCUTS["playtest"] == ("F5",) and SHORTCUTS["print_and_play"] == ("Ctrl+P",)
-    for game_window in (window, arena):  # and no other action of either window takes one of those keys
+    for game_window in (window, arena, hex_board):  # and no other action of any window takes one of those keys
         owners = {}
         for action in game_window.findChildren(QAction):
             for key in action.shortcuts():
                 owners.setdefault(key.toString(QKeySequence.PortableText), set()).add(action)
+        for button in game_window.findChildren(QAbstractButton):  # a panel's button with keys of its own
+            if not button.shortcut().isEmpty():
+                owners.setdefault(button.shortcut().toString(QKeySequence.PortableText), set()).add(button)
         for role, keys in SHORTCUTS.items():
             for key in keys:
                 assert {a.property(ROLE_PROPERTY) for a in owners[key]} == {role}, (type(game_window).__name__, key)

@@ -1,59 +1,16 @@
-"""The findings list and the metrics table beside the board.
-
-A finding's hexes travel with its row (Qt.UserRole), so selecting it lets the window highlight
-them; the metrics are validation's own numbers (to_junkyard and run per car, totals per player)."""
+"""The metrics table beside the board (the findings are the studio's panel, editor/findings_panel.py):
+validation's own numbers, to_junkyard and run per car, totals per player."""
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QListWidget, QListWidgetItem, QTableWidget, QTableWidgetItem
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from crashgrab.engine.crash.terms import CARS, PLAYERS
 
-from .. import style
-
 TOTAL = "Total"
 PANEL_WIDTH = 340  # the docks' width to begin with: the board keeps most of a 1024-pixel window
-
-
-class FindingsList(QListWidget):
-    findingSelected = Signal(tuple)  # the hexes of the finding selected, () for none
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.setAlternatingRowColors(True)
-        self.setSelectionMode(QAbstractItemView.SingleSelection)
-        self.currentItemChanged.connect(lambda item, _old: self.findingSelected.emit(
-            tuple(item.data(Qt.UserRole)) if item is not None else ()))
-        self.itemClicked.connect(lambda item: self.findingSelected.emit(tuple(item.data(Qt.UserRole))))
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return QSize(PANEL_WIDTH, 260)
-
-    def set_findings(self, findings) -> None:
-        """Rewritten after every edit; the finding selected stays selected while it is still there."""
-        current = self.currentItem().text() if self.currentItem() else None
-        self.blockSignals(True)
-        self.clear()
-        for finding in findings:
-            where = " ".join(f"[{q},{r}]" for q, r in finding.cells[:3])
-            item = QListWidgetItem(style.severity_icon(finding.severity),
-                                   f"{finding.code}{' ' + where if where else ''}: {finding.message}")
-            item.setData(Qt.UserRole, tuple(tuple(c) for c in finding.cells))
-            item.setToolTip(f"{finding.severity} {finding.code}: {finding.message}")
-            self.addItem(item)
-            if item.text() == current:
-                self.setCurrentItem(item)
-        self.blockSignals(False)
-
-    def selected_cells(self) -> tuple:
-        """The hexes of the finding selected (after `set_findings`, which emits nothing)."""
-        return tuple(self.currentItem().data(Qt.UserRole)) if self.currentItem() else ()
-
-    def texts(self) -> list[str]:
-        return [self.item(i).text() for i in range(self.count())]
 
 
 class MetricsTable(QTableWidget):

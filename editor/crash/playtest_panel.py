@@ -80,8 +80,8 @@ class PlaytestPanel(QWidget):
         self.reroll_button = self._button("Re-roll", "reroll", lambda: self._do(lambda s: s.reroll()),
                                           "re-roll the dice showing cars out of the game (once a turn, before any die is used)")
         self.end_button = self._button("End turn", "end_turn", lambda: self._do(lambda s: s.end_turn()),
-                                       "end the control part (unused dice are lost); the automatic part follows (Ctrl+E)",
-                                       "Ctrl+E")
+                                       "end the control part (unused dice are lost); the automatic part follows "
+                                       "(Ctrl+Enter; Ctrl+E is Export in every game's window)", "Ctrl+Return")
         turn_row = QHBoxLayout()
         for button in (self.seed_roll_button, self.reroll_button, self.end_button):
             turn_row.addWidget(button)

@@ -8,9 +8,10 @@ junkyard is labelled J1 or J2 by its owner."""
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsScene
 
 from crashgrab.engine.crash.model import CrashLayout
@@ -86,16 +87,10 @@ class BoardScene(QGraphicsScene):
     def _board(self, hexes: frozenset[Cell], junkyards) -> None:
         self.clear()
         ghosts = {n for cell in hexes for n in HEX.neighbours(cell)} - hexes if hexes else {(0, 0)}
-        ghost_pen = QPen(GHOST_LINE, 1.2, Qt.DashLine)
         for cell in sorted(ghosts):
-            item = self.addPolygon(polygon(cell, 0.96), ghost_pen, QBrush(Qt.NoBrush))
-            item.setData(0, "ghost")
-            item.setToolTip(f"{cell_text(cell)}: not on the board (the hex tool adds it)")
-        pen = QPen(HEX_LINE, 1.5)
+            self._ghost(cell)
         for cell in sorted(hexes):
-            item = self.addPolygon(polygon(cell), pen, QBrush(HEX_FILL))
-            item.setData(0, "hex")
-            item.setToolTip(cell_text(cell))
+            self._hex(cell)
         for owner, cell in junkyards:
             self._junkyard(owner, cell)
         if self.held:
@@ -105,6 +100,16 @@ class BoardScene(QGraphicsScene):
         ys = [HEX.cell_centre(c)[1] for c in shown]
         self.setSceneRect(QRectF((min(xs) - 1.5) * UNIT, (min(ys) - 1.5) * UNIT,
                                  (max(xs) - min(xs) + 3) * UNIT, (max(ys) - min(ys) + 3) * UNIT))
+
+    def _hex(self, cell: Cell) -> None:
+        item = self.addPolygon(polygon(cell), QPen(HEX_LINE, 1.5), QBrush(HEX_FILL))
+        item.setData(0, "hex")
+        item.setToolTip(cell_text(cell))
+
+    def _ghost(self, cell: Cell) -> None:
+        item = self.addPolygon(polygon(cell, 0.96), QPen(GHOST_LINE, 1.2, Qt.DashLine), QBrush(Qt.NoBrush))
+        item.setData(0, "ghost")
+        item.setToolTip(f"{cell_text(cell)}: not on the board (the hex tool adds it)")
 
     def _junkyard(self, owner: str, cell: Cell, selected: bool = False) -> None:
         ring = QPen(style.SELECTION if selected else PLAYER_COLOURS[owner], 5 if selected else 3.5)
@@ -220,3 +225,24 @@ class BoardScene(QGraphicsScene):
     def kinds(self) -> list[str]:
         """What is drawn, by kind (for tests and screenshots)."""
         return sorted(str(item.data(0)) for item in self.items() if item.data(0))
+
+
+def paint_piece(painter: QPainter, rect: QRectF, draw: Callable[[BoardScene], None], tight: bool = False) -> None:
+    """One hex of the board, drawn by `draw` (a scene method's call at hex [0,0]) into `rect`: the
+    legend and the toolbar's icons show a piece with the very code that draws it on the board.
+    `tight`: only the square as wide as the hex (a car or a junkyard, not the hex's points), larger."""
+    scene = BoardScene()
+    scene.setBackgroundBrush(QBrush(Qt.NoBrush))
+    draw(scene)
+    source = polygon((0, 0)).boundingRect()
+    if tight:
+        source = QRectF(-source.width() / 2, -source.width() / 2, source.width(), source.width())
+    scene.render(painter, rect, source, Qt.KeepAspectRatio)
+
+
+PIECES: dict[str, Callable[[BoardScene], None]] = {
+    "hex": lambda scene: scene._hex((0, 0)),
+    "ghost": lambda scene: scene._ghost((0, 0)),
+    **{f"car_{p}": (lambda scene, p=p: scene._car(p, 1, (0, 0), "east", "start")) for p in PLAYER_COLOURS},
+    **{f"junkyard_{p}": (lambda scene, p=p: scene._junkyard(p, (0, 0))) for p in PLAYER_COLOURS},
+}  # what a legend or a tool shows, by name

@@ -20,7 +20,7 @@ def _a_finding(window) -> None:
     from .commands import TurnStart
 
     window.edit(TurnStart(window.document, "p1", 3, 2))
-    window.findings.setCurrentRow(0)
+    window.findings.select_next(1)
 
 
 def _playtest(window) -> None:
@@ -87,7 +87,6 @@ def write_states(folder: Path, layout: Path | None = None, names: list[str] | No
 def screenshot(out: str, file: str | None) -> int:
     """`crashgrab-editor --screenshot OUT [FILE]`: the window at the studio's screenshot size, the
     first finding with hexes selected (lit on the board); a file that does not open exits 2."""
-    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
     from crashgrab.engine.crash.layout_io import load_layout
@@ -108,9 +107,9 @@ def screenshot(out: str, file: str | None) -> int:
     try:
         window.resize(*SCREENSHOT_SIZE)
         window.show()
-        rows = [i for i in range(window.findings.count()) if window.findings.item(i).data(Qt.UserRole)]
-        if rows:
-            window.findings.setCurrentRow(rows[0])
+        with_hexes = [finding for finding in window.findings.findings() if finding.cells]
+        if with_hexes:
+            window.findings.select_finding(with_hexes[0])
         for _ in range(3):
             QApplication.processEvents()
         window.view.fit()

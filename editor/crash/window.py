@@ -5,14 +5,16 @@ highlights its hexes) and the board's metrics beside it; a playtest dock.
 Tools and the scene never change the model: they turn mouse and keys into undo commands,
 which call the document. The keyboard does what the mouse does: the arrow keys move a cursor
 over the hexes, Enter acts there as a click, Ctrl+arrows move the selected piece, Delete
-removes it (or the hex under the cursor), F6 goes from panel to panel."""
+removes it (or the hex under the cursor), F6 goes from panel to panel. The studio's findings
+panel and legend strip, and the keys every game's editor shares (editor/shortcuts.py), as in
+every game's window."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QIcon, QKeySequence, QPainter, QPen, QPixmap
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QPainter, QPixmap
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QMainWindow, QMessageBox, QScrollArea,
                                QSpinBox, QWidget)
 
@@ -21,19 +23,23 @@ from crashgrab.engine.crash.rules import Moved
 from crashgrab.engine.crash.scenario_io import save_scenario
 from crashgrab.engine.crash.terms import CARS, HEX, PLAYERS, Cell, cell_text
 from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
+from ..findings_panel import FindingsPanel
 from ..game_views import add_export_menu, open_board_window
+from ..legend import LegendStrip
 from ..message_bar import MessageBar
 from ..print_dialog import print_and_play
 from ..save_prompt import ask_save_path, ask_to_save, failure_message
+from ..shortcuts import apply_shortcuts, shortcut_text
 from . import commands
 from .document import BoardDocument
-from .panels import PANEL_WIDTH, FindingsList, MetricsTable
+from .panels import PANEL_WIDTH, MetricsTable
 from .playtest_panel import PlaytestPanel
-from .scene import JUNKYARD, PLAYER_COLOURS, PLAYER_SHAPES, BoardScene
+from .scene import PIECES, BoardScene, paint_piece
 
 HEX_TOOL = "hex"
 FILE_FILTER = "Layouts (*.json);;All files (*)"
@@ -114,9 +120,12 @@ class CrashBoardWindow(QMainWindow):
         self.dragging: tuple | None = None
         self.painting: bool | None = None       # a stroke under way: adding (True) or removing (False)
         self.stroke = 0
+        self._refreshing = False
         self._toolbar()
         self._docks()
         self._menus()
+        apply_shortcuts(self.shared_actions())
+        self._key_tips()
         self.document.changed.connect(self.refresh)
         self.scene.pressed.connect(self.on_pressed)
         self.scene.dragged.connect(self.on_dragged)
@@ -133,8 +142,8 @@ class CrashBoardWindow(QMainWindow):
         bar.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
         group = QActionGroup(self)
         tools = [(HEX_TOOL, "Hexes", tool_icon("hex"))]
-        tools += [(f"start_{p}", f"{p} start", tool_icon(PLAYER_SHAPES[p], PLAYER_COLOURS[p])) for p in PLAYERS]
-        tools += [(f"junkyard_{p}", f"{p} junkyard", tool_icon("junkyard", PLAYER_COLOURS[p])) for p in PLAYERS]
+        tools += [(f"start_{p}", f"{p} start", tool_icon(f"car_{p}")) for p in PLAYERS]
+        tools += [(f"junkyard_{p}", f"{p} junkyard", tool_icon(f"junkyard_{p}")) for p in PLAYERS]
         self.tool_actions: dict[str, QAction] = {}
         for tool, text, icon in tools:
             action = QAction(icon, text, self, checkable=True)
@@ -154,21 +163,24 @@ class CrashBoardWindow(QMainWindow):
         # The Edit menu's actions name the edit ("Undo Place p1's car 3 ..."); the toolbar's keep
         # one word, so the toolbar does not shift with every edit.
         self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
-        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.undo_action.setObjectName("undo")
         self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
-        self.redo_action.setShortcut(QKeySequence.Redo)
-        self.save_action = QAction("Save", self, shortcut=QKeySequence.Save, triggered=self.save)
-        self.save_as_action = QAction("Save As\u2026", self, shortcut=QKeySequence.SaveAs, triggered=self.save_as)
+        self.redo_action.setObjectName("redo")
+        self.save_action = QAction("Save", self, triggered=self.save)
+        self.save_action.setObjectName("save")
+        self.save_as_action = QAction("Save As\u2026", self, triggered=self.save_as)
+        self.save_as_action.setObjectName("save_as")
         self.addActions([self.undo_action, self.redo_action, self.save_action, self.save_as_action])
         for word, stack_action, can in (("Undo", self.undo_action, self.undo_stack.canUndoChanged),
                                         ("Redo", self.redo_action, self.undo_stack.canRedoChanged)):
             button = QAction(word, self, triggered=stack_action.trigger)
             button.setObjectName(f"toolbar_{word.lower()}")
+            button.setToolTip(word)
             button.setEnabled(False)
             can.connect(button.setEnabled)
             bar.addAction(button)
         bar.addAction(self.save_action)
-        self.playtest_action = QAction("Playtest", self, checkable=True, shortcut="F5")  # Ctrl+P prints, as in Crash & Grab
+        self.playtest_action = QAction("Playtest", self, checkable=True)
         self.playtest_action.setObjectName("playtest")
         self.playtest_action.toggled.connect(self.set_playtesting)
         self.addAction(self.playtest_action)
@@ -179,9 +191,34 @@ class CrashBoardWindow(QMainWindow):
                                              triggered=lambda: self.cycle_focus(-1))
         self.addActions([self.next_panel_action, self.previous_panel_action])
 
+    def shared_actions(self) -> dict[str, QAction]:
+        """The actions editor/shortcuts.py gives their keys, by role."""
+        exports = [a for a in self.export_menu.actions() if a.objectName() != "export_image"]
+        return {"open": self.open_action, "save": self.save_action, "save_as": self.save_as_action,
+                "export": exports[0],
+                "export_image": next(a for a in self.export_menu.actions() if a.objectName() == "export_image"),
+                "print_and_play": self.print_action, "undo": self.undo_action, "redo": self.redo_action,
+                "playtest": self.playtest_action, "next_finding": self.next_finding_action,
+                "previous_finding": self.previous_finding_action}
+
+    def _key_tips(self) -> None:
+        """The toolbar's words with their keys in their tool tips (Undo's and Redo's are the stack's)."""
+        for action, keys_of in ((self.save_action, self.save_action), (self.playtest_action, self.playtest_action),
+                                (self.findChild(QAction, "toolbar_undo"), self.undo_action),
+                                (self.findChild(QAction, "toolbar_redo"), self.redo_action)):
+            keys = shortcut_text(keys_of)
+            action.setToolTip(f"{action.text()} ({keys})" if keys else action.text())
+
     def _docks(self) -> None:
-        self.findings = FindingsList()
+        self.findings = FindingsPanel(overridable=False, compact=True)  # the studio's panel; boards keep no overrides
+        self.findings.sizeHint = lambda: QSize(PANEL_WIDTH, 260)
         self.findings_dock = self._dock("Findings", "findings", self.findings)
+        self.next_finding_action = QAction("Next Finding", self, triggered=lambda: self.findings.select_next(1))
+        self.next_finding_action.setObjectName("next_finding")
+        self.previous_finding_action = QAction("Previous Finding", self,
+                                               triggered=lambda: self.findings.select_next(-1))
+        self.previous_finding_action.setObjectName("previous_finding")
+        self.addActions([self.next_finding_action, self.previous_finding_action])
         self.metrics = MetricsTable()
         self.metrics.setMaximumHeight(self.metrics.sizeHint().height())  # the findings get the rest
         self.metrics_dock = self._dock("Metrics", "metrics", self.metrics)
@@ -195,6 +232,13 @@ class CrashBoardWindow(QMainWindow):
         scroll.sizeHint = lambda: QSize(PANEL_WIDTH + 24, 480)
         self.playtest_dock = self._dock("Playtest", "playtest", scroll)
         self.playtest_dock.hide()
+        self.legend = LegendStrip(legend_entries())
+        self.legend_dock = QDockWidget("Legend", self)
+        self.legend_dock.setObjectName("legend_dock")
+        self.legend_dock.setWidget(self.legend)
+        self.legend_dock.setFeatures(QDockWidget.DockWidgetClosable | QDockWidget.DockWidgetMovable)
+        self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
+        self.addDockWidget(Qt.TopDockWidgetArea, self.legend_dock)
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -216,18 +260,22 @@ class CrashBoardWindow(QMainWindow):
         free = new_menu.addAction("New free-form board (hexes only)")
         free.setObjectName("new_free")
         free.triggered.connect(lambda: self.new_board(None))
-        open_action = file_menu.addAction("Open\u2026", self.open_dialog)
-        open_action.setShortcut(QKeySequence.Open)
+        self.open_action = file_menu.addAction("Open\u2026", self.open_dialog)
+        self.open_action.setObjectName("open")
         file_menu.addActions([self.save_action, self.save_as_action])
-        file_menu.addMenu(add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path))
-        self.print_action = file_menu.addAction("Print and Play\u2026", QKeySequence.Print, self.print_and_play)
+        self.export_menu = add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path)
+        file_menu.addMenu(self.export_menu)
+        self.print_action = file_menu.addAction("Print and Play\u2026", self.print_and_play)
         self.print_action.setObjectName("print_and_play")
         file_menu.addSeparator()
         file_menu.addAction("Close", QKeySequence.Close, self.close)
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")
-        view_menu.addActions([self.playtest_action, self.next_panel_action, self.previous_panel_action])
+        view_menu.addActions([self.playtest_action, self.legend_dock.toggleViewAction()])
+        view_menu.addSeparator()
+        view_menu.addActions([self.next_finding_action, self.previous_finding_action, self.next_panel_action,
+                              self.previous_panel_action])
 
     # --- showing -----------------------------------------------------------------------------
     @property
@@ -240,9 +288,11 @@ class CrashBoardWindow(QMainWindow):
         if self.selected is not None and not self._piece_exists(self.selected):
             self.selected = None
         report = self.system.validate(layout)
-        self.findings.set_findings(report.findings)
-        self.highlight = tuple(tuple(c) for c in self.findings.selected_cells())
-        self.findings_dock.setWindowTitle(f"Findings: {report.summary()}")
+        self._refreshing = True  # the panel's findingSelected: the redraw below shows its hexes
+        try:
+            self.findings.set_findings(report.findings, report.summary())
+        finally:
+            self._refreshing = False
         self.metrics.set_metrics(report.metrics)
         if self.playtesting and self.playtest.layout_played != layout:  # an undo while playing; not a save
             self.playtest.start(layout)
@@ -270,9 +320,13 @@ class CrashBoardWindow(QMainWindow):
         """The keyboard's hex, while the board has the focus and the keyboard has been used on it."""
         return self.cursor if self.view.hasFocus() else None
 
-    def show_finding(self, cells: tuple) -> None:
-        self.highlight = tuple(tuple(c) for c in cells)
-        self.redraw()
+    def show_finding(self, finding: Finding | None) -> None:
+        """A finding selected in the panel (None: none): its hexes lit on the board."""
+        cells = tuple(tuple(c) for c in finding.cells) if finding is not None else ()
+        if cells != self.highlight:
+            self.highlight = cells
+            if not self._refreshing:
+                self.redraw()
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
@@ -296,7 +350,7 @@ class CrashBoardWindow(QMainWindow):
 
     def cycle_focus(self, step: int) -> None:
         """F6: the board, the findings, the metrics, and round again (playtesting: the board and the playtest)."""
-        stops: list[QWidget] = [self.view, self.findings, self.metrics]
+        stops: list[QWidget] = [self.view, self.findings.table, self.metrics]
         if self.playtesting:
             stops = [self.view, self.playtest.seed_roll_button if self.playtest.seed_roll_button.isEnabled()
                      else self.playtest.events]
@@ -556,28 +610,28 @@ class CrashBoardWindow(QMainWindow):
         event.accept()
 
 
-def tool_icon(shape: str, colour: QColor | None = None, size: int = 18) -> QIcon:
-    """A tool's piece as the board draws it (shape and colour), so the toolbar is the legend."""
+def tool_icon(piece: str, size: int = 18) -> QIcon:
+    """A tool's piece as the board draws it (scene.PIECES), so the toolbar matches the board and the legend."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.Antialiasing)
-    box = QRectF(2, 2, size - 4, size - 4)
-    if shape in ("hex", "junkyard"):
-        scale = (size - 3) / 2
-        points = [QPointF(size / 2 + x * scale, size / 2 + y * scale) for x, y in HEX.cell_polygon((0, 0))]
-        painter.setPen(QPen(colour if colour is not None else QColor("#64748b"), 2 if colour is not None else 1.2))
-        painter.setBrush(QBrush(JUNKYARD if shape == "junkyard" else QColor("#f8fafc")))
-        painter.drawPolygon(points)
-    else:
-        painter.setPen(QPen(colour.darker(160), 1))
-        painter.setBrush(QBrush(colour))
-        if shape == "disc":
-            painter.drawEllipse(box)
-        else:
-            painter.drawRoundedRect(box.adjusted(1, 1, -1, -1), 3, 3)
+    paint_piece(painter, QRectF(0, 0, size, size), PIECES[piece], tight=piece != "hex")
     painter.end()
     return QIcon(pixmap)
+
+
+def legend_entries() -> list:
+    """What the board shows, for the legend strip: each player's cars by shape, the junkyards, the hexes."""
+    entries = [(f"{player}'s cars ({'discs' if player == 'p1' else 'squares'})",
+                lambda painter, rect, p=player: paint_piece(painter, rect, PIECES[f"car_{p}"], tight=True))
+                for player in PLAYERS]
+    entries += [(f"J{player[1:]}: {player}'s junkyard",
+                 lambda painter, rect, p=player: paint_piece(painter, rect, PIECES[f"junkyard_{p}"], tight=True))
+                for player in PLAYERS]
+    entries += [("Board hex", lambda painter, rect: paint_piece(painter, rect, PIECES["hex"])),
+                ("Dashed: a hex to add", lambda painter, rect: paint_piece(painter, rect, PIECES["ghost"]))]
+    return entries
 
 
 def open_editor(system: GameSystem, layout: Any, path: Path | None, parent: QWidget | None = None) -> CrashBoardWindow:
