@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).parents[1] / "engine" / "crash_grid"
-GENERIC = {"errors", "findings", "report", "system", "grid", "formats", "expectations"}
+GENERIC = {"errors", "findings", "report", "system", "grid", "formats", "expectations", "play"}
 
 
 def imports(path: Path) -> list[tuple[int, str]]:

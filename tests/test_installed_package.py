@@ -219,3 +219,26 @@ def test_the_installed_tiled_export_writes_tmx_that_pytmx_loads(installed, tmp_p
     loaded = run([installed / "python", "-c", "import pytmx; m = pytmx.TiledMap('x.tmx'); "
                   "print(m.width, m.height, len(m.get_layer_by_name('board tiles')))"], tmp_path)
     assert loaded.stdout.split() == ["10", "10", "9"]
+
+
+def test_the_installed_wheel_serves_crash_from_another_folder(installed, tmp_path):
+    """Crash!, the hex game, from the wheel alone: a board, its checks, a scenario, the self-play
+    survey, its Tiled map as TMX, its image and its poster, and its own editor's window."""
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    crashgrab = installed / "crashgrab"
+    games = json.loads(run([crashgrab, "games", "--format", "json"], work).stdout)["games"]
+    assert {"id": "crash", "geometry": "hex"}.items() <= next(g for g in games if g["id"] == "crash").items()
+    run([crashgrab, "new", "--game", "crash", "-o", "c.json"], work)
+    assert json.loads(run([crashgrab, "validate", "--format", "json", "c.json"], work).stdout)["files"][0]["metrics"]
+    scenario = ROOT / "tests" / "crash_scenarios" / "own-car-into-own-junkyard.json"
+    run([crashgrab, "scenario", "run", scenario], work)
+    run([crashgrab, "survey", "--game", "crash", "c.json", "--games", "20", "--seed", "1", "-o", "s.json"], work)
+    assert json.loads((work / "s.json").read_text())["matches"] == 20
+    run([crashgrab, "export", "c.json", "--format", "tiled", "-o", "c.tmx"], work)
+    assert (work / "c.tmx").read_text().startswith("<?xml")
+    run([crashgrab, "render", "c.json", "-o", "c.png"], work)
+    run([crashgrab, "print", "c.json", "-o", "c.pdf"], work)
+    assert (work / "c.pdf").read_bytes()[:5] == b"%PDF-"
+    run([installed / "crashgrab-editor", "--screenshot", "shot.png", "c.json"], work)
+    assert (work / "shot.png").stat().st_size > 10_000

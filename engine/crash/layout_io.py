@@ -12,7 +12,9 @@ from typing import Any
 
 from ..errors import InvalidFileError
 from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
+from ..formats.limits import check_limits
 from ..formats.schemas import validate
+from .limits import LIMITS, LAYOUT
 from .model import CrashLayout, Junkyard, Start
 from .terms import PLAYERS, Cell, cell_text
 
@@ -24,6 +26,7 @@ def _cell(value: list[int]) -> Cell:
 
 
 def layout_from_json(document: Any, file: str | Path | None = None, *, strict: bool = False) -> CrashLayout:
+    check_limits(LIMITS, LAYOUT, document, file)  # before the schema spends minutes on a long list
     validate(document, LAYOUT_SCHEMA, file)
     hexes: set[Cell] = set()
     for index, raw in enumerate(document["hexes"]):

@@ -13,9 +13,11 @@ from typing import Any
 from ..errors import InvalidFileError
 from ..formats.jsonio import read_json, with_schema_ref, write_json_atomic
 from ..formats.scenario_envelope import scenario_layout
+from ..formats.limits import check_limits
 from ..formats.schemas import validate
 from . import GAME_ID
 from .layout_io import layout_from_json, layout_to_json
+from .limits import LIMITS, SCENARIO
 from .model import CrashLayout
 from .rules import Car, CrashState, Steer, initial_state
 from .scenario import Scenario, ScriptedTurn, place_json
@@ -99,6 +101,7 @@ class _Reader:
 
 
 def scenario_from_json(document: Any, file=None) -> Scenario:
+    check_limits(LIMITS, SCENARIO, document, file)  # before the schema spends minutes on a long list
     validate(document, SCENARIO_SCHEMA, file)
     return _Reader(document, file).scenario()
 

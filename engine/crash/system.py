@@ -14,6 +14,7 @@ from ..report import ValidationReport
 from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, PlacedFeature, Resolution,
                       TemplateInfo)
 from . import GAME_ID, TITLE, layout_io
+from .limits import LIMITS
 from .model import CrashLayout
 from .templates import TEMPLATES, template_layout
 from .terms import HEX_MM
@@ -59,6 +60,7 @@ class Crash(GameSystem):
     players = (2,)
     layout_type = CrashLayout
     layout_schema = "crash-layout"
+    limits = LIMITS
     finding_codes = CODES
     feature_kinds = (
         FeatureKind("start", "Start", numbered=True, facing=True, symbol="A1", colour="#2563eb", shape="disc",
