@@ -7,7 +7,6 @@ from typing import Iterable, Mapping
 from ..layout import Layout
 from ..resolve import resolve_layout
 from .accelerators import accelerator_findings
-from .codes import CODES, DEFAULT_SEVERITY, FILE_CODES, LEVELS
 from .crash_sites import crash_site_findings
 from .exposure import exposure_findings
 from .facts import BoardFacts
@@ -16,7 +15,7 @@ from .reachability import reachability_findings
 from .report import ValidationReport, sort_findings
 from .severity import apply_overrides, unknown_code_findings
 from .structure import structure_findings
-from .upgrades import MOVEMENT_UPGRADES, UnknownUpgrade, movement_for
+from .upgrades import movement_for
 
 CHECKS = (crash_site_findings, accelerator_findings, exposure_findings, reachability_findings)
 
