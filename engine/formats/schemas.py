@@ -65,12 +65,62 @@ def validator(name: str) -> Draft202012Validator:
     return StrictValidator(schema(name), registry=_registry())
 
 
+def _value_key(value: Any) -> Any:
+    """A hashable key equal for two values exactly when they are the same JSON value of the same
+    Python types (1, 1.0 and True differ; so do a list and a tuple); TypeError for anything else."""
+    kind = type(value)
+    if kind is dict:
+        return dict, tuple(((type(k), k), _value_key(v)) for k, v in value.items())
+    if kind is list:
+        return list, tuple(_value_key(v) for v in value)
+    if kind in (str, int, float, bool, type(None)):
+        return kind, value
+    raise TypeError(kind)
+
+
+def _items_once_per_value(validator, items, instance, schema):
+    """`items` as jsonschema checks it, but an item equal to an earlier one (`_value_key`) is not
+    checked again: whether a value fits a schema depends on nothing else (the same validator, the
+    same schema, the same dynamic scope within one array), so the array has an error exactly when
+    one of its distinct items has. A 10,000-turn scenario repeats a few dozen kinds of turn."""
+    if items is False or not validator.is_type(instance, "array"):
+        yield from Draft202012Validator.VALIDATORS["items"](validator, items, instance, schema)
+        return
+    seen = set()
+    for index in range(len(schema.get("prefixItems", [])), len(instance)):
+        try:
+            key = _value_key(instance[index])
+        except TypeError:  # not a plain JSON value: always checked
+            key = None
+        if key is not None:
+            if key in seen:
+                continue
+            seen.add(key)
+        yield from validator.descend(instance=instance[index], schema=items, path=index)
+
+
+# Only asks whether a document is valid (its errors may leave out repeats): a valid document, the
+# common case, is checked once this way; an invalid one is checked again by StrictValidator for
+# the message, so what is reported is exactly what StrictValidator alone reports.
+OnceValidator = validators.extend(StrictValidator, validators={"items": _items_once_per_value})
+
+
+@lru_cache(maxsize=None)
+def quick_validator(name: str) -> Draft202012Validator:
+    return OnceValidator(schema(name), registry=_registry())
+
+
 def validate(document: Any, name: str | dict[str, Any], file: str | Path | None = None) -> None:
     """Raise InvalidFileError naming the JSON path of the most relevant violation.
 
     `name` is a schema in `schemas/`, or a schema itself (a game from another package brings its own).
     """
-    checker = validator(name) if isinstance(name, str) else Draft202012Validator(name, registry=_registry())
+    if isinstance(name, str):
+        if quick_validator(name).is_valid(document):
+            return
+        checker = validator(name)
+    else:
+        checker = Draft202012Validator(name, registry=_registry())
     error = best_match(checker.iter_errors(document))
     if error is not None:
         message, hint = describe(error)
