@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from importlib import metadata
 
 import pytest
 
 from crashgrab.engine.cli import ALL, COMMAND_MODULE, build_parser, command_named, main
+from crashgrab.engine.entry_points import entry_points
 from tests.conftest import LAYOUTS, ROOT
 
 PROBE = """
@@ -49,7 +51,8 @@ def under(modules: set[str], packages: tuple[str, ...]) -> list[str]:
 
 @pytest.mark.parametrize("arguments, code, absent, present", [
     (["--version"], 0, NUMERIC + QT + NETWORKX + RULES + GAMES + SCHEMAS + ("importlib.metadata",), ()),
-    (["validate", BOARD], 0, NUMERIC + QT + NETWORKX + RULES, ("crashgrab.engine.crash_and_grab.validation.fast",)),
+    (["validate", BOARD], 0, NUMERIC + QT + NETWORKX + RULES + ("importlib.metadata",),
+     ("crashgrab.engine.crash_and_grab.validation.fast",)),
     # The reference is there when asked for: the probe sees what a command loads.
     (["validate", "--reference", BOARD], 0, NUMERIC + QT + RULES, NETWORKX),
     # The fast path assumes no upgrade cards: with one, the reference checks.
@@ -114,3 +117,16 @@ def test_validate_reports_the_same_by_the_fast_path_and_the_reference(layout, ca
         reports.append((code, json.loads(capsys.readouterr().out)))
     assert reports[0] == reports[1]
     assert reports[0][1]["files"][0]["findings"]  # the shipped boards have findings to compare
+
+
+@pytest.mark.parametrize("group", ["crashgrab.games", "crashgrab.commands", "crashgrab.editors", "console_scripts"])
+def test_entry_points_are_read_as_importlib_metadata_reads_them(group):
+    ours = entry_points(group=group)
+    assert [(e.name, e.value) for e in ours] == [(e.name, e.value) for e in metadata.entry_points(group=group)]
+    assert ours or group == "crashgrab.editors"  # this package declares games, commands and scripts
+
+
+def test_an_entry_point_loads_what_it_names():
+    games = {e.name: e.load() for e in entry_points(group="crashgrab.games")}
+    assert games["crash-and-grab"].id == "crash-and-grab"
+    assert games["crash-grid"].id == "crash-grid"

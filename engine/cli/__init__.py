@@ -11,6 +11,7 @@ import importlib
 import os
 import sys
 
+from ..entry_points import entry_points
 from ..errors import CrashGrabError, printable, shorten_long_words
 from ..formats.references import CONFINE_ENV, confinement
 from ..version import PRODUCT_NAME, program_version
@@ -81,8 +82,6 @@ def build_parser(command: str | None = ALL) -> argparse.ArgumentParser:
     if command in COMMAND_MODULE:
         importlib.import_module(COMMAND_MODULE[command]).register(subparsers)
     elif command is not None:
-        from importlib.metadata import entry_points  # a third of a bare start-up: only for the commands of other packages
-
         entries = [entry for entry in entry_points(group=COMMAND_GROUP) if command in (ALL, entry.name)]
         if command != ALL and not entries:  # unknown: argparse lists every command
             return build_parser(ALL)
