@@ -1,8 +1,8 @@
 """A command imports what it uses: the modules a fresh interpreter has loaded after a command.
 
 Behaviour, not timing (docs/performance.md has the times): `crashgrab --version` loads no game
-and no schema library; `crashgrab validate` checks by the fast path, without numpy, numba,
-networkx, the rules engine or Qt; `--reference` does build the networkx graph.
+and no schema library; `crashgrab validate` of a valid file checks by the fast path, without
+numpy, numba, networkx, the rules engine, jsonschema or Qt; `--reference` builds the networkx graph.
 """
 from __future__ import annotations
 
@@ -51,13 +51,14 @@ def under(modules: set[str], packages: tuple[str, ...]) -> list[str]:
 
 @pytest.mark.parametrize("arguments, code, absent, present", [
     (["--version"], 0, NUMERIC + QT + NETWORKX + RULES + GAMES + SCHEMAS + ("importlib.metadata",), ()),
-    (["validate", BOARD], 0, NUMERIC + QT + NETWORKX + RULES + ("importlib.metadata",),
+    (["validate", BOARD], 0, NUMERIC + QT + NETWORKX + RULES + SCHEMAS + ("importlib.metadata",),
      ("crashgrab.engine.crash_and_grab.validation.fast",)),
     # The reference is there when asked for: the probe sees what a command loads.
     (["validate", "--reference", BOARD], 0, NUMERIC + QT + RULES, NETWORKX),
     # The fast path assumes no upgrade cards: with one, the reference checks.
     (["validate", "--upgrades", "Hyperdrive", BOARD], 0, NUMERIC + QT, NETWORKX),
-    (["explain", "accelerator-loop"], 0, NUMERIC + QT + NETWORKX + RULES, ()),
+    (["explain", "accelerator-loop"], 0, NUMERIC + QT + NETWORKX + RULES + SCHEMAS, ()),
+
 ], ids=["version", "validate", "validate-reference", "validate-upgrades", "explain"])
 def test_a_command_in_a_fresh_interpreter_loads_only_what_it_uses(arguments, code, absent, present):
     exit_code, modules = loaded(arguments)
@@ -65,6 +66,16 @@ def test_a_command_in_a_fresh_interpreter_loads_only_what_it_uses(arguments, cod
     assert under(modules, absent) == []
     for package in present:
         assert under(modules, (package,)), f"{package} not loaded by {arguments}"
+
+
+def test_a_file_that_is_not_valid_is_judged_and_worded_by_jsonschema(tmp_path):
+    document = json.loads((LAYOUTS / "standard-6p.json").read_text(encoding="utf-8"))
+    document["placements"][0]["rotation"] = 90.0
+    board = tmp_path / "decimal.json"
+    board.write_text(json.dumps(document), encoding="utf-8")
+    exit_code, modules = loaded(["validate", str(board)])
+    assert exit_code == 2
+    assert under(modules, ("jsonschema",)) and not under(modules, NUMERIC + QT + NETWORKX)
 
 
 @pytest.mark.parametrize("argv, command", [
