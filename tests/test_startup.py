@@ -104,7 +104,8 @@ def subcommands(parser) -> set[str]:
 
 def test_a_named_command_builds_only_its_own_module_s_parsers():
     everything = subcommands(build_parser())
-    assert set(COMMAND_MODULE) <= everything
+    # Every built-in command is listed with its module (the others come from entry points).
+    assert set(COMMAND_MODULE) == everything - {e.name for e in entry_points(group="crashgrab.commands")}
     assert subcommands(build_parser("validate")) == {"validate"}
     assert subcommands(build_parser("show")) == {"games", "new", "show", "export"}
     assert subcommands(build_parser(None)) == set()
@@ -141,3 +142,20 @@ def test_an_entry_point_loads_what_it_names():
     games = {e.name: e.load() for e in entry_points(group="crashgrab.games")}
     assert games["crash-and-grab"].id == "crash-and-grab"
     assert games["crash-grid"].id == "crash-grid"
+
+
+def test_a_command_of_another_package_that_does_not_load_is_told_with_the_commands_that_do(monkeypatch, capsys):
+    import crashgrab.engine.cli as cli
+
+    class Broken:
+        name, value = "render", "no_such_module_anywhere:register"
+
+        def load(self):
+            raise ImportError("no Qt", name="PySide6")
+
+    monkeypatch.setattr(cli, "entry_points", lambda group: [Broken()])
+    with pytest.raises(SystemExit) as end:
+        main(["render", "board.json", "-o", "board.png"])
+    assert end.value.code == 2
+    error = capsys.readouterr().err
+    assert "invalid choice: 'render'" in error and "'validate'" in error

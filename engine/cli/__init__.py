@@ -92,6 +92,8 @@ def build_parser(command: str | None = ALL) -> argparse.ArgumentParser:
                 entry.load()(subparsers)
             except ImportError:  # e.g. the editor's commands without Qt installed
                 continue
+        if command != ALL and not subparsers.choices:  # it did not load: argparse lists what did
+            return build_parser(ALL)
     add_quiet_option(parser, top=True)
     return parser
 
