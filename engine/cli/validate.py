@@ -39,8 +39,8 @@ def register(subparsers) -> None:
                              f"({', '.join(all_upgrade_names()) or 'none installed'}; case, spaces and hyphens "
                              "do not matter)")
     parser.add_argument("--reference", action="store_true",
-                        help="check with the game's reference checks (for Crash & Grab the networkx move graph) "
-                             "instead of the faster path proven to give the same report; slower")
+                        help="check with the game's reference checks instead of the faster path tested to give "
+                             "the same report (slower; a game with one way of checking checks as always)")
     parser.set_defaults(run=run_validate)
 
 
