@@ -114,8 +114,12 @@ def fits(document: Any, name: str) -> bool:
     """Whether `document` fits `schemas/<name>.schema.json`; Unsupported when that cannot be told here."""
     try:
         return _fits(document, _document(name + SUFFIX), name + SUFFIX)
-    except RecursionError:
-        raise Unsupported("too deep") from None
+    except (RecursionError, TypeError, ValueError) as error:  # too deep, or a value JSON has no word for
+        raise Unsupported(type(error).__name__) from None
+
+
+# Values as the JSON reader makes them; anything else (a subclass of str, a tuple) is jsonschema's to judge.
+JSON_KINDS = frozenset({dict, list, str, int, float, bool, type(None)})
 
 
 def _fits(value: Any, schema: Any, base: str) -> bool:
@@ -126,6 +130,8 @@ def _fits(value: Any, schema: Any, base: str) -> bool:
     if type(schema) is not dict:
         raise Unsupported(repr(schema)[:40])
     kind = type(value)
+    if kind not in JSON_KINDS:
+        raise Unsupported(kind.__name__)
     for keyword, expected in schema.items():
         if keyword in ANNOTATIONS:
             continue
@@ -201,8 +207,6 @@ def _fits(value: Any, schema: Any, base: str) -> bool:
         elif keyword in ("minimum", "maximum"):
             if _number(value) and (value < expected if keyword == "minimum" else value > expected):
                 return False
-            if not _number(value) and kind is not bool and isinstance(value, (int, float)):
-                raise Unsupported(type(value).__name__)
         elif keyword in ("minLength", "maxLength"):
             if kind is str and (len(value) < expected if keyword == "minLength" else len(value) > expected):
                 return False
