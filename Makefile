@@ -4,13 +4,19 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench screenshot install-desktop dist clean
+.PHONY: run test lint bench bytecode screenshot install-desktop dist clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e ".[editor,test]"
+	$(MAKE) bytecode
 	touch $(STAMP)
+
+# Compiled bytecode of the checkout, as pip writes it for an installed package: with
+# PYTHONDONTWRITEBYTECODE set, every command would compile each module it imports (docs/performance.md).
+bytecode:
+	$(BIN)/python -m compileall -q engine editor toplevel
 
 run: $(STAMP)
 	$(BIN)/crashgrab-editor layouts/standard-2-4p.json
@@ -24,7 +30,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-bench: $(STAMP)
+bench: $(STAMP) bytecode
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.engine.crash_and_grab.bench
 	$(BIN)/python -m crashgrab.engine.crash.survey.bench
 

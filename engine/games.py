@@ -12,9 +12,9 @@ the entry point's name. Files without a "game" field are the game's that declare
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib.metadata import entry_points
 from typing import Any, Iterable
 
+from .entry_points import entry_points
 from .errors import InvalidFileError, UsageError
 from .system import GameSystem
 

@@ -313,6 +313,12 @@ class GameSystem(ABC):
         """Every finding (codes from `finding_codes`) and metric for the layout; with `upgrades`
         (names from `upgrade_names`), the checks assume a piece holding them."""
 
+    def validate_reference(self, layout: Any, severity_overrides: Mapping[str, str] | None = None,
+                           upgrades: tuple[str, ...] = ()) -> ValidationReport:
+        """`validate`'s report by the game's reference checks, for a game whose `validate` takes a
+        faster path proven equal to them (`crashgrab validate --reference`); by default `validate`."""
+        return self.validate(layout, severity_overrides, upgrades)
+
     def unknown_upgrade_message(self, text: str) -> str | None:
         """Why `text` is not one of this game's upgrades, when the game can say more than "unknown"
         (e.g. a real card that does not change movement); None otherwise."""

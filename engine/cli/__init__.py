@@ -10,8 +10,8 @@ import argparse
 import importlib
 import os
 import sys
-from importlib.metadata import entry_points
 
+from ..entry_points import entry_points
 from ..errors import CrashGrabError, printable, shorten_long_words
 from ..formats.references import CONFINE_ENV, confinement
 from ..version import PRODUCT_NAME, program_version
@@ -26,6 +26,18 @@ COMMAND_MODULES = [
     "crashgrab.engine.cli.reference",
     "crashgrab.engine.cli.survey",
 ]
+# The module of each built-in command: a command line naming one builds (and imports) only that
+# module's parsers, so a command starts with what it uses (docs/performance.md, "Start-up").
+COMMAND_MODULE = {
+    "games": COMMAND_MODULES[0], "new": COMMAND_MODULES[0], "show": COMMAND_MODULES[0], "export": COMMAND_MODULES[0],
+    "scenario": COMMAND_MODULES[1], "validate": COMMAND_MODULES[2], "examples": COMMAND_MODULES[3],
+    "explain": COMMAND_MODULES[4], "schema": COMMAND_MODULES[4], "docs": COMMAND_MODULES[4],
+}
+COMMAND_GROUP = "crashgrab.commands"
+# The top-level options spelt out, and the one of them that takes a value.
+TOP_FLAGS = ("-q", "--quiet", "--version")
+TOP_VALUE = "--confine"
+ALL = "*"  # build every command's parser
 
 
 class Parser(argparse.ArgumentParser):
@@ -36,7 +48,26 @@ class Parser(argparse.ArgumentParser):
         super().error(printable(shorten_long_words(message)))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_named(argv: list[str]) -> str | None:
+    """The command a command line names (None: none, only top-level options such as --version),
+    or ALL when it cannot be told without argparse (--help, an abbreviated option, "--")."""
+    words = iter(argv)
+    for word in words:
+        if word == TOP_VALUE:
+            next(words, None)
+        elif word.startswith(TOP_VALUE + "=") or word in TOP_FLAGS:
+            continue
+        elif word.startswith("-"):
+            return ALL
+        else:
+            return word
+    return None
+
+
+def build_parser(command: str | None = ALL) -> argparse.ArgumentParser:
+    """The whole command line's parser; with `command` (a command's name, or None for none), only
+    that command's parsers are built and their modules imported (an unknown name builds them all,
+    for argparse's list of choices)."""
     parser = Parser(
         prog="crashgrab",
         description=f"{PRODUCT_NAME}: board layouts for the crash family of games: create, show, validate, export "
@@ -49,13 +80,21 @@ def build_parser() -> argparse.ArgumentParser:
                              f"lead inside DIR, links followed: for files from strangers (also {CONFINE_ENV}=DIR; "
                              "crashgrab docs security)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
-    for entry in entry_points(group="crashgrab.commands"):
-        try:
-            entry.load()(subparsers)
-        except ImportError:  # e.g. the editor's commands without Qt installed
-            continue
+    if command in COMMAND_MODULE:
+        importlib.import_module(COMMAND_MODULE[command]).register(subparsers)
+    elif command is not None:
+        entries = [entry for entry in entry_points(group=COMMAND_GROUP) if command in (ALL, entry.name)]
+        if command != ALL and not entries:  # unknown: argparse lists every command
+            return build_parser(ALL)
+        for name in COMMAND_MODULES if command == ALL else ():
+            importlib.import_module(name).register(subparsers)
+        for entry in entries:
+            try:
+                entry.load()(subparsers)
+            except ImportError:  # e.g. the editor's commands without Qt installed
+                continue
+        if command != ALL and not subparsers.choices:  # it did not load: argparse lists what did
+            return build_parser(ALL)
     add_quiet_option(parser, top=True)
     return parser
 
@@ -87,7 +126,7 @@ def printable_streams() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     printable_streams()
-    parser = build_parser()
+    parser = build_parser(command_named(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     set_quiet(args.quiet)
     previous = os.environ.get(CONFINE_ENV)

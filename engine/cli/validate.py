@@ -38,6 +38,9 @@ def register(subparsers) -> None:
                         help="run the movement checks as for a piece holding these upgrades "
                              f"({', '.join(all_upgrade_names()) or 'none installed'}; case, spaces and hyphens "
                              "do not matter)")
+    parser.add_argument("--reference", action="store_true",
+                        help="check with the game's reference checks instead of the faster path tested to give "
+                             "the same report (slower; a game with one way of checking checks as always)")
     parser.set_defaults(run=run_validate)
 
 
@@ -153,7 +156,8 @@ def run_validate(args: argparse.Namespace) -> int:
             continue
         system = system_for_layout(layout)
         own = {code: level for code, level in overrides.items() if code in system.finding_codes}
-        report = system.validate(layout, own, upgrades_for(system, upgrades, file)).filtered(keep)
+        check = system.validate_reference if args.reference else system.validate
+        report = check(layout, own, upgrades_for(system, upgrades, file)).filtered(keep)
         counts = report.counts()
         for severity, count in counts.items():
             totals[severity] += count

@@ -10,9 +10,11 @@ over the machine's cores, and the editor: an edit to its findings shown, and the
 the first painted window (offscreen). Every figure is the median and a high percentile of
 several repetitions (time.perf_counter); CPU times (time.process_time) are printed where
 the machine's other load would blur the wall time. The editor's part is skipped with a
-note when the editor is not installed.
+note when the editor is not installed. First, short commands timed as whole processes
+(startup_bench.py: `crashgrab --version`, `validate`, a 10,000-turn scenario); `--startup` runs
+only those.
 
-    python -m crashgrab.engine.crash_and_grab.bench [--quick] [--no-editor]
+    python -m crashgrab.engine.crash_and_grab.bench [--quick] [--no-editor] [--startup]
 """
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ from .movegraph import build_move_graph
 from .resolve import resolve_layout
 from .rules import apply
 from .rules.benchmark import chain_state
+from .startup_bench import startup_lines
 from .survey.findings import board_facts, board_metrics, fast_check, rule_findings
 from .survey.runner import ALL, SurveyRequest, run_survey, survey_chunk
 from .terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
@@ -277,8 +280,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m crashgrab.engine.crash_and_grab.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="few repetitions and a slice of the survey (a smoke run)")
     parser.add_argument("--no-editor", action="store_true", help="skip the editor's launch time")
+    parser.add_argument("--startup", action="store_true", help="only the short commands as whole processes")
     args = parser.parse_args(argv)
     print(machine_line(), flush=True)
+    print("\n".join(startup_lines(3 if args.quick else 10)), flush=True)
+    if args.startup:
+        return 0
     for template in LAYOUTS:
         print("\n".join(template_section(template, args.quick)), flush=True)
     print("\n".join(jit_section()), flush=True)

@@ -12,9 +12,7 @@ from ..grid.model import Board
 from ..grid.moveanalysis import MoveAnalysis, analysis_for
 from ..grid.movegraph import OFF, bounce_node, node_cell, rest_node  # noqa: F401 (re-exported)
 from ..grid import movegraph as _grid
-from .terms import ACCELERATOR
-
-MAX_MOVE = 5  # the longest move a card allows
+from .terms import ACCELERATOR, MAX_MOVE  # noqa: F401 (MAX_MOVE re-exported)
 
 
 def build_move_graph(board: Board) -> nx.DiGraph:

@@ -118,6 +118,15 @@ class CrashAndGrab(GameSystem):
 
     def validate(self, layout: Layout, severity_overrides: Mapping[str, str] | None = None,
                  upgrades: tuple[str, ...] = ()) -> ValidationReport:
+        if upgrades:  # the fast path assumes no upgrade cards
+            return self.validate_reference(layout, severity_overrides, upgrades)
+        # The same report as the reference (tests/test_survey_differential.py), without a networkx graph.
+        from .validation.fast import fast_validate_layout
+
+        return fast_validate_layout(layout, severity_overrides)
+
+    def validate_reference(self, layout: Layout, severity_overrides: Mapping[str, str] | None = None,
+                           upgrades: tuple[str, ...] = ()) -> ValidationReport:
         from .validation import validate_layout
 
         return validate_layout(layout, severity_overrides, upgrades)

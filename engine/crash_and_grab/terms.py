@@ -7,6 +7,8 @@ FEATURE_TYPES: tuple[str, ...] = (CRASH_SITE, ACCELERATOR)
 
 CRASH_SITE_NUMBERS: tuple[int, ...] = tuple(range(1, 13))
 
+MAX_MOVE = 5  # the longest move a card allows
+
 # The four direction markers, one on each side of the board, in any order.
 MARKERS: tuple[str, ...] = ("Sun", "Asteroids", "Meteor", "Stars")
 DEFAULT_DIRECTIONS: dict[str, str] = {"north": "Sun", "east": "Asteroids", "south": "Meteor", "west": "Stars"}

@@ -1,22 +1,30 @@
-"""The JSON Schemas in `schemas/`: loading them and turning violations into clear messages."""
+"""The JSON Schemas in `schemas/`: loading them and turning violations into clear messages.
+
+A valid document is told valid by schema_check.fits, without importing jsonschema (a third of a
+short command's start-up); jsonschema judges whatever `fits` does not pass, and words the message.
+"""
 from __future__ import annotations
 
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidFileError
 from ..resources import schema_file, schema_files
 from .safe_read import shorten
+from .schema_check import Unsupported, fits
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 
 @lru_cache(maxsize=None)
 def _registry() -> Registry:
+    from referencing import Registry, Resource
+
     resources = []
     for resource in schema_files():  # known by file name, as their relative "$ref"s name them
         schema = json.loads(resource.read_text(encoding="utf-8"))
@@ -39,30 +47,33 @@ def _decimal_for_whole(value: Any, allowed: list[Any]) -> bool:
     return isinstance(value, float) and not any(isinstance(a, float) for a in allowed)
 
 
-def _strict_const(validator, const, instance, schema):
-    if _decimal_for_whole(instance, [const]) and _is_whole_number(const):
-        yield ValidationError(f"{instance!r} is not {const!r}")
-    else:
-        yield from Draft202012Validator.VALIDATORS["const"](validator, const, instance, schema)
+@lru_cache(maxsize=None)
+def strict_validator_class() -> Any:
+    """JSON Schema counts 90.0 as an integer and as equal to 90; our formats do not, so no file
+    says "rotation": 90.0 and no export writes it back that way. This holds for every schema."""
+    from jsonschema import Draft202012Validator, validators
+    from jsonschema.exceptions import ValidationError
 
+    def strict_const(validator, const, instance, schema):
+        if _decimal_for_whole(instance, [const]) and _is_whole_number(const):
+            yield ValidationError(f"{instance!r} is not {const!r}")
+        else:
+            yield from Draft202012Validator.VALIDATORS["const"](validator, const, instance, schema)
 
-def _strict_enum(validator, enums, instance, schema):
-    if _decimal_for_whole(instance, enums) and any(_is_whole_number(e) for e in enums):
-        yield ValidationError(f"{instance!r} is not one of {enums!r}")
-    else:
-        yield from Draft202012Validator.VALIDATORS["enum"](validator, enums, instance, schema)
+    def strict_enum(validator, enums, instance, schema):
+        if _decimal_for_whole(instance, enums) and any(_is_whole_number(e) for e in enums):
+            yield ValidationError(f"{instance!r} is not one of {enums!r}")
+        else:
+            yield from Draft202012Validator.VALIDATORS["enum"](validator, enums, instance, schema)
 
-
-# JSON Schema counts 90.0 as an integer and as equal to 90; our formats do not, so no file
-# says "rotation": 90.0 and no export writes it back that way. This holds for every schema.
-StrictValidator = validators.extend(
-    Draft202012Validator, validators={"const": _strict_const, "enum": _strict_enum},
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _, value: _is_whole_number(value)))
+    return validators.extend(
+        Draft202012Validator, validators={"const": strict_const, "enum": strict_enum},
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _, value: _is_whole_number(value)))
 
 
 @lru_cache(maxsize=None)
 def validator(name: str) -> Draft202012Validator:
-    return StrictValidator(schema(name), registry=_registry())
+    return strict_validator_class()(schema(name), registry=_registry())
 
 
 def validate(document: Any, name: str | dict[str, Any], file: str | Path | None = None) -> None:
@@ -70,7 +81,19 @@ def validate(document: Any, name: str | dict[str, Any], file: str | Path | None 
 
     `name` is a schema in `schemas/`, or a schema itself (a game from another package brings its own).
     """
-    checker = validator(name) if isinstance(name, str) else Draft202012Validator(name, registry=_registry())
+    if isinstance(name, str):
+        try:
+            if fits(document, name):
+                return
+        except Unsupported:  # jsonschema decides
+            pass
+        checker = validator(name)
+    else:
+        from jsonschema import Draft202012Validator
+
+        checker = Draft202012Validator(name, registry=_registry())
+    from jsonschema.exceptions import best_match
+
     error = best_match(checker.iter_errors(document))
     if error is not None:
         message, hint = describe(error)

@@ -7,46 +7,24 @@
 Checks are grouped one module each (structure, crash_sites, accelerators, exposure,
 reachability) and all read the networkx move graph through a shared `BoardFacts`.
 docs/findings.md documents every code.
+
+Names are loaded on first use, so that the fast path (fast.py) and the command line's start-up
+import neither networkx nor the rules engine.
 """
-from __future__ import annotations
+from importlib import import_module
 
-from typing import Iterable, Mapping
-
-from ..layout import Layout
-from ..resolve import resolve_layout
-from .accelerators import accelerator_findings
-from .codes import CODES, DEFAULT_SEVERITY, FILE_CODES, LEVELS
-from .crash_sites import crash_site_findings
-from .exposure import exposure_findings
-from .facts import BoardFacts
-from .metrics import board_metrics
-from .reachability import reachability_findings
-from .report import ValidationReport, sort_findings
-from .severity import apply_overrides, unknown_code_findings
-from .structure import structure_findings
-from .upgrades import MOVEMENT_UPGRADES, UnknownUpgrade, movement_for
+_NAMES = {
+    "validate_layout": "reference", "CHECKS": "reference",
+    "ValidationReport": "report",
+    "CODES": "codes", "DEFAULT_SEVERITY": "codes", "FILE_CODES": "codes", "LEVELS": "codes",
+    "MOVEMENT_UPGRADES": "upgrades", "UnknownUpgrade": "upgrades",
+}
 
 __all__ = ["validate_layout", "ValidationReport", "CODES", "DEFAULT_SEVERITY", "FILE_CODES", "LEVELS",
            "MOVEMENT_UPGRADES", "UnknownUpgrade"]
 
-CHECKS = (crash_site_findings, accelerator_findings, exposure_findings, reachability_findings)
 
-
-def validate_layout(layout: Layout, severity_overrides: Mapping[str, str] | None = None,
-                    upgrades: Iterable[str] = ()) -> ValidationReport:
-    """Every finding and metric for `layout`.
-
-    The layout's own `severity_overrides` apply first, then `severity_overrides` (a run's
-    --severity); a level of "off" drops the code. Raises ValueError for an unknown level.
-    `upgrades` names movement upgrade cards (MOVEMENT_UPGRADES, any case, spaces or hyphens):
-    the movement checks and metrics then assume a saucer holding them; an unknown or
-    non-movement card raises UnknownUpgrade (a ValueError) naming the ones that apply.
-    """
-    movement = movement_for(upgrades)
-    resolution = resolve_layout(layout)
-    facts = BoardFacts(resolution.board, movement)
-    findings = structure_findings(resolution) + unknown_code_findings(layout.severity_overrides)
-    for check in CHECKS:
-        findings += check(facts)
-    findings = apply_overrides(findings, layout.severity_overrides, severity_overrides)
-    return ValidationReport(sort_findings(findings), board_metrics(facts), resolution.board, movement.upgrades)
+def __getattr__(name: str):
+    if name not in _NAMES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{_NAMES[name]}", __name__), name)

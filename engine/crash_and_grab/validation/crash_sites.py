@@ -6,10 +6,13 @@ right beside each other, which `crash-site-sequence` points out.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...findings import Finding
 from ..terms import CRASH_SITE_NUMBERS
 from .codes import finding
-from .facts import BoardFacts
+if TYPE_CHECKING:  # the networkx facts: the fast path imports this module's constants without them
+    from .facts import BoardFacts
 from . import messages
 
 SEQUENCE_STEPS = 2  # consecutive sites this close (orthogonal steps) or closer are flagged

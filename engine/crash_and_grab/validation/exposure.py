@@ -4,9 +4,12 @@ A border cell has at least one orthogonal neighbour off the board: outside it, o
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...findings import Finding
 from .codes import finding
-from .facts import BoardFacts
+if TYPE_CHECKING:  # the networkx facts: the fast path imports this module's constants without them
+    from .facts import BoardFacts
 from . import messages
 
 CORNER_SIDES = 2  # a Crash Site open to the edge on this many sides or more is a corner

@@ -8,10 +8,11 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..terms import CRASH_SITE_NUMBERS
-from .facts import BoardFacts
+if TYPE_CHECKING:  # the networkx facts: the fast path imports this module's constants without them
+    from .facts import BoardFacts
 
 DECIMALS = 4  # means are rounded so reports compare equal across platforms
 

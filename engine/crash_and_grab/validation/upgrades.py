@@ -29,8 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..movegraph import MAX_MOVE
-from ..rules.upgrade_cards import UPGRADE_NAMES
+from ..terms import MAX_MOVE
 
 HYPERDRIVE = "Hyperdrive"
 BOOST_AMPLIFIER = "Boost Amplifier"
@@ -39,9 +38,6 @@ WASTE_ACCELERATOR = "Waste Accelerator"
 
 # In the order reports list them.
 MOVEMENT_UPGRADES: tuple[str, ...] = (HYPERDRIVE, BOOST_AMPLIFIER, ACCELERATION_REGULATOR, WASTE_ACCELERATOR)
-
-# The other upgrade cards: they change pushes, placing, turn order or crew, not where a move can end.
-OTHER_UPGRADES: tuple[str, ...] = tuple(name for name in UPGRADE_NAMES if name not in MOVEMENT_UPGRADES)
 
 CARD_DISTANCES = (2, 3, *range(1, MAX_MOVE + 1))  # the 2 card, the 3 card, the 0-5 card's choices
 AMPLIFIED_BOOST = tuple(range(1, 7))
@@ -57,7 +53,14 @@ def _key(name: str) -> str:
 
 
 _BY_KEY = {_key(name): name for name in MOVEMENT_UPGRADES}
-_OTHER_KEYS = {_key(name): name for name in OTHER_UPGRADES}
+
+
+def _other_upgrades() -> dict[str, str]:
+    """The other upgrade cards by key: they change pushes, placing, turn order or crew, not where a
+    move can end. Read from the rules engine only to say so (validation itself never imports it)."""
+    from ..rules.upgrade_cards import UPGRADE_NAMES
+
+    return {_key(name): name for name in UPGRADE_NAMES if name not in MOVEMENT_UPGRADES}
 
 
 def upgrade_name(name: str) -> str:
@@ -66,7 +69,7 @@ def upgrade_name(name: str) -> str:
     if found is not None:
         return found
     choices = ", ".join(MOVEMENT_UPGRADES)
-    other = _OTHER_KEYS.get(_key(name))
+    other = _other_upgrades().get(_key(name))
     if other is not None:
         raise UnknownUpgrade(f"{other} does not change how a saucer moves; the upgrades that do are {choices}.")
     raise UnknownUpgrade(f"{name.strip()!r} is not an upgrade card; the upgrades that change movement are {choices}.")
