@@ -31,7 +31,7 @@ COMMAND_MODULES = [
 COMMAND_MODULE = {
     "games": COMMAND_MODULES[0], "new": COMMAND_MODULES[0], "show": COMMAND_MODULES[0], "export": COMMAND_MODULES[0],
     "scenario": COMMAND_MODULES[1], "validate": COMMAND_MODULES[2], "examples": COMMAND_MODULES[3],
-    "explain": COMMAND_MODULES[4], "schema": COMMAND_MODULES[4], "docs": COMMAND_MODULES[4],
+    "explain": COMMAND_MODULES[4], "schema": COMMAND_MODULES[4], "docs": COMMAND_MODULES[4], "survey": COMMAND_MODULES[5],
 }
 COMMAND_GROUP = "crashgrab.commands"
 # The top-level options spelt out, and the one of them that takes a value.

@@ -17,8 +17,7 @@ from . import GAME_ID, TITLE, layout_io
 from .limits import LIMITS
 from .model import CrashLayout
 from .templates import TEMPLATES, template_layout
-from .terms import HEX_MM
-from .validation import CODES, structural_findings, validate_board
+from .terms import FINDING_CODES, HEX_MM
 
 UNIT_MM = HEX_MM / ACROSS_FLATS    # one board unit (a hex radius): 17.32 mm
 PLAYER_COLOURS = {"p1": "#2563eb", "p2": "#dc2626"}
@@ -61,7 +60,7 @@ class Crash(GameSystem):
     layout_type = CrashLayout
     layout_schema = "crash-layout"
     limits = LIMITS
-    finding_codes = CODES
+    finding_codes = FINDING_CODES
     feature_kinds = (
         FeatureKind("start", "Start", numbered=True, facing=True, symbol="A1", colour="#2563eb", shape="disc",
                     description="Where a car starts (its number; p1 blue, p2 red) and the way it faces."),
@@ -100,10 +99,14 @@ class Crash(GameSystem):
 
     # --- boards and checks ----------------------------------------------------------------
     def resolve(self, layout: CrashLayout) -> Resolution:
+        from .validation import structural_findings  # networkx: only when a board is checked
+
         return Resolution(layout, tuple(structural_findings(layout)))
 
     def validate(self, layout: CrashLayout, severity_overrides: Mapping[str, str] | None = None,
                  upgrades: tuple[str, ...] = ()) -> ValidationReport:
+        from .validation import validate_board
+
         return validate_board(layout, severity_overrides)
 
     def picture(self, layout: CrashLayout) -> BoardPicture:

@@ -28,3 +28,11 @@ def cell_text(cell: Cell | None) -> str:
 
 def ahead(cell: Cell, facing: str) -> Cell:
     return HEX.step(cell, facing)
+
+
+# Finding code -> default severity (docs/findings.md, "Crash!"); validation.py reports them.
+FINDING_CODES: dict[str, str] = {
+    "start-count": "error", "off-board": "error", "shared-hex": "error", "junkyard-count": "error",
+    "junkyard-nearer": "error", "junkyard-unreachable": "error",
+    "facing-away": "warning", "faces-off-board": "warning", "unbalanced": "warning",
+}

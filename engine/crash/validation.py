@@ -17,13 +17,9 @@ from ..report import ValidationReport, sort_findings
 from .facing import angle_off
 from .model import CrashLayout
 from .movegraph import move_graph, path_length, straight_run
+from .terms import FINDING_CODES as CODES
 from .terms import CARS, HEX, PLAYERS, Cell, cell_text, other_player
 
-CODES: dict[str, str] = {
-    "start-count": "error", "off-board": "error", "shared-hex": "error", "junkyard-count": "error",
-    "junkyard-nearer": "error", "junkyard-unreachable": "error",
-    "facing-away": "warning", "faces-off-board": "warning", "unbalanced": "warning",
-}
 FACING_TOLERANCE = 30.0  # degrees either side of the direction toward the other player's starts
 
 
