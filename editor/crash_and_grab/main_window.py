@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolButton, QUndoView,
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolButton,
+                               QUndoView,
                                QWidget)
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
@@ -56,7 +57,9 @@ NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),
                (None, "New Free-form Board", None))
 
 
-WIDE_WINDOW = 1280  # pixels: from this width the right column takes the bottom-right corner
+WIDE_WINDOW = 1280  # pixels: from this width the right column takes the bottom-right corner,
+# and below it the panels are tabs of one column (MainWindow.arrange_panels)
+COMPACT_COLUMN = 262  # pixels: that column's width, the Tiles palette's cards at their narrowest
 
 
 def default_settings() -> QSettings:
@@ -68,6 +71,8 @@ TILED_TMJ_FILTER = "Tiled map, JSON (*.tmj)"
 
 
 class MainWindow(QMainWindow):
+    panelsArranged = Signal(bool)  # compact: the panels became one column of tabs (or went back)
+
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings if settings is not None else default_settings()
@@ -110,6 +115,30 @@ class MainWindow(QMainWindow):
         self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
         self.message_log = MessageLog()
         self.messages_dock = self._dock("Messages", "messagesDock", self.message_log, Qt.BottomDockWidgetArea)
+        self._compact = False  # the panels' arrangement: see arrange_panels
+        self.arrange_panels(compact=False)
+
+    def arrange_panels(self, compact: bool) -> None:
+        """Wide: Tiles on the left, Findings and History across the bottom. Compact (a window
+        narrower than WIDE_WINDOW): every panel a tab of one narrow column on the right, so the
+        board keeps most of a small window (at 1024x640 the bottom panels took 40% of its height)."""
+        self._compact = compact
+        self.findings.set_compact(compact)
+        panels = (self.palette_dock, self.findings_dock, self.history_dock, self.messages_dock)
+        if compact:
+            for dock in panels:
+                self.addDockWidget(Qt.RightDockWidgetArea, dock)
+            for dock in panels[1:]:
+                self.tabifyDockWidget(panels[0], dock)
+            self.palette_dock.raise_()  # building a board starts with the tiles
+            # The tabs a rail down the window's edge: four names read in full, none elided.
+            self.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.East)
+            self.resizeDocks([self.palette_dock], [COMPACT_COLUMN], Qt.Horizontal)
+            return
+        self.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.South)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.palette_dock)
+        for dock in panels[1:]:
+            self.addDockWidget(Qt.BottomDockWidgetArea, dock)
         # History beside the findings, so the board keeps the window's full width.
         self.splitDockWidget(self.findings_dock, self.history_dock, Qt.Horizontal)
         self.tabifyDockWidget(self.history_dock, self.messages_dock)  # Messages: a tab behind History
@@ -117,6 +146,10 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.palette_dock], [270], Qt.Horizontal)
         self.resizeDocks([self.findings_dock, self.history_dock], [1000, 260], Qt.Horizontal)
         self.resizeDocks([self.findings_dock], [210], Qt.Vertical)
+
+    @property
+    def compact(self) -> bool:
+        return self._compact
 
     def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -524,6 +557,9 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
         wide = event.size().width() >= WIDE_WINDOW
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea if wide else Qt.BottomDockWidgetArea)
+        if wide == self._compact:  # only on crossing the width: a designer's own arrangement stays
+            self.arrange_panels(compact=not wide)
+            self.panelsArranged.emit(not wide)
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save("closing"):
@@ -773,6 +809,7 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
+            self._compact = self.width() < WIDE_WINDOW  # saved at that width: kept as it was
         value = self.settings.value
         self.actions["legend"].setChecked(value("view/legend", True, type=bool))
         self._legend_toggled()
