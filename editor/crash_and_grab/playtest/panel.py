@@ -95,16 +95,13 @@ class PlaytestPanel(QWidget):
         self.splitter.setChildrenCollapsible(False)
         outer.addWidget(self.splitter)
         self.tabs = QTabWidget()
-        start = QScrollArea()
-        start.setWidgetResizable(True)
-        start.setFrameShape(QScrollArea.NoFrame)
-        start.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        start.setWidget(self._start_tab())
-        self.tabs.addTab(start, "Start position")
-        self.tabs.addTab(self._turn_tab(), "Next turn")
+        # Each tab scrolls up and down by itself (never sideways), so the panel asks a small
+        # window for no more height than it has.
+        self.tabs.addTab(_scrolling(self._start_tab()), "Start position")
+        self.tabs.addTab(_scrolling(self._turn_tab()), "Next turn")
         self.round_tab = RoundTab()
         self.round_tab.playRequested.connect(self.roundRequested)
-        self.tabs.addTab(self.round_tab, "Round")
+        self.tabs.addTab(self.round_tab, "Round")  # its plan table scrolls by itself
         self.splitter.addWidget(self.tabs)
         lower = QWidget()
         layout = QVBoxLayout(lower)
@@ -127,6 +124,7 @@ class PlaytestPanel(QWidget):
         self.log.setWordWrap(True)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.log.currentRowChanged.connect(self._log_row_changed)
+        self.log.setMinimumHeight(60)
         layout.addWidget(self.log, 3)
         self.table = QTableWidget(0, len(TABLE_COLUMNS))
         self.table.setObjectName("playtestSaucers")
@@ -134,11 +132,11 @@ class PlaytestPanel(QWidget):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setMinimumHeight(100)  # the header and three saucers at the least
-        self.table.setMaximumHeight(220)  # six saucers, no more: the log takes the rest
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.table.itemChanged.connect(self._table_edited)
-        layout.addWidget(self.table, 2)  # up to six saucers: room for their rows beside the log
+        layout.addWidget(self.table)  # as tall as its saucers' rows (_fit_table): the log takes the rest
+        self._fit_table()
         files = QHBoxLayout()
         self.open_button = QPushButton("Open Scenario\u2026")
         self.open_button.setToolTip("Open a scenario file and step through it on its board")
@@ -155,6 +153,31 @@ class PlaytestPanel(QWidget):
     def _start_tab(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
+        # Setting up by the rules first, and why the tab is locked: both in view without scrolling.
+        rules = QHBoxLayout()
+        self.setup_players = QSpinBox()
+        self.setup_players.setRange(2, 6)
+        self.setup_players.setValue(2)
+        self.setup_players.setSuffix(" players")
+        self.setup_seed = QSpinBox()
+        self.setup_seed.setRange(0, 2_000_000_000)
+        self.setup_seed.setValue(1)
+        self.setup_seed.setPrefix("seed ")
+        self.setup_button = QPushButton("Set Up by the Rules")
+        self.setup_button.setToolTip("Energy, saucers placed by the die, then step 9's booster and Pilots as the "
+                                     "rulebook says (2 players: two choices). The same seed gives the same set-up.")
+        self.setup_button.clicked.connect(
+            lambda: self.setupByRulesRequested.emit(self.setup_players.value(), self.setup_seed.value()))
+        rules.addWidget(self.setup_players)
+        rules.addWidget(self.setup_seed)
+        rules.addWidget(self.setup_button)
+        layout.addLayout(rules)
+        self.start_note = QLabel()
+        self.start_note.setObjectName("playtestStartNote")
+        self.start_note.setWordWrap(True)
+        self.start_note.setStyleSheet("color: #9a6700;")
+        self.start_note.hide()
+        layout.addWidget(self.start_note)
         self.palette = PiecePalette()
         layout.addWidget(self.palette)
         hint = QLabel("Drag pieces onto cells; drop a crewmember on a saucer to give it to that saucer. "
@@ -163,6 +186,7 @@ class PlaytestPanel(QWidget):
         hint.setStyleSheet("color: #56616e;")
         layout.addWidget(hint)
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.WrapLongRows)  # labels above their fields when the panel is narrow
         self.pairs_box = QCheckBox("2-player game, two saucers each")
         self.pairs_box.setToolTip("p1 flies the first two saucers (in colour order), p2 the other two; needs four")
         self.pairs_box.toggled.connect(self._options_changed)
@@ -174,6 +198,7 @@ class PlaytestPanel(QWidget):
             for text, value in options:
                 box.addItem(text, value)
             box.currentIndexChanged.connect(self._options_changed)
+            _narrowable(box)
             form.addRow(label, box)
             self.ruling_boxes[name] = box
         die = QHBoxLayout()
@@ -188,39 +213,19 @@ class PlaytestPanel(QWidget):
         self.die_seed.setPrefix("seed ")
         self.die_mode.currentIndexChanged.connect(self._options_changed)
         self.die_seed.valueChanged.connect(self._options_changed)
+        for box in (self.die_seed, self.setup_seed):  # narrower than a ten-digit seed: room in a narrow panel
+            box.setMinimumWidth(box.fontMetrics().horizontalAdvance("seed 0000000") + 30)
         die.addWidget(self.die_mode)
         die.addWidget(self.die_seed)
         form.addRow("Placement die:", die)
-        rules = QHBoxLayout()
-        self.setup_players = QSpinBox()
-        self.setup_players.setRange(2, 6)
-        self.setup_players.setValue(2)
-        self.setup_players.setSuffix(" players")
-        self.setup_seed = QSpinBox()
-        self.setup_seed.setRange(0, 2_000_000_000)
-        self.setup_seed.setValue(1)
-        self.setup_seed.setPrefix("seed ")
-        self.setup_button = QPushButton("Set Up")
-        self.setup_button.setToolTip("Energy, saucers placed by the die, then step 9's booster and Pilots as the "
-                                     "rulebook says (2 players: two choices). The same seed gives the same set-up.")
-        self.setup_button.clicked.connect(
-            lambda: self.setupByRulesRequested.emit(self.setup_players.value(), self.setup_seed.value()))
-        rules.addWidget(self.setup_players)
-        rules.addWidget(self.setup_seed)
-        rules.addWidget(self.setup_button)
-        form.addRow("By the rules:", rules)
         layout.addLayout(form)
         self.clear_button = QPushButton("Clear the Board")
         self.clear_button.setToolTip("Take every piece away (and forget a set-up by the rules)")
         self.clear_button.clicked.connect(self.clearRequested)
         layout.addWidget(self.clear_button)
-        self.start_note = QLabel()
-        self.start_note.setWordWrap(True)
-        self.start_note.setStyleSheet("color: #9a6700;")
-        layout.addWidget(self.start_note)
         layout.addStretch(1)
-        self._start_widgets = [self.palette, self.pairs_box, *self.ruling_boxes.values(), self.die_mode, self.die_seed,
-                               self.setup_players, self.setup_seed, self.setup_button]
+        self._start_widgets = [self.palette, self.pairs_box, *self.ruling_boxes.values(), self.die_mode, self.die_seed]
+        self._setup_widgets = [self.setup_players, self.setup_seed, self.setup_button]
         return page
 
     def _turn_tab(self) -> QWidget:
@@ -411,11 +416,16 @@ class PlaytestPanel(QWidget):
         top = min(400 if setting_up else 250, max(total - 220, total // 2))
         self.splitter.setSizes([top, total - top])
 
-    def set_start_editable(self, editable: bool, note: str = "") -> None:
+    def set_start_editable(self, editable: bool, note: str = "", can_set_up: bool | None = None) -> None:
+        """`note` says why the pieces cannot move (shown at the tab's top); Set Up stays on while
+        it may be pressed (`can_set_up`, by default as the rest): a refused press says why."""
         for widget in self._start_widgets:
             widget.setEnabled(editable)
+        for widget in self._setup_widgets:
+            widget.setEnabled(editable if can_set_up is None else can_set_up)
         self.die_seed.setEnabled(editable and self.die_mode.currentData() == "seed")
         self.start_note.setText(note)
+        self.start_note.setVisible(bool(note))
 
     def set_transport(self, *, can_back: bool, can_step: bool, playing: bool, can_reset: bool,
                       can_take_back: bool, can_play_turn: bool) -> None:
@@ -531,8 +541,16 @@ class PlaytestPanel(QWidget):
                         item.setIcon(saucer_icon(color))
                         item.setData(Qt.UserRole, color)
                     self.table.setItem(row, column, item)
+            self._fit_table()
         finally:
             self._filling = False
+
+    def _fit_table(self) -> None:
+        """The saucer table as tall as its header and rows (three to six saucers), no taller."""
+        rows = max(self.table.rowCount(), 2)
+        row_height = self.table.verticalHeader().defaultSectionSize()
+        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + rows * row_height
+                                  + 2 * self.table.frameWidth())
 
     # --- reactions -------------------------------------------------------------------------------
     def _card_changed(self) -> None:
@@ -566,6 +584,24 @@ class PlaytestPanel(QWidget):
         boosters = int(self.table.item(row, 3).data(Qt.EditRole))
         energy = int(self.table.item(row, 4).data(Qt.EditRole))
         self.supplyChanged.emit(color, boosters, energy)
+
+
+def _narrowable(box: QComboBox) -> None:
+    """A long option may be cut in the box (the open list and the tool tip show it whole),
+    so the tab never needs to scroll sideways."""
+    box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(18)
+    box.setToolTip(box.currentText())
+    box.currentTextChanged.connect(box.setToolTip)
+
+
+def _scrolling(page: QWidget) -> QScrollArea:
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+    scroll.setWidget(page)
+    return scroll
 
 
 def _bold(item: QListWidgetItem) -> None:
