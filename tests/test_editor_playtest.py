@@ -9,6 +9,8 @@ engine's own events.
 from __future__ import annotations
 
 import json
+
+import pytest
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPointF, Qt
@@ -474,10 +476,17 @@ def test_upgrades_in_the_playtest(qtbot, window, tmp_path, monkeypatch, capsys):
     assert "already held by red" in window.statusBar().currentMessage()
     assert mode.session.start.saucers["blue"].upgrades == ()
     mode.panel.set_turn("red", "2", direction="east")
-    mode.panel.abilities_edit.setText("{Hyperdrive: true}")
-    click(qtbot, mode.panel.step_button)
-    assert "not readable" in window.statusBar().currentMessage() and mode.session.events == ()
-    mode.panel.abilities_edit.setText('{"Hyperdrive": true}')
+    mode.panel.tabs.setCurrentIndex(1)
+    picker = mode.panel.abilities
+    assert list(picker.boxes) == ["Hyperdrive"] and not picker.fields  # red's one card: a checkbox
+    mode.panel.select_saucer("blue")
+    assert picker.boxes == {}  # blue holds none
+    mode.panel.select_saucer("red")
+    QApplication.processEvents()  # the new checkbox laid out
+    box = picker.boxes["Hyperdrive"]
+    assert box.isVisible() and box.isEnabled()
+    qtbot.mouseClick(box, Qt.LeftButton, pos=box.rect().center())
+    assert picker.boxes["Hyperdrive"].isChecked()
     mode.panel.buy_box.setChecked(True)
     click(qtbot, mode.panel.step_button)
     for _ in range(8):  # step through the move up to the question
@@ -509,7 +518,10 @@ def test_a_tile_turned_by_quake_maker_is_drawn_while_its_steps_are_shown(qtbot, 
     assert drop(window, "red", (7, 3)) and drop(window, "blue", (7, 7))
     mode.panel.table.item(0, 6).setData(Qt.EditRole, "Quake Maker")
     mode.panel.set_turn("red", "0-5", 0, "north")
-    mode.panel.abilities_edit.setText('{"Quake Maker": {"tile": [0, 0], "rotation": 90}}')
+    field = mode.panel.abilities.fields["Quake Maker"]
+    assert not mode.panel.abilities.boxes["Quake Maker"].isChecked()
+    qtbot.keyClicks(field, '{"tile": [0, 0], "rotation": 90}')  # typing how checks the card
+    assert mode.panel.abilities.boxes["Quake Maker"].isChecked()
     click(qtbot, mode.panel.step_button)
     while not mode.session.at_end:
         click(qtbot, mode.panel.step_button)
@@ -593,3 +605,29 @@ def test_a_round_in_the_playtest_uses_upgrade_abilities(qtbot, window):
     click(qtbot, tab.play_button)
     mode.session.seek(len(mode.session.events))
     assert mode.pending is None and mode.session.end_state.saucers["red"].at == (4, 4)
+
+
+def test_each_upgrade_card_held_gets_its_own_control(qtbot):
+    """A card used or not is a checkbox; one that needs to know how has a field read as a scenario
+    file's value (a direction is a plain word, a cell is [x, y]); a card acting by itself has none."""
+    from crashgrab.editor.crash_and_grab.playtest.abilities import AbilitiesPicker
+
+    picker = AbilitiesPicker()
+    qtbot.addWidget(picker)
+    picker.set_cards(("Hyperdrive", "Landing Legs", "Afterburner", "Cargo Hold"))
+    assert list(picker.boxes) == ["Hyperdrive", "Landing Legs", "Afterburner"]
+    assert list(picker.fields) == ["Landing Legs", "Afterburner"]
+    assert picker.abilities() == {}
+    picker.boxes["Landing Legs"].setChecked(True)
+    with pytest.raises(ValueError, match="Landing Legs is checked but says not how"):
+        picker.abilities()
+    qtbot.keyClicks(picker.fields["Landing Legs"], "north")
+    picker.fields["Afterburner"].setText("[2, 5")
+    picker.boxes["Afterburner"].setChecked(True)
+    with pytest.raises(ValueError, match="Afterburner's '\\[2, 5' cannot be read"):
+        picker.abilities()
+    picker.fields["Afterburner"].setText("[2, 5]")
+    picker.boxes["Hyperdrive"].setChecked(True)
+    assert picker.abilities() == {"Hyperdrive": True, "Landing Legs": "north", "Afterburner": [2, 5]}
+    picker.set_cards(("Landing Legs", "Pulse Cannon"))  # Landing Legs still held: its choice stays
+    assert picker.abilities() == {"Landing Legs": "north"}

@@ -22,7 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QFrame, QLabel, QMessageBox, QScrollArea
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMessageBox
 
 from crashgrab.editor.crash_and_grab.placing import TILE_MIME, tile_at
 from crashgrab.engine.crash_and_grab.playtest import (PlaytestSession, PositionError, clear_pieces, empty_start,
@@ -679,6 +679,7 @@ class PlaytestMode(QObject):
         editable = session.editable and pending is None
         self.panel.set_table(state, editable)
         self.panel.set_saucers(session.end_state.saucer_colors() if session.end_state.players else ())
+        self.panel.set_held_upgrades({color: saucer.upgrades for color, saucer in session.end_state.saucers.items()})
         self.panel.round_tab.set_game(session.end_state.saucer_colors() if session.end_state.players else (),
                                       len(session.end_state.players), session.end_state.directions)
         start = session.start

@@ -12,7 +12,7 @@ from typing import Sequence
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGridLayout, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
+                               QHeaderView, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
                                QSlider, QSpinBox, QSplitter,
                                QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
@@ -20,10 +20,9 @@ from crashgrab.engine.crash_and_grab.playtest import PlaytestSession
 from crashgrab.engine.crash_and_grab.rules.actions import Boost, Turn
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.crash_and_grab.rules.state import GameState, Rulings
-from crashgrab.engine.errors import InvalidFileError
-from crashgrab.engine.formats.jsonio import parse_json
 from crashgrab.engine.grid.geometry import Direction
 
+from .abilities import AbilitiesPicker
 from .palette import PiecePalette
 from .pieces import paint_saucer
 from .round_tab import RoundTab
@@ -258,14 +257,15 @@ class PlaytestPanel(QWidget):
         grid.addWidget(self.boost_direction, 3, 1, 1, 2)  # as wide as Direction: "south (Asteroids)" fits
         self.buy_box = QCheckBox("Buy an upgrade (2 energy) at the end of the turn")
         self.buy_box.setToolTip("Draw the top two upgrade cards and keep one (a dialog asks which)")
-        self.abilities_edit = QLineEdit()
-        self.abilities_edit.setObjectName("playtestAbilities")
-        self.abilities_edit.setPlaceholderText('upgrade abilities, e.g. {"Hyperdrive": true}')
-        self.abilities_edit.setToolTip("The upgrade abilities this turn uses, {card: how}, as a scenario file "
-                                       "writes them (docs/scenarios.md)")
+        self.abilities = AbilitiesPicker()  # a control per upgrade card the saucer holds
+        self.abilities.setObjectName("playtestAbilities")
+        self.abilities.setToolTip("The upgrade abilities this turn uses: check a card to use it")
+        self._held: dict[str, tuple[str, ...]] = {}
+        self.saucer_box.currentIndexChanged.connect(self._show_held)
         grid.addWidget(self.buy_box, 4, 0, 1, 3)
-        grid.addWidget(QLabel("Abilities:"), 5, 0)
-        grid.addWidget(self.abilities_edit, 5, 1, 1, 2)
+        abilities_label = QLabel("Abilities:")
+        grid.addWidget(abilities_label, 5, 0, Qt.AlignTop)
+        grid.addWidget(self.abilities, 5, 1, 1, 2)
         # One line: the tab's height is shared with the log, and a third line was cut off.
         hint = QLabel("At an Accelerator: click an arrow on the board, or arrow keys then Enter.")
         hint.setToolTip("Step or Play plays this turn once the steps before it are shown. At an Accelerator "
@@ -322,15 +322,9 @@ class PlaytestPanel(QWidget):
         choices = {}
         if self.buy_box.isChecked():
             choices["upgrade"] = True
-        abilities = self.abilities_edit.text().strip()
+        abilities = self.abilities.abilities()  # ValueError names a card whose field cannot be read
         if abilities:
-            try:  # the strict parser: 10,000 brackets or a 5,000-digit number are one message, not a crash
-                choices["upgrades"] = parse_json(abilities)
-            except InvalidFileError as error:
-                raise ValueError(f"The abilities are not readable ({error.message.rstrip('.')}); write them like "
-                                 '{"Hyperdrive": true, "Landing Legs": "north"}.') from None
-            if not isinstance(choices["upgrades"], dict):
-                raise ValueError('The abilities must be {card: how}, like {"Hyperdrive": true}.')
+            choices["upgrades"] = abilities
         return Turn(saucer=saucer, card=card, distance=self.distance_box.value() if card == "0-5" else None,
                     direction=self.direction_box.currentData(), boost=boost, choices=choices)
 
@@ -345,6 +339,14 @@ class PlaytestPanel(QWidget):
         self.boost_box.setChecked(boost is not None)
         if boost is not None:
             self.boost_direction.setCurrentIndex(self.boost_direction.findData(boost))
+
+    def set_held_upgrades(self, held: dict[str, Sequence[str]]) -> None:
+        """The upgrade cards each saucer holds, for the Abilities controls of the saucer chosen."""
+        self._held = {color: tuple(cards) for color, cards in held.items()}
+        self._show_held()
+
+    def _show_held(self, *args) -> None:
+        self.abilities.set_cards(self._held.get(self.saucer_box.currentData(), ()))
 
     def select_saucer(self, color: str) -> None:
         index = self.saucer_box.findData(color)
