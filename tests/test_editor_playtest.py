@@ -598,10 +598,10 @@ def test_a_round_in_the_playtest_uses_upgrade_abilities(qtbot, window):
     tab.set_entry("red", "2", "east")
     tab.set_entry("blue", "0-5", "north", distance=0)
     tab.set_rotation("left")
-    tab.table.cellWidget(0, 5).setText("{Hyperdrive}")
-    click(qtbot, tab.play_button)
-    assert "red's abilities are not JSON" in window.statusBar().currentMessage() and mode.session.events == ()
-    tab.set_abilities("red", {"Hyperdrive": True})
+    picker = tab.abilities_button("red").picker
+    assert list(picker.boxes) == ["Hyperdrive"] and tab.abilities_button("blue").text() == "no cards"
+    picker.boxes["Hyperdrive"].click()
+    assert tab.abilities_button("red").text() == "Hyperdrive"
     click(qtbot, tab.play_button)
     mode.session.seek(len(mode.session.events))
     assert mode.pending is None and mode.session.end_state.saucers["red"].at == (4, 4)

@@ -89,6 +89,7 @@ class AbilitiesPicker(QWidget):
                 self._grid.addWidget(field, row, 1)
         self._grid.setColumnStretch(1, 1)
         self.set_abilities({card: how for card, how in kept.items() if card in cards})
+        self.changed.emit()
 
     def _chosen(self) -> dict[str, str | bool]:
         return {card: self.fields[card].text() if card in self.fields else True

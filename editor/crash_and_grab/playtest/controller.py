@@ -679,9 +679,11 @@ class PlaytestMode(QObject):
         editable = session.editable and pending is None
         self.panel.set_table(state, editable)
         self.panel.set_saucers(session.end_state.saucer_colors() if session.end_state.players else ())
-        self.panel.set_held_upgrades({color: saucer.upgrades for color, saucer in session.end_state.saucers.items()})
+        held = {color: saucer.upgrades for color, saucer in session.end_state.saucers.items()}
+        self.panel.set_held_upgrades(held)
         self.panel.round_tab.set_game(session.end_state.saucer_colors() if session.end_state.players else (),
                                       len(session.end_state.players), session.end_state.directions)
+        self.panel.round_tab.set_held(held)
         start = session.start
         held = {c for s in start.saucers.values() for c in s.held}
         self.panel.palette.set_in_use({c for c, s in start.saucers.items() if s.at is not None},

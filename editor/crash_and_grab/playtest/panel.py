@@ -101,6 +101,7 @@ class PlaytestPanel(QWidget):
         self.round_tab = RoundTab()
         self.round_tab.playRequested.connect(self.roundRequested)
         self.tabs.addTab(self.round_tab, "Round")  # its plan table scrolls by itself
+        self.tabs.currentChanged.connect(lambda _index: self.share_height())
         self.splitter.addWidget(self.tabs)
         lower = QWidget()
         layout = QVBoxLayout(lower)
@@ -132,7 +133,6 @@ class PlaytestPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.table.itemChanged.connect(self._table_edited)
         layout.addWidget(self.table)  # as tall as its saucers' rows (_fit_table): the log takes the rest
         self._fit_table()
@@ -410,12 +410,18 @@ class PlaytestPanel(QWidget):
         super().showEvent(event)
         self.share_height(self.tabs.currentIndex() == 0)
 
-    def share_height(self, setting_up: bool) -> None:
-        """While setting up, the start position gets most of the height; once playing, the log."""
+    def share_height(self, setting_up: bool | None = None) -> None:
+        """While setting up, the start position gets most of the height; once playing, the log;
+        the Round tab the height of its plan, every saucer's row in view."""
         total = sum(self.splitter.sizes())
         if total <= 0:
             return
-        top = min(400 if setting_up else 250, max(total - 220, total // 2))
+        if self.tabs.currentWidget() is self.round_tab:
+            wanted = self.round_tab.sizeHint().height() + self.tabs.tabBar().sizeHint().height() + 12
+        else:
+            wanted = 400 if (self.tabs.currentIndex() == 0 if setting_up is None else setting_up) else 250
+        lower = self.splitter.widget(1).minimumSizeHint().height()
+        top = max(min(wanted, total - lower), min(total // 2, wanted))
         self.splitter.setSizes([top, total - top])
 
     def set_start_editable(self, editable: bool, note: str = "", can_set_up: bool | None = None) -> None:
@@ -548,11 +554,13 @@ class PlaytestPanel(QWidget):
             self._filling = False
 
     def _fit_table(self) -> None:
-        """The saucer table as tall as its header and rows (three to six saucers), no taller."""
-        rows = max(self.table.rowCount(), 2)
-        row_height = self.table.verticalHeader().defaultSectionSize()
-        self.table.setFixedHeight(self.table.horizontalHeader().sizeHint().height() + rows * row_height
-                                  + 2 * self.table.frameWidth())
+        """The saucer table as tall as its header and rows (three to six saucers) and no taller;
+        in a window too small for that, two rows and a scroll bar, never a taller window."""
+        row_height = self.table.fontMetrics().height() + 8
+        self.table.verticalHeader().setDefaultSectionSize(row_height)
+        frame = self.table.horizontalHeader().sizeHint().height() + 2 * self.table.frameWidth()
+        self.table.setMaximumHeight(frame + max(self.table.rowCount(), 2) * row_height)
+        self.table.setMinimumHeight(frame + 2 * row_height)
 
     # --- reactions -------------------------------------------------------------------------------
     def _card_changed(self) -> None:
