@@ -13,7 +13,7 @@ import json
 import pytest
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtCore import QMimeData, QPointF, QRect, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLabel, QStatusBar
 
 from crashgrab.editor.crash_and_grab.placing import TILE_MIME, TileDrag
@@ -631,3 +631,39 @@ def test_each_upgrade_card_held_gets_its_own_control(qtbot):
     assert picker.abilities() == {"Hyperdrive": True, "Landing Legs": "north", "Afterburner": [2, 5]}
     picker.set_cards(("Landing Legs", "Pulse Cannon"))  # Landing Legs still held: its choice stays
     assert picker.abilities() == {"Landing Legs": "north"}
+
+
+def test_at_1024x640_the_playtest_shows_set_up_every_plan_row_and_says_why_a_set_up_waits(qtbot, window):
+    window.resize(1024, 640)
+    QApplication.processEvents()
+    mode = start_playtest(window)
+    QApplication.processEvents()
+    panel = mode.panel
+    scroll = panel.tabs.currentWidget()  # the start position's tab, scrolled to its top
+    button = panel.setup_button
+    top_left = button.mapTo(scroll.viewport(), button.rect().topLeft())
+    assert scroll.verticalScrollBar().value() == 0
+    assert scroll.viewport().rect().contains(QRect(top_left, button.size())), "Set Up in view without scrolling"
+    assert scroll.widget().width() <= scroll.viewport().width()  # nothing to scroll sideways
+    assert mode.set_up_by_rules(4, 1)
+    assert not panel.start_note.isHidden() and "Set Up again" in panel.start_note.text()  # at the tab's top
+    first = dict(board(mode)[0])
+    assert button.isEnabled() and mode.set_up_by_rules(4, 2)  # before a turn, a second Set Up sets up anew
+    assert mode.session.setup.seed == 2 and len(mode.session.played) == 1 and board(mode)[0] != first
+    panel.tabs.setCurrentWidget(panel.round_tab)
+    QApplication.processEvents()
+    plan = panel.round_tab.table
+    assert plan.rowCount() == 4
+    assert plan.viewport().height() >= 4 * plan.rowHeight(0), "every saucer's plan row in view"
+    assert plan.horizontalScrollBar().maximum() == 0, "If free and Abilities unclipped"
+    saucers = panel.table
+    assert saucers.viewport().height() >= 4 * saucers.rowHeight(0)
+    assert (window.width(), window.height()) == (1024, 640)
+    panel.tabs.setCurrentIndex(1)
+    panel.set_turn("red", "2", direction="east")
+    click(qtbot, panel.step_button)
+    mode.session.seek(len(mode.session.events))
+    assert mode.session.turns and button.isEnabled()
+    click(qtbot, button)  # after a turn: refused, in words
+    assert "Reset (or Take Back), then Set Up" in window.statusBar().currentMessage()
+    assert mode.session.setup.seed == 2 and mode.session.turns

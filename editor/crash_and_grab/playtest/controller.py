@@ -54,7 +54,7 @@ LOCKED_ACTIONS = ("undo", "redo", "rotate_cw", "rotate_ccw", "flip", "remove", "
                   "directions", "properties")
 LOCK_MESSAGE = ("Playtest: the layout is locked while you playtest. End the playtest (View \u203a Playtest, F5) "
                 "to edit tiles.")
-PANEL_WIDTH = 420  # pixels: the Playtest column in a small window, its forms and round plan unclipped
+PANEL_WIDTH = 526  # pixels: the Playtest column at the least (with its tab rail), the round plan unclipped
 FIXED_MESSAGE = "The start position is fixed once a turn is played: Reset (or Take Back) to move pieces."
 EDIT_KEYS = (Qt.Key_R, Qt.Key_F, Qt.Key_Delete, Qt.Key_Backspace)
 DIRECTION_KEYS = {Qt.Key_Up: "north", Qt.Key_Right: "east", Qt.Key_Down: "south", Qt.Key_Left: "west"}
@@ -214,9 +214,12 @@ class PlaytestMode(QObject):
         history = getattr(window, "history_dock", None)
         if history is not None and window.dockWidgetArea(history) == window.dockWidgetArea(self.dock):
             window.tabifyDockWidget(history, self.dock)  # the playtest needs the height
-            if getattr(window, "compact", False):
-                window.resizeDocks([self.dock], [PANEL_WIDTH], Qt.Horizontal)
         self.dock.raise_()
+        QTimer.singleShot(0, self._widen)  # once shown: a hidden dock's width is not its own yet
+
+    def _widen(self) -> None:
+        if self.active and self.dock.isVisible() and self.dock.width() < PANEL_WIDTH:
+            self.window.resizeDocks([self.dock], [PANEL_WIDTH], Qt.Horizontal)
 
     def stop(self, reason: str = "Playtest ended; the layout can be edited again.") -> None:
         if not self.active:

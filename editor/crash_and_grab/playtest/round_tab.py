@@ -35,12 +35,13 @@ class RoundTab(QWidget):
         self._colors: tuple[str, ...] = ()
         self._held: dict[str, tuple[str, ...]] = {}
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 4, 2, 2)  # the plan's six columns need the tab's whole width
         self.table = QTableWidget(0, len(PLAN_COLUMNS))
         self.table.setObjectName("playtestRoundPlan")
         self.table.setHorizontalHeaderLabels(PLAN_COLUMNS)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setStretchLastSection(False)  # every column its contents' width
         layout.addWidget(self.table)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 12)
         row = QHBoxLayout()
@@ -83,10 +84,10 @@ class RoundTab(QWidget):
             free.addItem(AS_PLANNED, None)
             free.setToolTip("A saucer placed at the start of its turn, or holding an override token or a Time "
                             "Machine, may move another way")
-            for d in Direction:
+            for d in Direction:  # the markers in the plan's Direction; If free bare, so both columns fit
                 marker = directions.get(d.value)
-                for box in (direction, free):
-                    box.addItem(f"{d.value} ({marker})" if marker else d.value, d.value)
+                direction.addItem(f"{d.value} ({marker})" if marker else d.value, d.value)
+                free.addItem(d.value, d.value)
             self.table.setCellWidget(index, 1, card)
             self.table.setCellWidget(index, 2, distance)
             self.table.setCellWidget(index, 3, direction)
