@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QToolButton,
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabBar, QTabWidget, QToolButton,
                                QUndoView,
                                QWidget)
 
@@ -150,6 +150,17 @@ class MainWindow(QMainWindow):
     @property
     def compact(self) -> bool:
         return self._compact
+
+    def hide_stale_tab_bars(self) -> None:
+        """Qt may leave the tab bar of a dock group that moving docks broke up on screen (a strip
+        "Tiles | Findings" beside the board); a tab bar whose tabs are no group's now is hidden."""
+        groups = set()
+        for dock in self.findChildren(QDockWidget):
+            if dock.isVisible():
+                groups.add(frozenset([dock.windowTitle()] + [d.windowTitle() for d in self.tabifiedDockWidgets(dock)]))
+        for bar in self.findChildren(QTabBar, options=Qt.FindDirectChildrenOnly):
+            if bar.isVisible() and frozenset(bar.tabText(i) for i in range(bar.count())) not in groups:
+                bar.hide()
 
     def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -560,6 +571,7 @@ class MainWindow(QMainWindow):
         if wide == self._compact:  # only on crossing the width: a designer's own arrangement stays
             self.arrange_panels(compact=not wide)
             self.panelsArranged.emit(not wide)
+            QTimer.singleShot(0, self.hide_stale_tab_bars)
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save("closing"):

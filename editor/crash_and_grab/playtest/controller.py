@@ -220,6 +220,8 @@ class PlaytestMode(QObject):
     def _widen(self) -> None:
         if self.active and self.dock.isVisible() and self.dock.width() < PANEL_WIDTH:
             self.window.resizeDocks([self.dock], [PANEL_WIDTH], Qt.Horizontal)
+        if hasattr(self.window, "hide_stale_tab_bars"):
+            self.window.hide_stale_tab_bars()
 
     def stop(self, reason: str = "Playtest ended; the layout can be edited again.") -> None:
         if not self.active:

@@ -560,7 +560,7 @@ class PlaytestPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(row_height)
         frame = self.table.horizontalHeader().sizeHint().height() + 2 * self.table.frameWidth()
         self.table.setMaximumHeight(frame + max(self.table.rowCount(), 2) * row_height)
-        self.table.setMinimumHeight(frame + 2 * row_height)
+        self.table.setMinimumHeight(frame + min(max(self.table.rowCount(), 2), 4) * row_height)  # a 4-player game whole
 
     # --- reactions -------------------------------------------------------------------------------
     def _card_changed(self) -> None:
