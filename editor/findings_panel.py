@@ -150,10 +150,8 @@ class FindingsPanel(QWidget):
         bar.addWidget(self.summary)
         bar.addStretch(1)
         self.menus_bar = QHBoxLayout()  # Ignored and Upgrades: a row of their own in a compact panel
-        self.menus_bar.setContentsMargins(6, 0, 6, 2)
         self.menus_bar.addWidget(self.ignored_button)
         self.menus_bar.addWidget(self._upgrades_button(upgrade_names))
-        self.menus_bar.addStretch(1)
         bar.addLayout(self.menus_bar)
         self._bar = bar
         for severity in ("error", "warning", "info"):
@@ -199,8 +197,10 @@ class FindingsPanel(QWidget):
             holder.removeItem(self.menus_bar)
         self.menus_bar.setParent(None)
         if compact:
+            self.menus_bar.setContentsMargins(6, 0, 6, 2)
             self.layout().insertLayout(1, self.menus_bar)
-        else:
+        else:  # in the one row, as wide as before it had a row of its own
+            self.menus_bar.setContentsMargins(0, 0, 0, 0)
             self._bar.insertLayout(2, self.menus_bar)
         self.detail.setVisible(compact)
         self._show_counts()

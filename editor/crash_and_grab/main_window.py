@@ -568,10 +568,21 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
         wide = event.size().width() >= WIDE_WINDOW
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea if wide else Qt.BottomDockWidgetArea)
-        if wide == self._compact:  # only on crossing the width: a designer's own arrangement stays
-            self.arrange_panels(compact=not wide)
-            self.panelsArranged.emit(not wide)
-            QTimer.singleShot(0, self.hide_stale_tab_bars)
+        if wide == self._compact:  # after the resize: moving docks inside it widened the window
+            QTimer.singleShot(0, self, self.arrange_for_width)
+
+    def arrange_for_width(self) -> None:
+        """Only on crossing WIDE_WINDOW: a designer's own arrangement stays until then."""
+        wide = self.width() >= WIDE_WINDOW
+        if wide != self._compact:
+            return
+        size = self.size()
+        self.arrange_panels(compact=not wide)
+        self.panelsArranged.emit(not wide)
+        self.layout().activate()  # moving the docks can widen it a few pixels meanwhile: back
+        if self.size() != size:
+            self.resize(size)
+        self.hide_stale_tab_bars()
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save("closing"):
@@ -820,8 +831,12 @@ class MainWindow(QMainWindow):
             self.resize(QSize(1320, 860))
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
+            # Saved at that width: kept as it was, first with what the saved state does not hold
+            # (the findings' compact form sets the column's narrowest width).
+            self._compact = self.width() < WIDE_WINDOW
+            self.findings.set_compact(self._compact)
+            self.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.East if self._compact else QTabWidget.South)
             self.restoreState(state)
-            self._compact = self.width() < WIDE_WINDOW  # saved at that width: kept as it was
         value = self.settings.value
         self.actions["legend"].setChecked(value("view/legend", True, type=bool))
         self._legend_toggled()
@@ -834,6 +849,7 @@ class MainWindow(QMainWindow):
         self._rebuild_recent_menu()
 
     def _save_settings(self) -> None:
+        self.arrange_for_width()  # a resize just before closing: its arrangement is the one saved
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self._save_overlay_settings()

@@ -211,11 +211,13 @@ class PlaytestMode(QObject):
         if not self.active:
             return
         window = self.window
+        if hasattr(window, "arrange_for_width"):
+            window.arrange_for_width()  # a resize just before: the panels as that width has them
         history = getattr(window, "history_dock", None)
         if history is not None and window.dockWidgetArea(history) == window.dockWidgetArea(self.dock):
             window.tabifyDockWidget(history, self.dock)  # the playtest needs the height
         self.dock.raise_()
-        QTimer.singleShot(0, self._widen)  # once shown: a hidden dock's width is not its own yet
+        QTimer.singleShot(0, self, self._widen)  # once shown: a hidden dock's width is not its own yet
 
     def _widen(self) -> None:
         if self.active and self.dock.isVisible() and self.dock.width() < PANEL_WIDTH:
