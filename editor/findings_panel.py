@@ -62,6 +62,15 @@ class FindingsModel(QStandardItemModel):
             self.appendRow(items)
         self._rows = rows
 
+    def set_icon_column(self, column: int) -> None:
+        if column == self.icon_column:
+            return
+        self.icon_column = column
+        for row, texts in enumerate(self._rows):
+            for index in range(len(COLUMNS)):
+                self.item(row, index).setIcon(QIcon())
+            self._fill([self.item(row, index) for index in range(len(COLUMNS))], texts)
+
     def _fill(self, items: list[QStandardItem], texts: tuple[str, str, str, str]) -> None:
         severity, code, _, message = texts
         for item, text in zip(items, texts):
@@ -121,10 +130,6 @@ class FindingsPanel(QWidget):
         header.setSectionResizeMode(QHeaderView.Interactive)
         for column, sample in enumerate(("warning", "m" * 19, "[10,10] [10,10] +12")):
             header.resizeSection(column, self.table.fontMetrics().horizontalAdvance(sample) + 36)
-        if compact:
-            self.table.setColumnHidden(0, True)
-            self.table.setColumnHidden(2, True)
-            header.resizeSection(1, self.table.fontMetrics().horizontalAdvance("m" * 12) + 36)
         self.table.selectionModel().selectionChanged.connect(self._emit_selection)
         if overridable:
             self.table.setContextMenuPolicy(Qt.CustomContextMenu)
@@ -144,8 +149,11 @@ class FindingsPanel(QWidget):
         bar.setContentsMargins(6, 4, 6, 2)
         bar.addWidget(self.summary)
         bar.addStretch(1)
-        bar.addWidget(self.ignored_button)
-        bar.addWidget(self._upgrades_button(upgrade_names))
+        self.menus_bar = QHBoxLayout()  # Ignored and Upgrades: a row of their own in a compact panel
+        self.menus_bar.addWidget(self.ignored_button)
+        self.menus_bar.addWidget(self._upgrades_button(upgrade_names))
+        bar.addLayout(self.menus_bar)
+        self._bar = bar
         for severity in ("error", "warning", "info"):
             button = QToolButton()
             button.setCheckable(True)
@@ -166,10 +174,36 @@ class FindingsPanel(QWidget):
         self.detail.setObjectName("findingDetail")
         self.detail.setWordWrap(True)
         self.detail.setContentsMargins(6, 4, 6, 4)
-        self.detail.setVisible(compact)
         self.findingSelected.connect(self._show_detail)
         layout.addWidget(self.detail)
+        self.compact = not compact
+        self.set_compact(compact)
         self.set_findings((), "Not validated yet")
+
+    def set_compact(self, compact: bool) -> None:
+        """Narrow (a side column) or wide (across the bottom); a window switches it as it
+        rearranges its panels. Compact: no Severity or Where column, the severity buttons by icon
+        and count, Ignored and Upgrades on a second row, the selected finding in full below."""
+        if compact == self.compact:
+            return
+        self.compact = compact
+        self.table.setColumnHidden(0, compact)
+        self.table.setColumnHidden(2, compact)
+        sample = "m" * (12 if compact else 19)
+        self.table.header().resizeSection(1, self.table.fontMetrics().horizontalAdvance(sample) + 36)
+        self.model.set_icon_column(1 if compact else 0)
+        self.summary.setWordWrap(compact)
+        for holder in (self._bar, self.layout()):
+            holder.removeItem(self.menus_bar)
+        self.menus_bar.setParent(None)
+        if compact:
+            self.menus_bar.setContentsMargins(6, 0, 6, 2)
+            self.layout().insertLayout(1, self.menus_bar)
+        else:  # in the one row, as wide as before it had a row of its own
+            self.menus_bar.setContentsMargins(0, 0, 0, 0)
+            self._bar.insertLayout(2, self.menus_bar)
+        self.detail.setVisible(compact)
+        self._show_counts()
 
     def _upgrades_button(self, names: tuple[str, ...]) -> QToolButton:
         self.upgrades_menu = QMenu("Upgrades", self)
@@ -221,16 +255,20 @@ class FindingsPanel(QWidget):
                 self.table.selectionModel().clear()
         finally:
             self._updating = False
+        counts = self._show_counts()
+        worst = next((s for s in ("error", "warning") if counts[s]), None)
+        colour = style.SEVERITY_COLOURS[worst].name() if worst else "#1a7f37"
+        self.summary.setText(f"<b style='color:{colour}'>{summary}</b>")
+        self.findingSelected.emit(self.selected_finding())
+
+    def _show_counts(self) -> dict[str, int]:
         counts = {s: 0 for s in SEVERITY_WORDS}
         for finding in self.model.findings:
             counts[finding.severity] = counts.get(finding.severity, 0) + 1
         for severity, button in self.buttons.items():
             button.setText(str(counts[severity]) if self.compact else f"{SEVERITY_WORDS[severity]} {counts[severity]}")
             button.setAccessibleName(f"{SEVERITY_WORDS[severity]} {counts[severity]}")
-        worst = next((s for s in ("error", "warning") if counts[s]), None)
-        colour = style.SEVERITY_COLOURS[worst].name() if worst else "#1a7f37"
-        self.summary.setText(f"<b style='color:{colour}'>{summary}</b>")
-        self.findingSelected.emit(self.selected_finding())
+        return counts
 
     def set_overrides(self, overrides) -> None:
         """The layout's severity overrides, listed in the "Ignored" menu (shown on demand)."""

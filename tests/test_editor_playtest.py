@@ -9,9 +9,11 @@ engine's own events.
 from __future__ import annotations
 
 import json
+
+import pytest
 from pathlib import Path
 
-from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtCore import QMimeData, QPointF, QRect, Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QLabel, QStatusBar
 
 from crashgrab.editor.crash_and_grab.placing import TILE_MIME, TileDrag
@@ -474,10 +476,17 @@ def test_upgrades_in_the_playtest(qtbot, window, tmp_path, monkeypatch, capsys):
     assert "already held by red" in window.statusBar().currentMessage()
     assert mode.session.start.saucers["blue"].upgrades == ()
     mode.panel.set_turn("red", "2", direction="east")
-    mode.panel.abilities_edit.setText("{Hyperdrive: true}")
-    click(qtbot, mode.panel.step_button)
-    assert "not readable" in window.statusBar().currentMessage() and mode.session.events == ()
-    mode.panel.abilities_edit.setText('{"Hyperdrive": true}')
+    mode.panel.tabs.setCurrentIndex(1)
+    picker = mode.panel.abilities
+    assert list(picker.boxes) == ["Hyperdrive"] and not picker.fields  # red's one card: a checkbox
+    mode.panel.select_saucer("blue")
+    assert picker.boxes == {}  # blue holds none
+    mode.panel.select_saucer("red")
+    QApplication.processEvents()  # the new checkbox laid out
+    box = picker.boxes["Hyperdrive"]
+    assert box.isVisible() and box.isEnabled()
+    qtbot.mouseClick(box, Qt.LeftButton, pos=box.rect().center())
+    assert picker.boxes["Hyperdrive"].isChecked()
     mode.panel.buy_box.setChecked(True)
     click(qtbot, mode.panel.step_button)
     for _ in range(8):  # step through the move up to the question
@@ -509,7 +518,10 @@ def test_a_tile_turned_by_quake_maker_is_drawn_while_its_steps_are_shown(qtbot, 
     assert drop(window, "red", (7, 3)) and drop(window, "blue", (7, 7))
     mode.panel.table.item(0, 6).setData(Qt.EditRole, "Quake Maker")
     mode.panel.set_turn("red", "0-5", 0, "north")
-    mode.panel.abilities_edit.setText('{"Quake Maker": {"tile": [0, 0], "rotation": 90}}')
+    field = mode.panel.abilities.fields["Quake Maker"]
+    assert not mode.panel.abilities.boxes["Quake Maker"].isChecked()
+    qtbot.keyClicks(field, '{"tile": [0, 0], "rotation": 90}')  # typing how checks the card
+    assert mode.panel.abilities.boxes["Quake Maker"].isChecked()
     click(qtbot, mode.panel.step_button)
     while not mode.session.at_end:
         click(qtbot, mode.panel.step_button)
@@ -586,10 +598,72 @@ def test_a_round_in_the_playtest_uses_upgrade_abilities(qtbot, window):
     tab.set_entry("red", "2", "east")
     tab.set_entry("blue", "0-5", "north", distance=0)
     tab.set_rotation("left")
-    tab.table.cellWidget(0, 5).setText("{Hyperdrive}")
-    click(qtbot, tab.play_button)
-    assert "red's abilities are not JSON" in window.statusBar().currentMessage() and mode.session.events == ()
-    tab.set_abilities("red", {"Hyperdrive": True})
+    picker = tab.abilities_button("red").picker
+    assert list(picker.boxes) == ["Hyperdrive"] and tab.abilities_button("blue").text() == "no cards"
+    picker.boxes["Hyperdrive"].click()
+    assert tab.abilities_button("red").text() == "Hyperdrive"
     click(qtbot, tab.play_button)
     mode.session.seek(len(mode.session.events))
     assert mode.pending is None and mode.session.end_state.saucers["red"].at == (4, 4)
+
+
+def test_each_upgrade_card_held_gets_its_own_control(qtbot):
+    """A card used or not is a checkbox; one that needs to know how has a field read as a scenario
+    file's value (a direction is a plain word, a cell is [x, y]); a card acting by itself has none."""
+    from crashgrab.editor.crash_and_grab.playtest.abilities import AbilitiesPicker
+
+    picker = AbilitiesPicker()
+    qtbot.addWidget(picker)
+    picker.set_cards(("Hyperdrive", "Landing Legs", "Afterburner", "Cargo Hold"))
+    assert list(picker.boxes) == ["Hyperdrive", "Landing Legs", "Afterburner"]
+    assert list(picker.fields) == ["Landing Legs", "Afterburner"]
+    assert picker.abilities() == {}
+    picker.boxes["Landing Legs"].setChecked(True)
+    with pytest.raises(ValueError, match="Landing Legs is checked but says not how"):
+        picker.abilities()
+    qtbot.keyClicks(picker.fields["Landing Legs"], "north")
+    picker.fields["Afterburner"].setText("[2, 5")
+    picker.boxes["Afterburner"].setChecked(True)
+    with pytest.raises(ValueError, match="Afterburner's '\\[2, 5' cannot be read"):
+        picker.abilities()
+    picker.fields["Afterburner"].setText("[2, 5]")
+    picker.boxes["Hyperdrive"].setChecked(True)
+    assert picker.abilities() == {"Hyperdrive": True, "Landing Legs": "north", "Afterburner": [2, 5]}
+    picker.set_cards(("Landing Legs", "Pulse Cannon"))  # Landing Legs still held: its choice stays
+    assert picker.abilities() == {"Landing Legs": "north"}
+
+
+def test_at_1024x640_the_playtest_shows_set_up_every_plan_row_and_says_why_a_set_up_waits(qtbot, window):
+    window.resize(1024, 640)
+    QApplication.processEvents()
+    mode = start_playtest(window)
+    QApplication.processEvents()
+    panel = mode.panel
+    scroll = panel.tabs.currentWidget()  # the start position's tab, scrolled to its top
+    button = panel.setup_button
+    top_left = button.mapTo(scroll.viewport(), button.rect().topLeft())
+    assert scroll.verticalScrollBar().value() == 0
+    assert scroll.viewport().rect().contains(QRect(top_left, button.size())), "Set Up in view without scrolling"
+    assert scroll.widget().width() <= scroll.viewport().width()  # nothing to scroll sideways
+    assert mode.set_up_by_rules(4, 1)
+    assert not panel.start_note.isHidden() and "Set Up again" in panel.start_note.text()  # at the tab's top
+    first = dict(board(mode)[0])
+    assert button.isEnabled() and mode.set_up_by_rules(4, 2)  # before a turn, a second Set Up sets up anew
+    assert mode.session.setup.seed == 2 and len(mode.session.played) == 1 and board(mode)[0] != first
+    panel.tabs.setCurrentWidget(panel.round_tab)
+    QApplication.processEvents()
+    plan = panel.round_tab.table
+    assert plan.rowCount() == 4
+    assert plan.viewport().height() >= 4 * plan.rowHeight(0), "every saucer's plan row in view"
+    assert plan.horizontalScrollBar().maximum() == 0, "If free and Abilities unclipped"
+    saucers = panel.table
+    assert saucers.viewport().height() >= 4 * saucers.rowHeight(0)
+    assert (window.width(), window.height()) == (1024, 640)
+    panel.tabs.setCurrentIndex(1)
+    panel.set_turn("red", "2", direction="east")
+    click(qtbot, panel.step_button)
+    mode.session.seek(len(mode.session.events))
+    assert mode.session.turns and button.isEnabled()
+    click(qtbot, button)  # after a turn: refused, in words
+    assert "Reset (or Take Back), then Set Up" in window.statusBar().currentMessage()
+    assert mode.session.setup.seed == 2 and mode.session.turns

@@ -711,3 +711,27 @@ def test_every_toolbar_action_has_an_icon_and_the_modes_are_visible_switches(win
     window.actions["distance_4"].trigger()
     assert window.distance_box.currentIndex() == 3
 
+
+
+def test_a_small_window_gives_the_board_most_of_its_area_and_every_panel_a_tab(window, qtbot):
+    from PySide6.QtWidgets import QDockWidget
+
+    window.resize(1024, 640)
+    assert window.open_path(LAYOUTS / "standard-2-4p.json")
+    wait_validated(qtbot, window)
+    QApplication.processEvents()
+    view = window.view.geometry()
+    assert view.width() * view.height() >= 0.6 * window.width() * window.height()
+    panels = (window.palette_dock, window.findings_dock, window.history_dock, window.messages_dock)
+    assert {window.dockWidgetArea(dock) for dock in panels} == {Qt.RightDockWidgetArea}
+    assert set(window.tabifiedDockWidgets(window.palette_dock)) == set(panels[1:])  # one column, a tab each
+    docks = [d for d in window.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
+    assert window.legend_dock.height() <= window.legend.sizeHint().height() + 4  # a strip, no taller
+    assert all(d.height() <= view.height() + 30 for d in docks)  # none taller than the board beside it
+    window.findings_dock.raise_()
+    QApplication.processEvents()
+    assert window.findings.table.isVisible() and window.findings.model.rowCount() > 0
+    window.resize(1400, 900)  # wide again: Findings and History back across the bottom
+    QApplication.processEvents()
+    assert window.dockWidgetArea(window.findings_dock) == Qt.BottomDockWidgetArea
+    assert window.dockWidgetArea(window.palette_dock) == Qt.LeftDockWidgetArea

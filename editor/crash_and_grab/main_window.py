@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QToolButton, QUndoView,
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QTabBar, QTabWidget, QToolButton,
+                               QUndoView,
                                QWidget)
 
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
@@ -56,7 +57,9 @@ NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),
                (None, "New Free-form Board", None))
 
 
-WIDE_WINDOW = 1280  # pixels: from this width the right column takes the bottom-right corner
+WIDE_WINDOW = 1280  # pixels: from this width the right column takes the bottom-right corner,
+# and below it the panels are tabs of one column (MainWindow.arrange_panels)
+COMPACT_COLUMN = 262  # pixels: that column's width, the Tiles palette's cards at their narrowest
 
 
 def default_settings() -> QSettings:
@@ -68,6 +71,8 @@ TILED_TMJ_FILTER = "Tiled map, JSON (*.tmj)"
 
 
 class MainWindow(QMainWindow):
+    panelsArranged = Signal(bool)  # compact: the panels became one column of tabs (or went back)
+
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings if settings is not None else default_settings()
@@ -110,6 +115,30 @@ class MainWindow(QMainWindow):
         self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
         self.message_log = MessageLog()
         self.messages_dock = self._dock("Messages", "messagesDock", self.message_log, Qt.BottomDockWidgetArea)
+        self._compact = False  # the panels' arrangement: see arrange_panels
+        self.arrange_panels(compact=False)
+
+    def arrange_panels(self, compact: bool) -> None:
+        """Wide: Tiles on the left, Findings and History across the bottom. Compact (a window
+        narrower than WIDE_WINDOW): every panel a tab of one narrow column on the right, so the
+        board keeps most of a small window (at 1024x640 the bottom panels took 40% of its height)."""
+        self._compact = compact
+        self.findings.set_compact(compact)
+        panels = (self.palette_dock, self.findings_dock, self.history_dock, self.messages_dock)
+        if compact:
+            for dock in panels:
+                self.addDockWidget(Qt.RightDockWidgetArea, dock)
+            for dock in panels[1:]:
+                self.tabifyDockWidget(panels[0], dock)
+            self.palette_dock.raise_()  # building a board starts with the tiles
+            # The tabs a rail down the window's edge: four names read in full, none elided.
+            self.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.East)
+            self.resizeDocks([self.palette_dock], [COMPACT_COLUMN], Qt.Horizontal)
+            return
+        self.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.South)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.palette_dock)
+        for dock in panels[1:]:
+            self.addDockWidget(Qt.BottomDockWidgetArea, dock)
         # History beside the findings, so the board keeps the window's full width.
         self.splitDockWidget(self.findings_dock, self.history_dock, Qt.Horizontal)
         self.tabifyDockWidget(self.history_dock, self.messages_dock)  # Messages: a tab behind History
@@ -117,6 +146,21 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.palette_dock], [270], Qt.Horizontal)
         self.resizeDocks([self.findings_dock, self.history_dock], [1000, 260], Qt.Horizontal)
         self.resizeDocks([self.findings_dock], [210], Qt.Vertical)
+
+    @property
+    def compact(self) -> bool:
+        return self._compact
+
+    def hide_stale_tab_bars(self) -> None:
+        """Qt may leave the tab bar of a dock group that moving docks broke up on screen (a strip
+        "Tiles | Findings" beside the board); a tab bar whose tabs are no group's now is hidden."""
+        groups = set()
+        for dock in self.findChildren(QDockWidget):
+            if dock.isVisible():
+                groups.add(frozenset([dock.windowTitle()] + [d.windowTitle() for d in self.tabifiedDockWidgets(dock)]))
+        for bar in self.findChildren(QTabBar, options=Qt.FindDirectChildrenOnly):
+            if bar.isVisible() and frozenset(bar.tabText(i) for i in range(bar.count())) not in groups:
+                bar.hide()
 
     def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -524,6 +568,21 @@ class MainWindow(QMainWindow):
         super().resizeEvent(event)
         wide = event.size().width() >= WIDE_WINDOW
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea if wide else Qt.BottomDockWidgetArea)
+        if wide == self._compact:  # after the resize: moving docks inside it widened the window
+            QTimer.singleShot(0, self, self.arrange_for_width)
+
+    def arrange_for_width(self) -> None:
+        """Only on crossing WIDE_WINDOW: a designer's own arrangement stays until then."""
+        wide = self.width() >= WIDE_WINDOW
+        if wide != self._compact:
+            return
+        size = self.size()
+        self.arrange_panels(compact=not wide)
+        self.panelsArranged.emit(not wide)
+        self.layout().activate()  # moving the docks can widen it a few pixels meanwhile: back
+        if self.size() != size:
+            self.resize(size)
+        self.hide_stale_tab_bars()
 
     def closeEvent(self, event) -> None:
         if not self.maybe_save("closing"):
@@ -772,6 +831,11 @@ class MainWindow(QMainWindow):
             self.resize(QSize(1320, 860))
         state = self.settings.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
+            # Saved at that width: kept as it was, first with what the saved state does not hold
+            # (the findings' compact form sets the column's narrowest width).
+            self._compact = self.width() < WIDE_WINDOW
+            self.findings.set_compact(self._compact)
+            self.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.East if self._compact else QTabWidget.South)
             self.restoreState(state)
         value = self.settings.value
         self.actions["legend"].setChecked(value("view/legend", True, type=bool))
@@ -785,6 +849,7 @@ class MainWindow(QMainWindow):
         self._rebuild_recent_menu()
 
     def _save_settings(self) -> None:
+        self.arrange_for_width()  # a resize just before closing: its arrangement is the one saved
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         self._save_overlay_settings()

@@ -81,7 +81,7 @@ STATES: dict[str, tuple[tuple[int, int], str, Callable, str]] = {
     "playtest-round": ((1400, 900), "scenarios/first-moves.json", _playtest,
                        "Playtest after the shipped first-moves scenario's last step"),
     "playtest-small": ((1024, 640), "scenarios/first-moves.json", _playtest,
-                       "the same in a 1024x640 window: the panel scrolls, the window keeps its size"),
+                       "the same in a 1024x640 window: the panels one column of tabs, the window keeps its size"),
 }
 
 

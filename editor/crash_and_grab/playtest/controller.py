@@ -22,7 +22,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QFrame, QLabel, QMessageBox, QScrollArea
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMessageBox
 
 from crashgrab.editor.crash_and_grab.placing import TILE_MIME, tile_at
 from crashgrab.engine.crash_and_grab.playtest import (PlaytestSession, PositionError, clear_pieces, empty_start,
@@ -54,6 +54,7 @@ LOCKED_ACTIONS = ("undo", "redo", "rotate_cw", "rotate_ccw", "flip", "remove", "
                   "directions", "properties")
 LOCK_MESSAGE = ("Playtest: the layout is locked while you playtest. End the playtest (View \u203a Playtest, F5) "
                 "to edit tiles.")
+PANEL_WIDTH = 526  # pixels: the Playtest column at the least (with its tab rail), the round plan unclipped
 FIXED_MESSAGE = "The start position is fixed once a turn is played: Reset (or Take Back) to move pieces."
 EDIT_KEYS = (Qt.Key_R, Qt.Key_F, Qt.Key_Delete, Qt.Key_Backspace)
 DIRECTION_KEYS = {Qt.Key_Up: "north", Qt.Key_Right: "east", Qt.Key_Down: "south", Qt.Key_Left: "west"}
@@ -105,14 +106,9 @@ class PlaytestMode(QObject):
         self.panel = PlaytestPanel()
         self.dock = QDockWidget("Playtest", window)
         self.dock.setObjectName("playtestDock")
-        # Scrolls rather than asks for more height than a small screen has: opening Playtest
-        # never grows the window (it grew a 1024x640 window to 772 pixels).
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        scroll.setWidget(self.panel)
-        self.dock.setWidget(scroll)
+        # No scroll area round the panel: its tabs scroll by themselves and its log and table
+        # shrink, so opening Playtest never grows a small window (it grew 1024x640 to 772 pixels).
+        self.dock.setWidget(self.panel)
         window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
         self.dock.hide()
         self.layer = PiecesLayer(self.scene, self)
@@ -142,6 +138,8 @@ class PlaytestMode(QObject):
         self.dock.visibilityChanged.connect(self._dock_visibility)
         self.view.zoomChanged.connect(lambda _zoom: self.layer.relabel() if self.active else None)
         self.document.layoutChanged.connect(self._layout_changed)
+        if hasattr(window, "panelsArranged"):
+            window.panelsArranged.connect(self._place_dock)
 
     def _key_action(self, key: str, text: str, shortcut: str, slot, tip: str) -> QAction:
         action = QAction(text, self.window)
@@ -199,15 +197,33 @@ class PlaytestMode(QObject):
         self.view.installEventFilter(self)
         self.panel.set_directions(layout.directions)
         self._set_action(True)
-        history = getattr(self.window, "history_dock", None)
-        if history is not None and self.window.dockWidgetArea(history) == self.window.dockWidgetArea(self.dock):
-            self.window.tabifyDockWidget(history, self.dock)  # the playtest needs the height
+        self._place_dock()  # a tab first: shown below the column's panels it grew a small window
         self.dock.show()
         self.dock.raise_()
         self.refresh()
         self._status("Playtest: drag saucers and crewmembers from the Playtest panel onto the board, or set up "
                      "by the rules; then choose a turn and Step or Play.", 10000)
         return True
+
+    def _place_dock(self, *args) -> None:
+        """Beside the board, with the height: a tab of the window's one column of panels when it
+        has one (a small window), widened to the panel's controls."""
+        if not self.active:
+            return
+        window = self.window
+        if hasattr(window, "arrange_for_width"):
+            window.arrange_for_width()  # a resize just before: the panels as that width has them
+        history = getattr(window, "history_dock", None)
+        if history is not None and window.dockWidgetArea(history) == window.dockWidgetArea(self.dock):
+            window.tabifyDockWidget(history, self.dock)  # the playtest needs the height
+        self.dock.raise_()
+        QTimer.singleShot(0, self, self._widen)  # once shown: a hidden dock's width is not its own yet
+
+    def _widen(self) -> None:
+        if self.active and self.dock.isVisible() and self.dock.width() < PANEL_WIDTH:
+            self.window.resizeDocks([self.dock], [PANEL_WIDTH], Qt.Horizontal)
+        if hasattr(self.window, "hide_stale_tab_bars"):
+            self.window.hide_stale_tab_bars()
 
     def stop(self, reason: str = "Playtest ended; the layout can be edited again.") -> None:
         if not self.active:
@@ -368,9 +384,26 @@ class PlaytestMode(QObject):
             return False
         if self.pending is not None:
             return self._refuse("Answer the open choice first (or cancel the turn).")
-        if self.session.editable or (allow_setup and self.session.setup is not None and len(self.session.played) == 1):
+        if self.session.editable or (allow_setup and self._only_set_up()):
             return True
+        if allow_setup:
+            turns = len(self.session.turns)
+            return self._refuse(f"Set Up starts the game again, so it waits until the {turns} turn"
+                                f"{'s' if turns != 1 else ''} played are gone: Reset (or Take Back), then Set Up.")
         return self._refuse(FIXED_MESSAGE)
+
+    def _only_set_up(self) -> bool:
+        """Set up by the rules and no turn played yet: Set Up may set up again (another seed)."""
+        return self.session.setup is not None and len(self.session.played) == 1
+
+    def _start_note(self) -> str:
+        """Why the start position's controls are off, at the top of its tab."""
+        if self.session.editable:
+            return ""
+        if self._only_set_up():
+            return ("Set up by the rules: the pieces stand where the set-up put them. Set Up again (another "
+                    "seed or player count) or Clear the Board to place pieces by hand.")
+        return FIXED_MESSAGE
 
     # --- stepping ------------------------------------------------------------------------------------
     def step(self) -> bool:
@@ -653,14 +686,17 @@ class PlaytestMode(QObject):
         editable = session.editable and pending is None
         self.panel.set_table(state, editable)
         self.panel.set_saucers(session.end_state.saucer_colors() if session.end_state.players else ())
+        held = {color: saucer.upgrades for color, saucer in session.end_state.saucers.items()}
+        self.panel.set_held_upgrades(held)
         self.panel.round_tab.set_game(session.end_state.saucer_colors() if session.end_state.players else (),
                                       len(session.end_state.players), session.end_state.directions)
+        self.panel.round_tab.set_held(held)
         start = session.start
         held = {c for s in start.saucers.values() for c in s.held}
         self.panel.palette.set_in_use({c for c, s in start.saucers.items() if s.at is not None},
                                       set(start.crew.values()) | held)
-        self.panel.set_start_editable(session.editable and pending is None,
-                                      "" if session.editable else FIXED_MESSAGE)
+        self.panel.set_start_editable(session.editable and pending is None, self._start_note(),
+                                      can_set_up=pending is None)
         self.panel.set_start_options(two_saucers_each(start), start.rulings,
                                      self.panel.die_seed_choice() if start.rng is not None else None)
         self._refresh_transport()

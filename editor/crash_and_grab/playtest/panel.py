@@ -12,7 +12,7 @@ from typing import Sequence
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFormLayout, QGridLayout, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
+                               QHeaderView, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
                                QSlider, QSpinBox, QSplitter,
                                QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout, QWidget)
 
@@ -20,10 +20,9 @@ from crashgrab.engine.crash_and_grab.playtest import PlaytestSession
 from crashgrab.engine.crash_and_grab.rules.actions import Boost, Turn
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.crash_and_grab.rules.state import GameState, Rulings
-from crashgrab.engine.errors import InvalidFileError
-from crashgrab.engine.formats.jsonio import parse_json
 from crashgrab.engine.grid.geometry import Direction
 
+from .abilities import AbilitiesPicker
 from .palette import PiecePalette
 from .pieces import paint_saucer
 from .round_tab import RoundTab
@@ -95,16 +94,14 @@ class PlaytestPanel(QWidget):
         self.splitter.setChildrenCollapsible(False)
         outer.addWidget(self.splitter)
         self.tabs = QTabWidget()
-        start = QScrollArea()
-        start.setWidgetResizable(True)
-        start.setFrameShape(QScrollArea.NoFrame)
-        start.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        start.setWidget(self._start_tab())
-        self.tabs.addTab(start, "Start position")
-        self.tabs.addTab(self._turn_tab(), "Next turn")
+        # Each tab scrolls up and down by itself (never sideways), so the panel asks a small
+        # window for no more height than it has.
+        self.tabs.addTab(_scrolling(self._start_tab()), "Start position")
+        self.tabs.addTab(_scrolling(self._turn_tab()), "Next turn")
         self.round_tab = RoundTab()
         self.round_tab.playRequested.connect(self.roundRequested)
-        self.tabs.addTab(self.round_tab, "Round")
+        self.tabs.addTab(self.round_tab, "Round")  # its plan table scrolls by itself
+        self.tabs.currentChanged.connect(lambda _index: self.share_height())
         self.splitter.addWidget(self.tabs)
         lower = QWidget()
         layout = QVBoxLayout(lower)
@@ -127,6 +124,7 @@ class PlaytestPanel(QWidget):
         self.log.setWordWrap(True)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.log.currentRowChanged.connect(self._log_row_changed)
+        self.log.setMinimumHeight(60)
         layout.addWidget(self.log, 3)
         self.table = QTableWidget(0, len(TABLE_COLUMNS))
         self.table.setObjectName("playtestSaucers")
@@ -134,11 +132,10 @@ class PlaytestPanel(QWidget):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setMinimumHeight(100)  # the header and three saucers at the least
-        self.table.setMaximumHeight(220)  # six saucers, no more: the log takes the rest
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.table.itemChanged.connect(self._table_edited)
-        layout.addWidget(self.table, 2)  # up to six saucers: room for their rows beside the log
+        layout.addWidget(self.table)  # as tall as its saucers' rows (_fit_table): the log takes the rest
+        self._fit_table()
         files = QHBoxLayout()
         self.open_button = QPushButton("Open Scenario\u2026")
         self.open_button.setToolTip("Open a scenario file and step through it on its board")
@@ -155,6 +152,31 @@ class PlaytestPanel(QWidget):
     def _start_tab(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
+        # Setting up by the rules first, and why the tab is locked: both in view without scrolling.
+        rules = QHBoxLayout()
+        self.setup_players = QSpinBox()
+        self.setup_players.setRange(2, 6)
+        self.setup_players.setValue(2)
+        self.setup_players.setSuffix(" players")
+        self.setup_seed = QSpinBox()
+        self.setup_seed.setRange(0, 2_000_000_000)
+        self.setup_seed.setValue(1)
+        self.setup_seed.setPrefix("seed ")
+        self.setup_button = QPushButton("Set Up by the Rules")
+        self.setup_button.setToolTip("Energy, saucers placed by the die, then step 9's booster and Pilots as the "
+                                     "rulebook says (2 players: two choices). The same seed gives the same set-up.")
+        self.setup_button.clicked.connect(
+            lambda: self.setupByRulesRequested.emit(self.setup_players.value(), self.setup_seed.value()))
+        rules.addWidget(self.setup_players)
+        rules.addWidget(self.setup_seed)
+        rules.addWidget(self.setup_button)
+        layout.addLayout(rules)
+        self.start_note = QLabel()
+        self.start_note.setObjectName("playtestStartNote")
+        self.start_note.setWordWrap(True)
+        self.start_note.setStyleSheet("color: #9a6700;")
+        self.start_note.hide()
+        layout.addWidget(self.start_note)
         self.palette = PiecePalette()
         layout.addWidget(self.palette)
         hint = QLabel("Drag pieces onto cells; drop a crewmember on a saucer to give it to that saucer. "
@@ -163,6 +185,7 @@ class PlaytestPanel(QWidget):
         hint.setStyleSheet("color: #56616e;")
         layout.addWidget(hint)
         form = QFormLayout()
+        form.setRowWrapPolicy(QFormLayout.WrapLongRows)  # labels above their fields when the panel is narrow
         self.pairs_box = QCheckBox("2-player game, two saucers each")
         self.pairs_box.setToolTip("p1 flies the first two saucers (in colour order), p2 the other two; needs four")
         self.pairs_box.toggled.connect(self._options_changed)
@@ -174,6 +197,7 @@ class PlaytestPanel(QWidget):
             for text, value in options:
                 box.addItem(text, value)
             box.currentIndexChanged.connect(self._options_changed)
+            _narrowable(box)
             form.addRow(label, box)
             self.ruling_boxes[name] = box
         die = QHBoxLayout()
@@ -188,39 +212,19 @@ class PlaytestPanel(QWidget):
         self.die_seed.setPrefix("seed ")
         self.die_mode.currentIndexChanged.connect(self._options_changed)
         self.die_seed.valueChanged.connect(self._options_changed)
+        for box in (self.die_seed, self.setup_seed):  # narrower than a ten-digit seed: room in a narrow panel
+            box.setMinimumWidth(box.fontMetrics().horizontalAdvance("seed 0000000") + 30)
         die.addWidget(self.die_mode)
         die.addWidget(self.die_seed)
         form.addRow("Placement die:", die)
-        rules = QHBoxLayout()
-        self.setup_players = QSpinBox()
-        self.setup_players.setRange(2, 6)
-        self.setup_players.setValue(2)
-        self.setup_players.setSuffix(" players")
-        self.setup_seed = QSpinBox()
-        self.setup_seed.setRange(0, 2_000_000_000)
-        self.setup_seed.setValue(1)
-        self.setup_seed.setPrefix("seed ")
-        self.setup_button = QPushButton("Set Up")
-        self.setup_button.setToolTip("Energy, saucers placed by the die, then step 9's booster and Pilots as the "
-                                     "rulebook says (2 players: two choices). The same seed gives the same set-up.")
-        self.setup_button.clicked.connect(
-            lambda: self.setupByRulesRequested.emit(self.setup_players.value(), self.setup_seed.value()))
-        rules.addWidget(self.setup_players)
-        rules.addWidget(self.setup_seed)
-        rules.addWidget(self.setup_button)
-        form.addRow("By the rules:", rules)
         layout.addLayout(form)
         self.clear_button = QPushButton("Clear the Board")
         self.clear_button.setToolTip("Take every piece away (and forget a set-up by the rules)")
         self.clear_button.clicked.connect(self.clearRequested)
         layout.addWidget(self.clear_button)
-        self.start_note = QLabel()
-        self.start_note.setWordWrap(True)
-        self.start_note.setStyleSheet("color: #9a6700;")
-        layout.addWidget(self.start_note)
         layout.addStretch(1)
-        self._start_widgets = [self.palette, self.pairs_box, *self.ruling_boxes.values(), self.die_mode, self.die_seed,
-                               self.setup_players, self.setup_seed, self.setup_button]
+        self._start_widgets = [self.palette, self.pairs_box, *self.ruling_boxes.values(), self.die_mode, self.die_seed]
+        self._setup_widgets = [self.setup_players, self.setup_seed, self.setup_button]
         return page
 
     def _turn_tab(self) -> QWidget:
@@ -253,14 +257,15 @@ class PlaytestPanel(QWidget):
         grid.addWidget(self.boost_direction, 3, 1, 1, 2)  # as wide as Direction: "south (Asteroids)" fits
         self.buy_box = QCheckBox("Buy an upgrade (2 energy) at the end of the turn")
         self.buy_box.setToolTip("Draw the top two upgrade cards and keep one (a dialog asks which)")
-        self.abilities_edit = QLineEdit()
-        self.abilities_edit.setObjectName("playtestAbilities")
-        self.abilities_edit.setPlaceholderText('upgrade abilities, e.g. {"Hyperdrive": true}')
-        self.abilities_edit.setToolTip("The upgrade abilities this turn uses, {card: how}, as a scenario file "
-                                       "writes them (docs/scenarios.md)")
+        self.abilities = AbilitiesPicker()  # a control per upgrade card the saucer holds
+        self.abilities.setObjectName("playtestAbilities")
+        self.abilities.setToolTip("The upgrade abilities this turn uses: check a card to use it")
+        self._held: dict[str, tuple[str, ...]] = {}
+        self.saucer_box.currentIndexChanged.connect(self._show_held)
         grid.addWidget(self.buy_box, 4, 0, 1, 3)
-        grid.addWidget(QLabel("Abilities:"), 5, 0)
-        grid.addWidget(self.abilities_edit, 5, 1, 1, 2)
+        abilities_label = QLabel("Abilities:")
+        grid.addWidget(abilities_label, 5, 0, Qt.AlignTop)
+        grid.addWidget(self.abilities, 5, 1, 1, 2)
         # One line: the tab's height is shared with the log, and a third line was cut off.
         hint = QLabel("At an Accelerator: click an arrow on the board, or arrow keys then Enter.")
         hint.setToolTip("Step or Play plays this turn once the steps before it are shown. At an Accelerator "
@@ -317,15 +322,9 @@ class PlaytestPanel(QWidget):
         choices = {}
         if self.buy_box.isChecked():
             choices["upgrade"] = True
-        abilities = self.abilities_edit.text().strip()
+        abilities = self.abilities.abilities()  # ValueError names a card whose field cannot be read
         if abilities:
-            try:  # the strict parser: 10,000 brackets or a 5,000-digit number are one message, not a crash
-                choices["upgrades"] = parse_json(abilities)
-            except InvalidFileError as error:
-                raise ValueError(f"The abilities are not readable ({error.message.rstrip('.')}); write them like "
-                                 '{"Hyperdrive": true, "Landing Legs": "north"}.') from None
-            if not isinstance(choices["upgrades"], dict):
-                raise ValueError('The abilities must be {card: how}, like {"Hyperdrive": true}.')
+            choices["upgrades"] = abilities
         return Turn(saucer=saucer, card=card, distance=self.distance_box.value() if card == "0-5" else None,
                     direction=self.direction_box.currentData(), boost=boost, choices=choices)
 
@@ -340,6 +339,14 @@ class PlaytestPanel(QWidget):
         self.boost_box.setChecked(boost is not None)
         if boost is not None:
             self.boost_direction.setCurrentIndex(self.boost_direction.findData(boost))
+
+    def set_held_upgrades(self, held: dict[str, Sequence[str]]) -> None:
+        """The upgrade cards each saucer holds, for the Abilities controls of the saucer chosen."""
+        self._held = {color: tuple(cards) for color, cards in held.items()}
+        self._show_held()
+
+    def _show_held(self, *args) -> None:
+        self.abilities.set_cards(self._held.get(self.saucer_box.currentData(), ()))
 
     def select_saucer(self, color: str) -> None:
         index = self.saucer_box.findData(color)
@@ -403,19 +410,30 @@ class PlaytestPanel(QWidget):
         super().showEvent(event)
         self.share_height(self.tabs.currentIndex() == 0)
 
-    def share_height(self, setting_up: bool) -> None:
-        """While setting up, the start position gets most of the height; once playing, the log."""
+    def share_height(self, setting_up: bool | None = None) -> None:
+        """While setting up, the start position gets most of the height; once playing, the log;
+        the Round tab the height of its plan, every saucer's row in view."""
         total = sum(self.splitter.sizes())
         if total <= 0:
             return
-        top = min(400 if setting_up else 250, max(total - 220, total // 2))
+        if self.tabs.currentWidget() is self.round_tab:
+            wanted = self.round_tab.sizeHint().height() + self.tabs.tabBar().sizeHint().height() + 12
+        else:
+            wanted = 400 if (self.tabs.currentIndex() == 0 if setting_up is None else setting_up) else 250
+        lower = self.splitter.widget(1).minimumSizeHint().height()
+        top = max(min(wanted, total - lower), min(total // 2, wanted))
         self.splitter.setSizes([top, total - top])
 
-    def set_start_editable(self, editable: bool, note: str = "") -> None:
+    def set_start_editable(self, editable: bool, note: str = "", can_set_up: bool | None = None) -> None:
+        """`note` says why the pieces cannot move (shown at the tab's top); Set Up stays on while
+        it may be pressed (`can_set_up`, by default as the rest): a refused press says why."""
         for widget in self._start_widgets:
             widget.setEnabled(editable)
+        for widget in self._setup_widgets:
+            widget.setEnabled(editable if can_set_up is None else can_set_up)
         self.die_seed.setEnabled(editable and self.die_mode.currentData() == "seed")
         self.start_note.setText(note)
+        self.start_note.setVisible(bool(note))
 
     def set_transport(self, *, can_back: bool, can_step: bool, playing: bool, can_reset: bool,
                       can_take_back: bool, can_play_turn: bool) -> None:
@@ -531,8 +549,18 @@ class PlaytestPanel(QWidget):
                         item.setIcon(saucer_icon(color))
                         item.setData(Qt.UserRole, color)
                     self.table.setItem(row, column, item)
+            self._fit_table()
         finally:
             self._filling = False
+
+    def _fit_table(self) -> None:
+        """The saucer table as tall as its header and rows (three to six saucers) and no taller;
+        in a window too small for that, two rows and a scroll bar, never a taller window."""
+        row_height = self.table.fontMetrics().height() + 8
+        self.table.verticalHeader().setDefaultSectionSize(row_height)
+        frame = self.table.horizontalHeader().sizeHint().height() + 2 * self.table.frameWidth()
+        self.table.setMaximumHeight(frame + max(self.table.rowCount(), 2) * row_height)
+        self.table.setMinimumHeight(frame + min(max(self.table.rowCount(), 2), 4) * row_height)  # a 4-player game whole
 
     # --- reactions -------------------------------------------------------------------------------
     def _card_changed(self) -> None:
@@ -566,6 +594,24 @@ class PlaytestPanel(QWidget):
         boosters = int(self.table.item(row, 3).data(Qt.EditRole))
         energy = int(self.table.item(row, 4).data(Qt.EditRole))
         self.supplyChanged.emit(color, boosters, energy)
+
+
+def _narrowable(box: QComboBox) -> None:
+    """A long option may be cut in the box (the open list and the tool tip show it whole),
+    so the tab never needs to scroll sideways."""
+    box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(18)
+    box.setToolTip(box.currentText())
+    box.currentTextChanged.connect(box.setToolTip)
+
+
+def _scrolling(page: QWidget) -> QScrollArea:
+    scroll = QScrollArea()
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QScrollArea.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+    scroll.setWidget(page)
+    return scroll
 
 
 def _bold(item: QListWidgetItem) -> None:

@@ -9,17 +9,16 @@ The tab only builds the Round value: the rules are the engine's.
 """
 from __future__ import annotations
 
-import json
 from typing import Sequence
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSpinBox,
-                               QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QMenu, QPushButton, QSpinBox,
+                               QTableWidget, QTableWidgetItem, QToolButton, QVBoxLayout, QWidget, QWidgetAction)
 
 from crashgrab.engine.crash_and_grab.rules.actions import Round
-from crashgrab.engine.errors import InvalidFileError
-from crashgrab.engine.formats.jsonio import parse_json
 from crashgrab.engine.grid.geometry import Direction
+
+from .abilities import AbilitiesPicker
 
 PLAN_COLUMNS = ("Saucer", "Card", "0\u20135", "Direction", "If free", "Abilities")
 AS_PLANNED = "as planned"
@@ -34,14 +33,17 @@ class RoundTab(QWidget):
         super().__init__(parent)
         self._directions: dict[str, str] = {}
         self._colors: tuple[str, ...] = ()
+        self._held: dict[str, tuple[str, ...]] = {}
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(2, 4, 2, 2)  # the plan's six columns need the tab's whole width
         self.table = QTableWidget(0, len(PLAN_COLUMNS))
         self.table.setObjectName("playtestRoundPlan")
         self.table.setHorizontalHeaderLabels(PLAN_COLUMNS)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setStretchLastSection(False)  # every column its contents' width
         layout.addWidget(self.table)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 12)
         row = QHBoxLayout()
         row.addWidget(QLabel("Rotation die:"))
         self.rotation_box = QComboBox()
@@ -49,15 +51,12 @@ class RoundTab(QWidget):
             self.rotation_box.addItem(text, value)
         row.addWidget(self.rotation_box, 1)
         layout.addLayout(row)
-        hint = QLabel("Every saucer plans a card and a direction at once; the round then plays each turn in "
-                      "turn order and ends the round (crashed saucers placed, the Probe moved).")
-        hint.setWordWrap(True)
-        hint.setStyleSheet("color: #56616e;")
-        layout.addWidget(hint)
         self.play_button = QPushButton("Play the Round")
-        self.play_button.setToolTip("Plan, rotation die, every turn in order, End of Round")
+        self.play_button.setToolTip("Every saucer plans a card and a direction at once; the round then plays "
+                                    "each turn in turn order and ends the round (crashed saucers placed, the "
+                                    "Probe moved)")
         self.play_button.clicked.connect(self.playRequested)
-        layout.addWidget(self.play_button)
+        row.addWidget(self.play_button)  # one row with the die: the plan keeps the height
 
     # --- filling ---------------------------------------------------------------------------------
     def set_game(self, colors: Sequence[str], players: int, directions) -> None:
@@ -85,22 +84,27 @@ class RoundTab(QWidget):
             free.addItem(AS_PLANNED, None)
             free.setToolTip("A saucer placed at the start of its turn, or holding an override token or a Time "
                             "Machine, may move another way")
-            for d in Direction:
+            for d in Direction:  # the markers in the plan's Direction; If free bare, so both columns fit
                 marker = directions.get(d.value)
-                for box in (direction, free):
-                    box.addItem(f"{d.value} ({marker})" if marker else d.value, d.value)
+                direction.addItem(f"{d.value} ({marker})" if marker else d.value, d.value)
+                free.addItem(d.value, d.value)
             self.table.setCellWidget(index, 1, card)
             self.table.setCellWidget(index, 2, distance)
             self.table.setCellWidget(index, 3, direction)
             self.table.setCellWidget(index, 4, free)
-            abilities = QLineEdit()
-            abilities.setPlaceholderText('{"Hyperdrive": true}')
-            abilities.setToolTip("The upgrade abilities this saucer's turn uses, {card: how}, as in a scenario "
-                                 "file (docs/scenarios.md)")
-            self.table.setCellWidget(index, 5, abilities)
+            self.table.setCellWidget(index, 5, AbilitiesButton(self._held.get(color, ())))
             if color in kept:
                 self.set_entry(color, **kept[color][0], free=kept[color][1])
         self.rotation_box.setEnabled(players != 2)
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        """Tall enough for the header and every saucer's row, no scrolling."""
+        hint = super().sizeHint()
+        table = self.table
+        rows = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth() + \
+            max(table.rowCount(), 2) * table.verticalHeader().defaultSectionSize() + 4
+        return QSize(hint.width(), hint.height() - table.sizeHint().height() + rows)
 
     def set_entry(self, color: str, card: str, direction: str, distance: int | None = None,
                   free: str | None = None) -> None:
@@ -128,22 +132,24 @@ class RoundTab(QWidget):
     def free_direction(self, color: str) -> str | None:
         return self.table.cellWidget(self._colors.index(color), 4).currentData()
 
+    def abilities_button(self, color: str) -> AbilitiesButton:
+        return self.table.cellWidget(self._colors.index(color), 5)
+
     def abilities(self, color: str) -> dict:
         """The saucer's upgrade abilities for its turn ({card: how}); ValueError names the saucer."""
-        text = self.table.cellWidget(self._colors.index(color), 5).text().strip()
-        if not text:
-            return {}
-        try:  # the strict parser: 10,000 brackets or a 5,000-digit number are one message, not a crash
-            value = parse_json(text)
-        except InvalidFileError as error:
-            raise ValueError(f"{color}'s abilities are not JSON ({error.message.rstrip('.')}); write them as "
-                             '{"Hyperdrive": true}.') from None
-        if not isinstance(value, dict):
-            raise ValueError(f"{color}'s abilities must be an object, {{card: how}}.")
-        return value
+        try:
+            return self.abilities_button(color).picker.abilities()
+        except ValueError as error:
+            raise ValueError(f"{color}'s abilities: {error}") from None
 
     def set_abilities(self, color: str, abilities: dict) -> None:
-        self.table.cellWidget(self._colors.index(color), 5).setText(json.dumps(abilities) if abilities else "")
+        self.abilities_button(color).picker.set_abilities(abilities)
+
+    def set_held(self, held: dict[str, Sequence[str]]) -> None:
+        """The upgrade cards each saucer holds: a control for each in its Abilities menu."""
+        self._held = {color: tuple(cards) for color, cards in held.items()}
+        for color in self._colors:
+            self.abilities_button(color).picker.set_cards(self._held.get(color, ()))
 
     def round(self) -> Round | None:
         """The round as entered; ValueError when a saucer's abilities cannot be read."""
@@ -160,3 +166,26 @@ class RoundTab(QWidget):
             if turn:
                 choices[color] = turn
         return Round({color: self.entry(color) for color in self._colors}, rotation, choices)
+
+
+class AbilitiesButton(QToolButton):
+    """A plan row's Abilities: the cards chosen, and a menu with a control per card held."""
+
+    def __init__(self, cards: Sequence[str] = (), parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setPopupMode(QToolButton.InstantPopup)
+        self.setToolTip("The upgrade abilities this saucer's turn uses: a control per card it holds")
+        self.picker = AbilitiesPicker()
+        self.picker.setContentsMargins(8, 6, 8, 6)
+        menu = QMenu(self)
+        holder = QWidgetAction(menu)
+        holder.setDefaultWidget(self.picker)
+        menu.addAction(holder)
+        self.setMenu(menu)
+        self.picker.changed.connect(self._show_chosen)
+        self.picker.set_cards(cards)
+        self._show_chosen()
+
+    def _show_chosen(self) -> None:
+        chosen = [card for card, box in self.picker.boxes.items() if box.isChecked()]
+        self.setText(", ".join(chosen) if chosen else ("none" if self.picker.boxes else "no cards"))
