@@ -38,23 +38,25 @@ BoardPainter = Callable[[QPainter, float], None]
 
 
 class PrintJob(ABC):
-    """What to print: pages of one size, their cut lines, and how to paint each."""
+    """What to print: pages of one size from a plan (a poster's, a game's sheets'), their cut
+    lines, and how to paint each."""
 
     title: str
     settings: PrintSettings
+    plan: Any  # a plan with `pages`, `page_size` and `boxes(index)` (print_pages.PosterPlan, a game's sheets)
     kind: str = "pages"  # what the pages are, for messages: "poster", "tile sheets" ...
 
     @property
-    @abstractmethod
-    def page_count(self) -> int: ...
+    def page_count(self) -> int:
+        return len(self.plan.pages)
 
     @property
-    @abstractmethod
-    def page_size(self) -> tuple[float, float]: ...
+    def page_size(self) -> tuple[float, float]:
+        return self.plan.page_size
 
-    @abstractmethod
     def boxes(self, index: int) -> PageBoxes:
         """Page `index`'s cut line and bleed (the PDF's TrimBox and BleedBox)."""
+        return self.plan.boxes(index)
 
     @abstractmethod
     def paint_page(self, painter: QPainter, index: int) -> None:
@@ -69,17 +71,6 @@ class PosterJob(PrintJob):
     def __init__(self, title: str, plan: PosterPlan, paint_board: BoardPainter, margin_cells: float = 0.0) -> None:
         self.title, self.plan, self.settings, self.paint_board = title, plan, plan.settings, paint_board
         self.margin_cells = margin_cells  # room round the board in the picture, in cells
-
-    @property
-    def page_count(self) -> int:
-        return len(self.plan.pages)
-
-    @property
-    def page_size(self) -> tuple[float, float]:
-        return self.plan.page_size
-
-    def boxes(self, index: int) -> PageBoxes:
-        return self.plan.boxes(index)
 
     def paint_page(self, painter: QPainter, index: int) -> None:
         prepare(painter)

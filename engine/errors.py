@@ -111,3 +111,8 @@ class InvalidFileError(CrashGrabError):
 
 class UsageError(CrashGrabError):
     exit_code = 2
+
+
+class EditRefused(CrashGrabError):
+    """An edit of a board that the game's rules for its files refuse (and that changes nothing):
+    a start on a wall, a hex listed twice. Each game's editing module raises its own subclass."""

@@ -1,38 +1,18 @@
-"""One small undo command per edit: redo calls one document method, undo restores the layout
-from before it. An edit the engine refuses makes its command obsolete (the undo stack drops
-it) and keeps the reason in `refused`. The hexes of one paint stroke (press, drag, release)
-merge into one command, so one undo takes the stroke back."""
+"""One small undo command per edit (on the shell's LayoutEdit: redo calls one document method,
+undo restores the layout from before it, a refused edit leaves no step). The hexes of one paint
+stroke (press, drag, release) merge into one command, so one undo takes the stroke back."""
 from __future__ import annotations
 
-from PySide6.QtGui import QUndoCommand
-
-from crashgrab.engine.crash.editing import EditRefused
 from crashgrab.engine.crash.terms import Cell, cell_text
 
+from ..layout_document import LayoutEdit
 from .document import BoardDocument
 
 PAINT_ID = 2101  # QUndoCommand.id of paint strokes: same id and stroke, one command
 
 
-class BoardEdit(QUndoCommand):
-    def __init__(self, document: BoardDocument, text: str) -> None:
-        super().__init__(text)
-        self.document = document
-        self.before = document.layout
-        self.refused: EditRefused | None = None
-
-    def redo(self) -> None:
-        try:
-            self.change()
-        except EditRefused as error:
-            self.refused = error
-            self.setObsolete(True)
-
-    def change(self) -> None:  # pragma: no cover - every edit overrides it
-        raise NotImplementedError
-
-    def undo(self) -> None:
-        self.document.restore(self.before)
+class BoardEdit(LayoutEdit):
+    document: BoardDocument
 
 
 class PaintHexes(BoardEdit):

@@ -3,34 +3,15 @@ which calls the engine's pure edits (engine/crash/editing.py) and emits `changed
 commands (commands.py) call them; "modified" is the undo stack's clean state."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
-
 from crashgrab.engine.crash import editing
-from crashgrab.engine.crash.layout_io import save_layout
 from crashgrab.engine.crash.model import CrashLayout
 from crashgrab.engine.crash.terms import Cell
 
+from ..layout_document import LayoutDocument
 
-class BoardDocument(QObject):
-    changed = Signal()
 
-    def __init__(self, layout: CrashLayout, path: Path | None = None) -> None:
-        super().__init__()
-        self.layout = layout
-        self.path = path
-        self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self.changed.emit())
-
-    @property
-    def dirty(self) -> bool:
-        return not self.undo_stack.isClean()
-
-    def _set(self, layout: CrashLayout) -> None:
-        self.layout = layout
-        self.changed.emit()
+class BoardDocument(LayoutDocument):
+    layout: CrashLayout
 
     # Each raises editing.EditRefused (and changes nothing) when the engine refuses the edit.
     def paint_hexes(self, cells: tuple[Cell, ...], add: bool) -> None:
@@ -60,20 +41,3 @@ class BoardDocument(QObject):
 
     def remove_junkyard(self, player: str) -> None:
         self._set(editing.without_junkyard(self.layout, player))
-
-    def restore(self, layout: CrashLayout) -> None:
-        """Put back a layout this document held before (undo)."""
-        self._set(layout)
-
-    def reset(self, layout: CrashLayout, path: Path | None = None) -> None:
-        """Another board (New, Open): a fresh history, nothing to save yet."""
-        self.undo_stack.clear()
-        self.layout, self.path = layout, path
-        self.changed.emit()
-
-    def save(self, path: Path) -> None:
-        """Atomic, through the engine; raises CrashGrabError and leaves the document as it was."""
-        save_layout(self.layout, path)
-        self.path = path
-        self.undo_stack.setClean()
-        self.changed.emit()

@@ -15,7 +15,7 @@ from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.crash_and_grab.layout import Layout
 from crashgrab.engine.grid.model import Tile, TileSet
 
-from ..print_pages import PageBoxes, PrintSettings
+from ..print_pages import PrintSettings
 from ..print_pdf import GUIDE, UNITS_PER_MM, PrintJob, details, paint_crop_marks, paint_footer, prepare, units
 from . import style
 from .board_painter import paint_board, paint_tile_face
@@ -29,17 +29,6 @@ class SheetJob(PrintJob):
 
     def __init__(self, title: str, plan: SheetPlan, tiles: dict[str, Tile]) -> None:
         self.title, self.plan, self.settings, self.tiles = title, plan, plan.settings, tiles
-
-    @property
-    def page_count(self) -> int:
-        return len(self.plan.pages)
-
-    @property
-    def page_size(self) -> tuple[float, float]:
-        return self.plan.page_size
-
-    def boxes(self, index: int) -> PageBoxes:
-        return self.plan.boxes(index)
 
     def paint_page(self, painter: QPainter, index: int) -> None:
         prepare(painter)

@@ -1,34 +1,14 @@
-"""One small undo command per edit: redo calls one document method, undo restores the layout
-from before it. An edit the engine refuses makes its command obsolete (the undo stack drops
-it) and keeps the reason in `refused`."""
+"""One small undo command per edit (on the shell's LayoutEdit: redo calls one document method,
+undo restores the layout from before it, a refused edit leaves no step)."""
 from __future__ import annotations
 
-from PySide6.QtGui import QUndoCommand
 
-from crashgrab.engine.crash_grid.editing import EditRefused
-
+from ..layout_document import LayoutEdit
 from .document import ArenaDocument
 
 
-class ArenaEdit(QUndoCommand):
-    def __init__(self, document: ArenaDocument, text: str) -> None:
-        super().__init__(text)
-        self.document = document
-        self.before = document.layout
-        self.refused: EditRefused | None = None
-
-    def redo(self) -> None:
-        try:
-            self.change()
-        except EditRefused as error:
-            self.refused = error
-            self.setObsolete(True)
-
-    def change(self) -> None:  # pragma: no cover - every edit overrides it
-        raise NotImplementedError
-
-    def undo(self) -> None:
-        self.document.restore(self.before)
+class ArenaEdit(LayoutEdit):
+    document: ArenaDocument
 
 
 class Resize(ArenaEdit):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..errors import CrashGrabError
+from .. import errors
 from .layout_io import sort_junkyards, sort_starts
 from .model import CrashLayout, Junkyard, Start
 from .terms import CARS, FACINGS, HEX, PLAYERS, Cell, cell_text
@@ -17,7 +17,7 @@ from .terms import CARS, FACINGS, HEX, PLAYERS, Cell, cell_text
 COORDINATE_LIMIT = 64  # as schemas/crash-layout.schema.json
 
 
-class EditRefused(CrashGrabError):
+class EditRefused(errors.EditRefused):
     """An edit that would make a board no file can hold, or that names nothing there."""
 
 

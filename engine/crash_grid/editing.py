@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..errors import CrashGrabError
+from .. import errors
 from .model import ArenaLayout, Start
 from .templates import TEMPLATE_SIZES
 from .terms import FACINGS, SUITS, Cell, cell_text
@@ -13,7 +13,7 @@ from .terms import FACINGS, SUITS, Cell, cell_text
 MIN_SIZE, MAX_SIZE = 3, 64  # as schemas/crash-grid-layout.schema.json
 
 
-class EditRefused(CrashGrabError):
+class EditRefused(errors.EditRefused):
     """An edit that would make a layout no file can hold (a start on a wall, outside ...)."""
 
 
