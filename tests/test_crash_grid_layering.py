@@ -13,8 +13,10 @@ def imports(path: Path) -> list[tuple[int, str]]:
     """(level, module) of every import: level 0 absolute, 1 this package, 2 the engine ..."""
     found = []
     for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.ImportFrom):
-            found.append((node.level, node.module or ""))
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.append((node.level, node.module))
+        elif isinstance(node, ast.ImportFrom):  # `from .. import errors`: each name is a module
+            found += [(node.level, alias.name) for alias in node.names]
         elif isinstance(node, ast.Import):
             found += [(0, alias.name) for alias in node.names]
     return found
