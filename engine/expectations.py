@@ -22,6 +22,21 @@ class Check:
         return {"what": self.what, "expected": self.expected, "actual": self.actual}
 
 
+class Checked:
+    """A run judged by its expectations (a scenario's result, a match's): mixed into a game's
+    result dataclass, which holds the `checks`."""
+
+    checks: tuple[Check, ...]
+
+    @property
+    def failures(self) -> tuple[Check, ...]:
+        return tuple(check for check in self.checks if not check.passed)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
 def value_text(value: Any) -> str:
     """A value as a report shows it: text as it is, anything else as compact JSON."""
     return value if isinstance(value, str) else json.dumps(value, separators=(",", ":"))

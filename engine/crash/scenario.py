@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..errors import CrashGrabError
-from ..expectations import Check
+from ..expectations import Check, Checked
 from .model import CrashLayout
 from .rules import CrashState, EndTurn, Event, Reroll, Roll, RuleError, Steer, apply
 from .terms import CARS, PLAYERS
@@ -51,18 +51,10 @@ class Step:
 
 
 @dataclass(frozen=True)
-class ScenarioResult:
+class ScenarioResult(Checked):
     steps: tuple[Step, ...]
     final: CrashState
     checks: tuple[Check, ...]
-
-    @property
-    def failures(self) -> tuple[Check, ...]:
-        return tuple(c for c in self.checks if not c.passed)
-
-    @property
-    def passed(self) -> bool:
-        return not self.failures
 
 
 class ScenarioTurnError(CrashGrabError):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ..errors import CrashGrabError, InvalidFileError
-from ..expectations import Check
+from ..expectations import Check, Checked
 from ..formats.schemas import validate
 from .model import ArenaLayout
 from .scenario import Scenario, ScenarioResult, ScenarioTrickError, run_scenario
@@ -36,7 +36,7 @@ class Match:
 
 
 @dataclass(frozen=True)
-class MatchResult:
+class MatchResult(Checked):
     rounds: tuple[ScenarioResult, ...]
     points: dict[str, int]
     winner: str | None
@@ -46,14 +46,6 @@ class MatchResult:
     @property
     def final(self):
         return self.rounds[-1].final
-
-    @property
-    def failures(self) -> tuple[Check, ...]:
-        return tuple(c for c in self.checks if not c.passed)
-
-    @property
-    def passed(self) -> bool:
-        return not self.failures
 
 
 class ScenarioRoundError(CrashGrabError):

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from ...errors import CrashGrabError
-from ...expectations import Check
+from ...expectations import Check, Checked
 from ..layout import Layout
 from .actions import EndRound, Round, SetUp, Turn
 from .apply import apply
@@ -53,7 +53,7 @@ class Step:
 
 
 @dataclass(frozen=True)
-class ScenarioResult:
+class ScenarioResult(Checked):
     steps: tuple[Step, ...]
     final: GameState
     checks: tuple[Check, ...]
@@ -61,14 +61,6 @@ class ScenarioResult:
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(event for step in self.steps for event in step.events)
-
-    @property
-    def failures(self) -> tuple[Check, ...]:
-        return tuple(check for check in self.checks if not check.passed)
-
-    @property
-    def passed(self) -> bool:
-        return not self.failures
 
 
 class ScenarioTurnError(CrashGrabError):
