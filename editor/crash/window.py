@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QPainter, QPixmap
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QMainWindow, QMessageBox, QScrollArea,
                                QSpinBox, QWidget)
 
@@ -29,12 +29,13 @@ from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
 from ..findings_panel import FindingsPanel
-from ..game_views import add_export_menu, open_board_window
+from ..game_views import open_board_window
 from ..legend import LegendStrip
 from ..message_bar import MessageBar
 from ..print_dialog import print_and_play
 from ..save_prompt import ask_save_path, ask_to_save, failure_message
 from ..shortcuts import apply_shortcuts, shortcut_text
+from ..window_shell import WindowShell
 from . import commands
 from .document import BoardDocument
 from .panels import PANEL_WIDTH, MetricsTable
@@ -101,7 +102,7 @@ class BoardView(QGraphicsView):
         self.on_key(None, shown=False)
 
 
-class CrashBoardWindow(QMainWindow):
+class CrashBoardWindow(WindowShell, QMainWindow):
     def __init__(self, system: GameSystem, layout: CrashLayout, path: Path | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -191,16 +192,6 @@ class CrashBoardWindow(QMainWindow):
                                              triggered=lambda: self.cycle_focus(-1))
         self.addActions([self.next_panel_action, self.previous_panel_action])
 
-    def shared_actions(self) -> dict[str, QAction]:
-        """The actions editor/shortcuts.py gives their keys, by role."""
-        exports = [a for a in self.export_menu.actions() if a.objectName() != "export_image"]
-        return {"open": self.open_action, "save": self.save_action, "save_as": self.save_as_action,
-                "export": exports[0],
-                "export_image": next(a for a in self.export_menu.actions() if a.objectName() == "export_image"),
-                "print_and_play": self.print_action, "undo": self.undo_action, "redo": self.redo_action,
-                "playtest": self.playtest_action, "next_finding": self.next_finding_action,
-                "previous_finding": self.previous_finding_action}
-
     def _key_tips(self) -> None:
         """The toolbar's words with their keys in their tool tips (Undo's and Redo's are the stack's)."""
         for action, keys_of in ((self.save_action, self.save_action), (self.playtest_action, self.playtest_action),
@@ -250,25 +241,7 @@ class CrashBoardWindow(QMainWindow):
 
     def _menus(self) -> None:
         """File (new boards, open, save, export, close), Edit (undo, redo), View (playtest, panels)."""
-        file_menu = self.menuBar().addMenu("&File")
-        new_menu = file_menu.addMenu("New")
-        new_menu.setObjectName("new_board")
-        for template in self.system.templates:
-            action = new_menu.addAction(f"New {template.title} board")
-            action.setObjectName(f"new_{template.id}")
-            action.triggered.connect(lambda _=False, t=template.id: self.new_board(t))
-        free = new_menu.addAction("New free-form board (hexes only)")
-        free.setObjectName("new_free")
-        free.triggered.connect(lambda: self.new_board(None))
-        self.open_action = file_menu.addAction("Open\u2026", self.open_dialog)
-        self.open_action.setObjectName("open")
-        file_menu.addActions([self.save_action, self.save_as_action])
-        self.export_menu = add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path)
-        file_menu.addMenu(self.export_menu)
-        self.print_action = file_menu.addAction("Print and Play\u2026", self.print_and_play)
-        self.print_action.setObjectName("print_and_play")
-        file_menu.addSeparator()
-        file_menu.addAction("Close", QKeySequence.Close, self.close)
+        self.add_file_menu("board", "New free-form board (hexes only)", self.new_board)
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QAction, QActionGroup, QIcon, QKeySequence, QPainter, QPixmap
+from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
 from shiboken6 import isValid
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QGraphicsView, QMainWindow, QMessageBox, QSpinBox, QWidget
 
@@ -27,11 +27,12 @@ from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
 from ..findings_panel import FindingsPanel
-from ..game_views import add_export_menu, open_board_window
+from ..game_views import open_board_window
 from ..legend import LegendStrip
 from ..print_dialog import print_and_play
 from ..save_prompt import ask_save_path, ask_to_save, failure_message
 from ..shortcuts import apply_shortcuts, shortcut_text
+from ..window_shell import WindowShell
 from . import commands
 from .document import ArenaDocument
 from .playtest_panel import PlaytestPanel
@@ -44,7 +45,7 @@ HINT = ("Click a square to add or remove a wall. Pick a suit's start, then click
         "drag a start to move it, R turns it, Delete removes it.")
 
 
-class ArenaWindow(QMainWindow):
+class ArenaWindow(WindowShell, QMainWindow):
     def __init__(self, system: GameSystem, layout: ArenaLayout, path: Path | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -127,16 +128,6 @@ class ArenaWindow(QMainWindow):
         for action in (self.undo_action, self.redo_action, self.save_action):
             bar.addAction(action)
 
-    def shared_actions(self) -> dict[str, QAction]:
-        """The actions editor/shortcuts.py gives their keys, by role."""
-        exports = [a for a in self.export_menu.actions() if a.objectName() != "export_image"]
-        return {"open": self.open_action, "save": self.save_action, "save_as": self.save_as_action,
-                "export": exports[0],
-                "export_image": next(a for a in self.export_menu.actions() if a.objectName() == "export_image"),
-                "print_and_play": self.print_action, "undo": self.undo_action, "redo": self.redo_action,
-                "playtest": self.playtest_action, "next_finding": self.next_finding_action,
-                "previous_finding": self.previous_finding_action}
-
     def _command_buttons(self) -> None:
         """Every word button of the toolbar as wide as the widest, and its keys in its tool tip."""
         commands_shown = [self.resize_action, self.undo_action, self.redo_action, self.save_action,
@@ -168,25 +159,7 @@ class ArenaWindow(QMainWindow):
 
     def _menus(self) -> None:
         """File (new arenas, open, save, export, print, close), Edit (undo, redo) and View (playtest, territory)."""
-        file_menu = self.menuBar().addMenu("&File")
-        new_menu = file_menu.addMenu("New")
-        new_menu.setObjectName("new_arena")
-        for template in self.system.templates:
-            action = new_menu.addAction(f"New {template.title} arena")
-            action.setObjectName(f"new_{template.id}")
-            action.triggered.connect(lambda _=False, t=template.id: self.new_arena(t))
-        free = new_menu.addAction("New free-form arena")
-        free.setObjectName("new_free")
-        free.triggered.connect(lambda: self.new_arena(None))
-        self.open_action = file_menu.addAction("Open\u2026", self.open_dialog)
-        self.open_action.setObjectName("open")
-        file_menu.addActions([self.save_action, self.save_as_action])
-        self.export_menu = add_export_menu(self, self.system, lambda: self.document.layout, lambda: self.document.path)
-        file_menu.addMenu(self.export_menu)
-        self.print_action = file_menu.addAction("Print and Play\u2026", self.print_and_play)
-        self.print_action.setObjectName("print_and_play")
-        file_menu.addSeparator()
-        file_menu.addAction("Close", QKeySequence.Close, self.close)
+        self.add_file_menu("arena", "New free-form arena", self.new_arena)
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")
