@@ -1,29 +1,43 @@
 """What a game's editor window shares with every other (the start of issue 20's editor shell):
 its File menu and the actions the studio's shortcut table keys (shortcuts.py).
 
-A window mixes `WindowShell` into its QMainWindow and has `system`, `document` (a
-layout_document.LayoutDocument), the actions `save_action`, `save_as_action`, `undo_action`,
-`redo_action`, `playtest_action`, `next_finding_action`, `previous_finding_action`, and the
-methods `open_dialog` and `print_and_play`.
+A window mixes `WindowShell` into its QMainWindow, names its layout (`noun`: "board", "arena"),
+and has `system`, `document` (a layout_document.LayoutDocument), `other_windows` (a list), and the
+actions `save_action`, `save_as_action`, `undo_action`, `redo_action`, `playtest_action`,
+`next_finding_action` and `previous_finding_action`. It gets New, Open (a failed open leaves its
+board as it was; another game's board opens in that game's window), Save, Save As (a failed save
+is a dialog, the edits stay) and Print and Play; `layout_replaced` is its hook for what must
+forget the old board.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
-from .game_views import add_export_menu
+from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.formats.layout_io import load_layout
+from crashgrab.engine.games import system_for_layout
+
+from .game_views import add_export_menu, open_board_window
+from .print_dialog import print_and_play
+from .save_prompt import ask_save_path, ask_to_save, failure_message
+
+FILE_FILTER = "Layouts (*.json);;All files (*)"
 
 
 class WindowShell:
     system: Any
     document: Any
+    noun = "board"
 
-    def add_file_menu(self, noun: str, free_form: str, new: Callable[[str | None], None]) -> QMenu:
-        """File: New (a `noun` per template of the game, and `free_form`), Open, Save, Save As,
+    def add_file_menu(self, free_form: str) -> QMenu:
+        """File: New (a board per template of the game, and `free_form`), Open, Save, Save As,
         Export, Print and Play, Close; sets `open_action`, `export_menu` and `print_action`."""
         window: Any = self
+        noun, new = self.noun, self.new_board
         file_menu = window.menuBar().addMenu("&File")
         new_menu = file_menu.addMenu("New")
         new_menu.setObjectName(f"new_{noun}")
@@ -34,12 +48,12 @@ class WindowShell:
         free = new_menu.addAction(free_form)
         free.setObjectName("new_free")
         free.triggered.connect(lambda: new(None))
-        self.open_action = file_menu.addAction("Open\u2026", window.open_dialog)
+        self.open_action = file_menu.addAction("Open\u2026", self.open_dialog)
         self.open_action.setObjectName("open")
         file_menu.addActions([window.save_action, window.save_as_action])
         self.export_menu = add_export_menu(window, self.system, lambda: self.document.layout, lambda: self.document.path)
         file_menu.addMenu(self.export_menu)
-        self.print_action = file_menu.addAction("Print and Play\u2026", window.print_and_play)
+        self.print_action = file_menu.addAction("Print and Play\u2026", self.print_and_play)
         self.print_action.setObjectName("print_and_play")
         file_menu.addSeparator()
         file_menu.addAction("Close", QKeySequence.Close, window.close)
@@ -55,3 +69,72 @@ class WindowShell:
                 "print_and_play": self.print_action, "undo": window.undo_action, "redo": window.redo_action,
                 "playtest": window.playtest_action, "next_finding": window.next_finding_action,
                 "previous_finding": window.previous_finding_action}
+
+    # --- files -------------------------------------------------------------------------------
+    def layout_replaced(self) -> None:
+        """The window's board is about to be another (New, Open): playtesting ends. A window that
+        keeps more about the old board (a selection) forgets it here too."""
+        window: Any = self
+        window.playtest_action.setChecked(False)
+
+    def maybe_save(self) -> bool:
+        """Unsaved changes: save, discard or cancel. True means go ahead."""
+        return not self.document.dirty or ask_to_save(self, f"Unsaved {self.noun}",
+                                                      f"Save the changes to this {self.noun}?", self.save)
+
+    def new_board(self, template: str | None) -> bool:
+        if not self.maybe_save():
+            return False
+        self.layout_replaced()
+        self.document.reset(self.system.new_layout(template=template))
+        return True
+
+    def open_dialog(self) -> bool:
+        folder = str(self.document.path.parent) if self.document.path else ""
+        path, _ = QFileDialog.getOpenFileName(self, "Open layout", folder, FILE_FILTER)
+        return self.open_path(path) if path else False
+
+    def open_path(self, path: str | Path) -> bool:
+        """Load through the engine first: a file that fails leaves this board as it was. A board
+        of another game opens in that game's window."""
+        window: Any = self
+        try:
+            layout = load_layout(path)
+        except CrashGrabError as error:
+            QMessageBox.critical(window, "Cannot open layout", str(error))
+            return False
+        except Exception as error:  # anything else the engine did not foresee, still one message
+            QMessageBox.critical(window, "Cannot open layout", failure_message(error, path))
+            return False
+        system = system_for_layout(layout)
+        if system.id != self.system.id:
+            window.other_windows = [w for w in window.other_windows if w.isVisible()]
+            window.other_windows.append(open_board_window(system, layout, path, window))
+            return True
+        if not self.maybe_save():
+            return False
+        self.layout_replaced()
+        self.document.reset(layout, Path(path))
+        window.statusBar().showMessage(f"Opened {path}", 5000)
+        return True
+
+    def save(self) -> bool:
+        return self.save_to(self.document.path) if self.document.path else self.save_as()
+
+    def save_as(self) -> bool:
+        path = ask_save_path(self, f"Save {self.noun}", str(self.document.path or ""), FILE_FILTER)
+        return self.save_to(Path(path)) if path else False
+
+    def save_to(self, path: Path) -> bool:
+        window: Any = self
+        try:
+            self.document.save(path)
+        except Exception as error:  # whatever it is, a dialog: the board is not saved, the edits stay
+            QMessageBox.warning(window, "Not saved", failure_message(error, path))
+            return False
+        window.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def print_and_play(self) -> bool:
+        """The board as a poster PDF (the studio's print dialog)."""
+        return print_and_play(self, self.system, self.document.layout, self.document.path)

@@ -15,25 +15,20 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsView, QMainWindow, QMessageBox, QScrollArea,
+from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QMainWindow, QMessageBox, QScrollArea,
                                QSpinBox, QWidget)
 
 from crashgrab.engine.crash.model import CrashLayout
 from crashgrab.engine.crash.rules import Moved
 from crashgrab.engine.crash.scenario_io import save_scenario
 from crashgrab.engine.crash.terms import CARS, HEX, PLAYERS, Cell, cell_text
-from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.findings import Finding
-from crashgrab.engine.formats.layout_io import load_layout
-from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
 from ..findings_panel import FindingsPanel
-from ..game_views import open_board_window
 from ..legend import LegendStrip
 from ..message_bar import MessageBar
-from ..print_dialog import print_and_play
-from ..save_prompt import ask_save_path, ask_to_save, failure_message
+from ..save_prompt import ask_save_path, failure_message
 from ..shortcuts import apply_shortcuts, shortcut_text
 from ..window_shell import WindowShell
 from . import commands
@@ -43,7 +38,6 @@ from .playtest_panel import PlaytestPanel
 from .scene import PIECES, BoardScene, paint_piece
 
 HEX_TOOL = "hex"
-FILE_FILTER = "Layouts (*.json);;All files (*)"
 HINT = ("Hexes tool: click or drag to add or remove hexes. Start and junkyard tools: click a hex to place. "
         "Drag a piece to move it; R / Shift+R turn a start; Delete removes; arrows and Enter work the board.")
 PLAYTEST_HINT = ("Playtest: roll, click a car (or press its number), then a teal hex: ahead moves it, beside turns "
@@ -241,7 +235,7 @@ class CrashBoardWindow(WindowShell, QMainWindow):
 
     def _menus(self) -> None:
         """File (new boards, open, save, export, close), Edit (undo, redo), View (playtest, panels)."""
-        self.add_file_menu("board", "New free-form board (hexes only)", self.new_board)
+        self.add_file_menu("New free-form board (hexes only)")
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")
@@ -500,64 +494,9 @@ class CrashBoardWindow(WindowShell, QMainWindow):
             self.edit(commands.PaintHexes(self.document, (self.cursor,), False, self.stroke))
 
     # --- files -------------------------------------------------------------------------------
-    def maybe_save(self) -> bool:
-        """Unsaved changes: save, discard or cancel. True means go ahead."""
-        return not self.document.dirty or ask_to_save(self, "Unsaved board", "Save the changes to this board?",
-                                                      self.save)
-
-    def new_board(self, template: str | None) -> bool:
-        if not self.maybe_save():
-            return False
-        self.playtest_action.setChecked(False)
+    def layout_replaced(self) -> None:
+        super().layout_replaced()
         self.selected, self.highlight = None, ()
-        self.document.reset(self.system.new_layout(template=template))
-        return True
-
-    def open_dialog(self) -> bool:
-        folder = str(self.document.path.parent) if self.document.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open layout", folder, FILE_FILTER)
-        return self.open_path(path) if path else False
-
-    def open_path(self, path: str | Path) -> bool:
-        """Load through the engine first: a file that fails leaves this board as it was. A board
-        of another game opens in that game's window."""
-        try:
-            layout = load_layout(path)
-        except CrashGrabError as error:
-            QMessageBox.critical(self, "Cannot open layout", str(error))
-            return False
-        system = system_for_layout(layout)
-        if system.id != self.system.id:
-            self.other_windows = [w for w in self.other_windows if w.isVisible()]
-            self.other_windows.append(open_board_window(system, layout, path, self))
-            return True
-        if not self.maybe_save():
-            return False
-        self.playtest_action.setChecked(False)
-        self.selected, self.highlight = None, ()
-        self.document.reset(layout, Path(path))
-        self.statusBar().showMessage(f"Opened {path}", 5000)
-        return True
-
-    def save(self) -> bool:
-        return self.save_to(self.document.path) if self.document.path else self.save_as()
-
-    def save_as(self) -> bool:
-        path = ask_save_path(self, "Save board", str(self.document.path or ""), FILE_FILTER)
-        return self.save_to(Path(path)) if path else False
-
-    def save_to(self, path: Path) -> bool:
-        try:
-            self.document.save(path)
-        except Exception as error:  # whatever it is, a dialog: the board is not saved, the edits stay
-            QMessageBox.warning(self, "Not saved", failure_message(error, path))
-            return False
-        self.statusBar().showMessage(f"Saved {path}", 4000)
-        return True
-
-    def print_and_play(self) -> bool:
-        """The board as a poster PDF at true size (the studio's print dialog)."""
-        return print_and_play(self, self.system, self.document.layout, self.document.path)
 
     def save_playtest(self) -> bool:
         """The turns completed up to the step shown, as a scenario expecting what the board shows then."""

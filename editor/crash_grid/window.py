@@ -13,24 +13,19 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
 from shiboken6 import isValid
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QGraphicsView, QMainWindow, QMessageBox, QSpinBox, QWidget
+from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMessageBox, QSpinBox, QWidget
 
 from crashgrab.engine.crash_grid.editing import MAX_SIZE, MIN_SIZE
 from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.scenario_io import save_scenario
 from crashgrab.engine.crash_grid.terms import SUITS
-from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.version import PRODUCT_NAME
-from crashgrab.engine.formats.layout_io import load_layout
-from crashgrab.engine.games import system_for_layout
 from crashgrab.engine.system import GameSystem
 
 from ..findings_panel import FindingsPanel
-from ..game_views import open_board_window
 from ..legend import LegendStrip
-from ..print_dialog import print_and_play
-from ..save_prompt import ask_save_path, ask_to_save, failure_message
+from ..save_prompt import ask_save_path, failure_message
 from ..shortcuts import apply_shortcuts, shortcut_text
 from ..window_shell import WindowShell
 from . import commands
@@ -40,12 +35,13 @@ from .marks import SUIT_SYMBOLS, paint_card, paint_square
 from .scene import CELL, ArenaScene
 
 WALL_TOOL = "wall"
-FILE_FILTER = "Layouts (*.json);;All files (*)"
 HINT = ("Click a square to add or remove a wall. Pick a suit's start, then click a square on the edge; "
         "drag a start to move it, R turns it, Delete removes it.")
 
 
 class ArenaWindow(WindowShell, QMainWindow):
+    noun = "arena"
+
     def __init__(self, system: GameSystem, layout: ArenaLayout, path: Path | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -159,7 +155,7 @@ class ArenaWindow(WindowShell, QMainWindow):
 
     def _menus(self) -> None:
         """File (new arenas, open, save, export, print, close), Edit (undo, redo) and View (playtest, territory)."""
-        self.add_file_menu("arena", "New free-form arena", self.new_arena)
+        self.add_file_menu("New free-form arena")
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")
@@ -328,66 +324,6 @@ class ArenaWindow(WindowShell, QMainWindow):
         super().keyPressEvent(event)
 
     # --- files -------------------------------------------------------------------------------
-    def maybe_save(self) -> bool:
-        """Unsaved changes: save, discard or cancel. True means go ahead."""
-        return not self.document.dirty or ask_to_save(self, "Unsaved arena", "Save the changes to this arena?",
-                                                      self.save)
-
-    def new_arena(self, template: str | None) -> bool:
-        if not self.maybe_save():
-            return False
-        self.playtest_action.setChecked(False)
-        self.document.reset(self.system.new_layout(template=template))
-        return True
-
-    def open_dialog(self) -> bool:
-        folder = str(self.document.path.parent) if self.document.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open layout", folder, FILE_FILTER)
-        return self.open_path(path) if path else False
-
-    def open_path(self, path: str | Path) -> bool:
-        """Load through the engine first: a file that fails leaves this arena as it was. A board
-        of another game opens in that game's window."""
-        try:
-            layout = load_layout(path)
-        except CrashGrabError as error:
-            QMessageBox.critical(self, "Cannot open layout", str(error))
-            return False
-        except Exception as error:  # anything else the engine did not foresee, still one message
-            QMessageBox.critical(self, "Cannot open layout", failure_message(error, path))
-            return False
-        system = system_for_layout(layout)
-        if system.id != self.system.id:
-            self.other_windows = [w for w in self.other_windows if w.isVisible()]
-            self.other_windows.append(open_board_window(system, layout, path, self))
-            return True
-        if not self.maybe_save():
-            return False
-        self.playtest_action.setChecked(False)
-        self.document.reset(layout, Path(path))
-        self.statusBar().showMessage(f"Opened {path}", 5000)
-        return True
-
-    def save(self) -> bool:
-        return self.save_to(self.document.path) if self.document.path else self.save_as()
-
-    def save_as(self) -> bool:
-        path = ask_save_path(self, "Save arena", str(self.document.path or ""), FILE_FILTER)
-        return self.save_to(Path(path)) if path else False
-
-    def save_to(self, path: Path) -> bool:
-        try:
-            self.document.save(path)
-        except Exception as error:  # whatever it is, a dialog: the arena is not saved
-            QMessageBox.warning(self, "Not saved", failure_message(error, path))
-            return False
-        self.statusBar().showMessage(f"Saved {path}", 4000)
-        return True
-
-    def print_and_play(self) -> bool:
-        """The arena as a poster PDF (the studio's print dialog)."""
-        return print_and_play(self, self.system, self.document.layout, self.document.path)
-
     def save_playtest(self) -> bool:
         """The tricks played up to the one shown, as a scenario expecting what the board shows now."""
         path = ask_save_path(self, "Save playtest as scenario", "", "Scenarios (*.json)")
