@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol, runtime_checkable
+from typing import Any, Callable, Iterable, Mapping, Protocol, runtime_checkable
 
 from .errors import InvalidFileError, UsageError
 from .findings import Finding
@@ -52,6 +52,16 @@ class Geometry(Protocol):
     def edge(self, cell: Cell, direction: str) -> tuple[Point, Point]: ...
 
     def edge_at(self, point: Point, tolerance: float = 0.15) -> tuple[Cell, str] | None: ...
+
+    def distance(self, a: Cell, b: Cell) -> int: ...
+
+    def rotate_cell(self, cell: Cell, rotation: int, centre: Cell = (0, 0)) -> Cell: ...
+
+    def direction_angle(self, direction: str) -> float: ...
+
+    def edge_key(self, cell: Cell, direction: str) -> tuple[Cell, str]: ...
+
+    def bounds(self, cells: Iterable[Cell]) -> tuple[float, float, float, float]: ...
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,9 @@ Rotations turn clockwise in 60-degree steps.
 from __future__ import annotations
 
 import math
+from typing import Iterable
+
+from .edges import canonical_edge, polygon_bounds
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -89,6 +92,18 @@ class HexGeometry:
 
     def distance(self, a: Cell, b: Cell) -> int:
         return distance(a, b)
+
+    def rotate_cell(self, cell: Cell, rotation: int, centre: Cell = (0, 0)) -> Cell:
+        return rotate_cell(cell, rotation, centre)
+
+    def direction_angle(self, direction: str) -> float:
+        return direction_angle(direction)
+
+    def edge_key(self, cell: Cell, direction: str) -> tuple[Cell, str]:
+        return canonical_edge(self, cell, direction)
+
+    def bounds(self, cells: Iterable[Cell]) -> tuple[float, float, float, float]:
+        return polygon_bounds(self, cells)
 
     def cell_centre(self, cell: Cell) -> Point:
         q, r = cell

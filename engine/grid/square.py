@@ -5,8 +5,10 @@ Board units: cell (x, y) is the unit square with top-left corner (x, y); y grows
 from __future__ import annotations
 
 import math
+from typing import Iterable
 
-from .geometry import ROTATIONS, Direction
+from .edges import canonical_edge, polygon_bounds
+from .geometry import ROTATIONS, Direction, quarter_turns
 
 Cell = tuple[int, int]
 Point = tuple[float, float]
@@ -28,6 +30,28 @@ class SquareGeometry:
 
     def neighbours(self, cell: Cell) -> list[Cell]:
         return [self.step(cell, d) for d in self.directions]
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """Orthogonal steps between two cells (Manhattan distance)."""
+        return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+    def rotate_cell(self, cell: Cell, rotation: int, centre: Cell = (0, 0)) -> Cell:
+        """Where `cell` lands when the board turns clockwise by `rotation` degrees about the
+        cell `centre` (y grows downward, so a clockwise quarter turn maps (dx, dy) to (-dy, dx))."""
+        dx, dy = cell[0] - centre[0], cell[1] - centre[1]
+        for _ in range(quarter_turns(rotation)):
+            dx, dy = -dy, dx
+        return centre[0] + dx, centre[1] + dy
+
+    def direction_angle(self, direction: str) -> float:
+        """Degrees clockwise from east on screen (y down): east 0, south 90, west 180, north 270."""
+        return (self.directions.index(direction) * 90.0 + 270.0) % 360.0
+
+    def edge_key(self, cell: Cell, direction: str) -> tuple[Cell, str]:
+        return canonical_edge(self, cell, direction)
+
+    def bounds(self, cells: Iterable[Cell]) -> tuple[float, float, float, float]:
+        return polygon_bounds(self, cells)
 
     def cell_polygon(self, cell: Cell) -> list[Point]:
         x, y = cell
