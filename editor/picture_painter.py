@@ -59,10 +59,6 @@ def paint_shape(painter: QPainter, shape: str, centre: QPointF, radius: float, c
     if shape in _OUTLINES:
         painter.drawPolygon(_turned(_OUTLINES[shape], centre, radius, angle or 0.0))
         return
-    if angle is not None:
-        painter.setBrush(QBrush(colour.darker()))
-        painter.drawPolygon(_turned(_POINTER, centre, radius, angle))
-        painter.setBrush(QBrush(colour))
     box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
     if shape == "square":
         painter.drawRect(box)
@@ -70,6 +66,9 @@ def paint_shape(painter: QPainter, shape: str, centre: QPointF, radius: float, c
         painter.drawRoundedRect(box.adjusted(radius * 0.25, 0, -radius * 0.25, 0), radius * 0.2, radius * 0.2)
     else:
         painter.drawEllipse(box)
+    if angle is not None:  # over the body: a square's corner must not hide it
+        painter.setBrush(QBrush(colour.darker()))
+        painter.drawPolygon(_turned(_POINTER, centre, radius, angle))
 
 
 def _label(painter: QPainter, centre: QPointF, radius: float, text: str, size: float) -> None:
