@@ -131,3 +131,15 @@ def test_a_cell_names_its_sides_features_once_whichever_cell_the_picture_names_t
         "Wall on the west edge", "Flamethrower facing south, step 3 on the north edge", "Robot 2 of red facing west"]
     assert cell_words(SQUARE_SYSTEM, picture, (0, 0)) == ["Wall on the east edge"]
     assert piece_words(SQUARE_SYSTEM, PlayingPiece("meeple", (0, 0))) == "meeple"
+
+
+def test_a_findings_json_names_its_edges_only_when_it_has_some():
+    from crashgrab.engine.findings import Finding
+    from crashgrab.engine.formats.schemas import schema
+
+    wall = Finding("wall-loop", "warning", "Walls shut [3,4] in.", ((3, 4),), edges=(((3, 4), "east"),))
+    assert wall.to_json()["edges"] == [[[3, 4], "east"]]
+    assert "edges" not in Finding("post-number", "error", "Posts are numbered 1, 3.").to_json()
+    report = schema("validation-report")
+    finding_schema = {"$defs": report["$defs"], **report["$defs"]["finding"]}
+    jsonschema.Draft202012Validator(finding_schema).validate(wall.to_json())

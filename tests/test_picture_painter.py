@@ -198,3 +198,36 @@ def test_the_read_only_view_shows_the_legend_tool_tips_and_an_overlay_per_step(q
     assert window.board_item.overlay.step == 1 and list(window.board_item.overlay.edges) == [((1, 0), "east")]
     view.actions()[0].trigger()
     assert window.board_item.overlay is None
+
+
+def test_a_finding_about_sides_of_cells_is_placed_by_them(qapp):
+    from crashgrab.editor.findings_panel import where_text
+    from crashgrab.editor.game_views import finding_place
+    from crashgrab.engine.findings import Finding
+
+    walls = Finding("wall-loop", "warning", "Walls shut a cell in.", edges=(((3, 4), "east"), ((4, 4), "south"), ((0, 0), "west")))
+    assert where_text(walls) == "[3,4] east [4,4] south +1" and finding_place(walls) == " [3,4] east edge"
+    both = Finding("wall-loop", "warning", "Walls shut a cell in.", ((4, 4),), edges=(((3, 4), "east"),))
+    assert where_text(both) == "[4,4]" and where_text(Finding("x", "info", "Whole board.")) == "board"
+
+
+def test_an_image_export_holds_the_whole_hex_board_with_its_walls_and_pieces(qapp, tmp_path):
+    from crashgrab.editor.game_views import picture_image
+    from crashgrab.editor.image_size import CELL_MM, MARGIN_CELLS, ImageGeometry
+
+    cells = ((-1, 0), (0, 0), (1, 0), (0, -1), (0, 1))
+    board = BoardPicture(0, 0, cells, (PlacedFeature("wall", (-1, 0), edge="east"),),
+                         pieces=(PlayingPiece("robot", (1, 0), 180.0, owner="red"),), owner_colours={"red": "#dc2626"})
+    image = QImage(str(picture_image(HEX_SYSTEM, board, tmp_path / "board.png", 40, "Sparks")))
+    assert (image.width(), image.height()) == ImageGeometry.for_picture(board, HEX_SYSTEM.geometry).pixel_size(40)
+    left, top, _, _ = board.extent(HEX_SYSTEM.geometry)
+    px = CELL_MM * 40 / 25.4  # pixels per board unit
+
+    def colour_at(x, y):
+        return image.pixelColor(math.floor((x - left + MARGIN_CELLS) * px), math.floor((y - top + MARGIN_CELLS) * px)).name()
+
+    (ax, ay), (bx, by) = HEX_SYSTEM.geometry.edge((-1, 0), "east")
+    assert colour_at((ax + bx) / 2, (ay + by) / 2) == WALL
+    assert colour_at(*towards(HEX_SYSTEM, (1, 0), 180.0, 0.8 * PIECE_RADIUS)) == "#dc2626"
+    assert colour_at(*towards(HEX_SYSTEM, (-1, 0), 180.0, 0.8)) == FILL      # the west hex's far side: not clipped
+    assert colour_at(*towards(HEX_SYSTEM, (0, 1), 90.0, 0.95)) == FILL       # the south hex's point
