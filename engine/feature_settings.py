@@ -40,6 +40,8 @@ class Setting:
     default: Any = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.default, list):  # a declaration stays hashable, as frozen values are
+            object.__setattr__(self, "default", tuple(self.default))
         # A declaration is the game's code, not a designer's file: a wrong one is a programming error.
         if self.kind not in SETTING_KINDS:
             raise ValueError(f"setting {self.name!r}: kind must be one of {', '.join(SETTING_KINDS)}, not {self.kind!r}")

@@ -6,7 +6,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings as hypothesis_settings, strategies as st
 
-from crashgrab.engine.feature_settings import Setting, settings_schema, settings_with_defaults
+from crashgrab.engine.feature_settings import Setting, describe_settings, settings_schema, settings_with_defaults
 from crashgrab.engine.grid.hex import HEX
 from crashgrab.engine.grid.square import SQUARE
 from crashgrab.engine.picture_words import cell_words, facing_words, legend_entries, piece_words
@@ -143,3 +143,22 @@ def test_a_findings_json_names_its_edges_only_when_it_has_some():
     report = schema("validation-report")
     finding_schema = {"$defs": report["$defs"], **report["$defs"]["finding"]}
     jsonschema.Draft202012Validator(finding_schema).validate(wall.to_json())
+
+
+def test_show_json_gives_a_features_settings_and_keeps_to_its_schema():
+    from crashgrab.engine.cli.board_commands import show_json
+    from crashgrab.engine.formats.schemas import validate
+
+    board = BoardPicture(0, 0, ((0, 0),), (PlacedFeature("flamethrower", (0, 0), edge="east", facing="west",
+                                                         settings={"steps": (2, 4)}), PlacedFeature("wall", (0, 0), edge="west")))
+    document = show_json("board.json", board, SPARKS, ())
+    assert document["features"] == [
+        {"type": "flamethrower", "cell": [0, 0], "edge": "east", "facing": "west", "settings": {"steps": [2, 4]}},
+        {"type": "wall", "cell": [0, 0], "edge": "west"}]
+    validate(document, "show")
+
+
+def test_a_declaration_with_a_list_default_stays_hashable():
+    pulse = Setting("steps", "steps", default=[1, 3])
+    assert pulse.default == (1, 3) and hash(FeatureKind("laser", "Laser", settings=(pulse,)))
+    assert describe_settings((pulse,), {}) == ["steps 1, 3"]
