@@ -35,7 +35,7 @@ _OUTLINES: dict[str, tuple[tuple[float, float], ...]] = {
     "bar": ((-0.2, -1.15), (0.2, -1.15), (0.2, 1.15), (-0.2, 1.15)),
 }
 # The pointer a disc, square or card shows its facing with: a triangle at its rim.
-_POINTER: tuple[tuple[float, float], ...] = ((1.3, 0.0), (0.9, -0.4), (0.9, 0.4))
+_POINTER: tuple[tuple[float, float], ...] = ((1.4, 0.0), (0.85, -0.45), (0.85, 0.45))
 
 
 def device_scale(painter: QPainter) -> float:

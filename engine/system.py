@@ -193,11 +193,12 @@ class BoardPicture:
 
     def edge_features(self, geometry: "Geometry") -> tuple[PlacedFeature, ...]:
         """The features on edges, each edge and type once: a wall named from both of its cells
-        ([3,4] east and [4,4] west) is one wall, kept as first named."""
+        ([3,4] east and [4,4] west) is one wall, kept as first named. A side the geometry does not
+        have ("north" of a hex) is left out."""
         seen: set[tuple[tuple[Cell, str], str]] = set()
         kept = []
         for feature in self.features:
-            if feature.edge is None:
+            if feature.edge not in geometry.directions:  # none, or not a side this geometry has: nothing to draw
                 continue
             key = (geometry.edge_key(feature.cell, feature.edge), feature.type)
             if key not in seen:

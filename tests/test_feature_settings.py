@@ -162,3 +162,13 @@ def test_a_declaration_with_a_list_default_stays_hashable():
     pulse = Setting("steps", "steps", default=[1, 3])
     assert pulse.default == (1, 3) and hash(FeatureKind("laser", "Laser", settings=(pulse,)))
     assert describe_settings((pulse,), {}) == ["steps 1, 3"]
+
+
+def test_edge_features_keep_each_side_and_type_once_and_leave_out_sides_the_geometry_lacks():
+    wall_east, wall_west = PlacedFeature("wall", (0, 0), edge="east"), PlacedFeature("wall", (1, 0), edge="west")
+    flame = PlacedFeature("flamethrower", (1, 0), edge="west", settings={"steps": [1]})
+    north = PlacedFeature("wall", (0, 0), edge="north")  # a hex has no north side
+    picture = BoardPicture(0, 0, ((0, 0), (1, 0)), (wall_east, wall_west, flame, north, PlacedFeature("disc", (0, 0))))
+    assert picture.edge_features(HEX) == (wall_east, flame)
+    assert picture.edge_features(SQUARE) == (wall_east, flame, north)
+    assert cell_words(SPARKS, picture, (0, 0)) == ["Disc", "Wall on the east edge", "Flamethrower, step 1 on the east edge"]
