@@ -30,6 +30,15 @@ def cells_text(cells) -> str:
     return shown + (f" +{len(cells) - 3}" if len(cells) > 3 else "")
 
 
+def where_text(finding: Finding) -> str:
+    """A finding's place: its cells (`cells_text`), or for one about sides of cells only, those
+    sides ("[3,4] east +1")."""
+    if finding.cells or not finding.edges:
+        return cells_text(finding.cells)
+    shown = " ".join(f"[{x},{y}] {side}" for (x, y), side in finding.edges[:2])
+    return shown + (f" +{len(finding.edges) - 2}" if len(finding.edges) > 2 else "")
+
+
 class FindingsModel(QStandardItemModel):
     """The findings as items Qt holds itself: painting the table then calls no Python (a Python
     `data()` is called some 250 times a repaint, a few milliseconds for a few rows).
@@ -46,7 +55,7 @@ class FindingsModel(QStandardItemModel):
 
     def set_findings(self, findings) -> None:
         findings = tuple(findings)
-        rows = [(f.severity, f.code, cells_text(f.cells), f.message) for f in findings]
+        rows = [(f.severity, f.code, where_text(f), f.message) for f in findings]
         self.findings = findings  # first: the severity filter reads it for every row that changes
         kept = min(len(rows), len(self._rows))
         for row in range(kept):
@@ -341,7 +350,7 @@ class FindingsPanel(QWidget):
         if finding is None:
             self.detail.setText("Click a finding to outline its cells on the board.")
             return
-        where = f" at {cells_text(finding.cells)}" if finding.cells else ""
+        where = f" at {where_text(finding)}" if finding.cells or finding.edges else ""
         self.detail.setText(f"<b>{finding.severity} {finding.code}</b>{where}: {finding.message}")
 
     def _emit_selection(self, *args) -> None:

@@ -16,22 +16,25 @@ from pathlib import Path
 from typing import Any, Callable
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QKeySequence, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QActionGroup, QColor, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsItem, QGraphicsScene, QGraphicsView, QLabel,
-                               QListWidget, QMainWindow, QMenu, QMessageBox, QWidget)
+                               QListWidget, QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget)
 
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.atomic import write_bytes_atomic
-from crashgrab.engine.system import BoardPicture, ExportFormat, GameSystem
+from crashgrab.engine.findings import Finding
+from crashgrab.engine.picture_words import cell_words, legend_entries
+from crashgrab.engine.system import BoardPicture, ExportFormat, GameSystem, Overlay
 from crashgrab.engine.version import PRODUCT_NAME
 
-from . import style
 from .game_editor import GameEditor
+from .legend import LegendStrip
+# CELL and paint_picture are the generic painter's; modules that drew through this one still may.
+from .picture_painter import CELL, paint_legend_symbol, paint_overlay, paint_picture
 from .save_prompt import failure_message
 from .image_size import DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
 
 EDITOR_GROUP = "crashgrab.editors"
-CELL = 48.0  # pixels per board unit
 NOT_EDITABLE = "Editing is not available for this game yet: this view is read-only."
 
 def editor_for(game_id: str) -> GameEditor | None:
@@ -116,51 +119,19 @@ def _export_image(window: QMainWindow, system: GameSystem, layout: Any, path: "P
     return True
 
 
-def paint_picture(painter: QPainter, system: GameSystem, picture: BoardPicture, cell: float = CELL) -> None:
-    """Cells as the geometry shapes them, features by their kind's colour and shape, `cell` per board unit.
-
-    Plain QPainter calls, so a PNG or SVG needs no widgets (a QGuiApplication is enough)."""
-    geometry = system.geometry
-    painter.setPen(QPen(QColor("#475569"), max(1.0, cell / 48)))
-    painter.setBrush(QBrush(QColor("#f8fafc")))
-    for board_cell in picture.cells:
-        painter.drawPolygon(QPolygonF([QPointF(x * cell, y * cell) for x, y in geometry.cell_polygon(board_cell)]))
-    for feature in picture.features:
-        kind = system.feature_kind(feature.type)
-        colour = QColor(feature.colour or (kind.colour if kind else "#808080"))
-        if feature.edge is not None:
-            (ax, ay), (bx, by) = geometry.edge(feature.cell, feature.edge)
-            painter.setPen(QPen(colour, cell * 0.12))
-            painter.drawLine(QPointF(ax * cell, ay * cell), QPointF(bx * cell, by * cell))
-            continue
-        cx, cy = geometry.cell_centre(feature.cell)
-        r = cell * 0.32
-        box = QRectF(cx * cell - r, cy * cell - r, 2 * r, 2 * r)
-        if feature.facing in geometry.directions:  # a pointer to the middle of the side it faces
-            (ax, ay), (bx, by) = geometry.edge(feature.cell, feature.facing)
-            tip = QPointF((cx + 0.8 * ((ax + bx) / 2 - cx)) * cell, (cy + 0.8 * ((ay + by) / 2 - cy)) * cell)
-            painter.setPen(QPen(colour.darker(), cell * 0.1, Qt.SolidLine, Qt.RoundCap))
-            painter.drawLine(QPointF(cx * cell, cy * cell), tip)
-        painter.setPen(QPen(colour.darker(), max(1.0, cell / 48)))
-        painter.setBrush(QBrush(colour))
-        if kind is not None and kind.shape in ("square", "card"):
-            painter.drawRect(box)
-        else:
-            painter.drawEllipse(box)
-        label = str(feature.number) if feature.number is not None else (feature.facing or "")[:1].upper()
-        if label:
-            painter.setPen(QPen(QColor("white")))
-            painter.setFont(style.font(cell * 0.3, bold=True))
-            painter.drawText(box, Qt.AlignCenter, label)
-
-
 class PictureItem(QGraphicsItem):
-    """The board of a `BoardPicture` in a scene; hovering a feature says what it is."""
+    """The board of a `BoardPicture` in a scene, with an `Overlay` over it when one is shown;
+    hovering a cell says what stands in it, on its sides and on it."""
 
     def __init__(self, system: GameSystem, picture: BoardPicture) -> None:
         super().__init__()
         self.system, self.picture = system, picture
+        self.overlay: Overlay | None = None
         self.setAcceptHoverEvents(True)
+
+    def show_overlay(self, overlay: Overlay | None) -> None:
+        self.overlay = overlay
+        self.update()
 
     def boundingRect(self) -> QRectF:
         left, top, right, bottom = self.picture.extent(self.system.geometry)
@@ -168,16 +139,13 @@ class PictureItem(QGraphicsItem):
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
         paint_picture(painter, self.system, self.picture)
+        if self.overlay is not None:
+            paint_overlay(painter, self.system, self.overlay)
 
     def describe_at(self, point: QPointF) -> str:
-        """The features in the cell under `point` (board pixels), in words."""
+        """What stands in the cell under `point` (board pixels), on its sides and on it, in words."""
         cell = self.system.geometry.cell_at((point.x() / CELL, point.y() / CELL))
-        words = []
-        for feature in self.picture.features:
-            if feature.cell == cell:
-                kind = self.system.feature_kind(feature.type)
-                text = kind.describe(feature.number, feature.facing) if kind else feature.type
-                words.append(text + (f" on the {feature.edge} edge" if feature.edge else ""))
+        words = cell_words(self.system, self.picture, cell)
         return f"[{cell[0]},{cell[1]}]: " + (", ".join(words) if words else "nothing")
 
     def hoverMoveEvent(self, event) -> None:
@@ -199,14 +167,21 @@ class ReadOnlyBoardWindow(QMainWindow):
         self.board_scene.addItem(self.board_item)
         self.view = QGraphicsView(self.board_scene)
         self.view.setRenderHint(QPainter.Antialiasing)
-        self.setCentralWidget(self.view)
+        self.legend = LegendStrip([(entry.text, _legend_painter(entry.kind.shape if entry.kind else "bar", entry.colour,
+                                                                  entry.piece))
+                                   for entry in legend_entries(system, self.picture)])
+        board = QWidget()
+        column = QVBoxLayout(board)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.legend)
+        column.addWidget(self.view, 1)
+        self.setCentralWidget(board)
         self.notice = QLabel(NOT_EDITABLE)
         self.statusBar().addPermanentWidget(self.notice, 1)
         self.findings = QListWidget()
         self.report = system.validate(layout)
         for finding in self.report.findings:
-            where = f" [{finding.cells[0][0]},{finding.cells[0][1]}]" if finding.cells else ""
-            self.findings.addItem(f"{finding.severity} {finding.code}{where}: {finding.message}")
+            self.findings.addItem(f"{finding.severity} {finding.code}{finding_place(finding)}: {finding.message}")
         dock = QDockWidget(f"Findings: {self.report.summary()}", self)
         dock.setObjectName("findings")
         dock.setWidget(self.findings)
@@ -215,12 +190,56 @@ class ReadOnlyBoardWindow(QMainWindow):
         file_menu.addMenu(add_export_menu(self, system, lambda: self.layout, lambda: self.path))
         file_menu.addAction("Print and Play\u2026", QKeySequence.Print, self.print_and_play).setObjectName("print_and_play")
         file_menu.addAction("Close", QKeySequence.Close, self.close)
+        if system.overlay_kinds:
+            self.menuBar().addMenu(self._overlay_menu())
         self.resize(900, 640)
+
+    def _overlay_menu(self) -> QMenu:
+        """View: no overlay, or one of the game's, whole or (for a kind with steps) at one program step."""
+        menu = QMenu("&View", self)
+        menu.setObjectName("view_menu")
+        group = QActionGroup(self)
+        none = menu.addAction("No overlay", lambda: self.show_overlay(None))
+        none.setObjectName("overlay_none")
+        choices = [none]
+        for kind in self.system.overlay_kinds:
+            steps = [None, *range(1, kind.steps + 1)]
+            for step in steps:
+                title = kind.title if step is None else f"{kind.title}, step {step}"
+                action = menu.addAction(title, lambda k=kind.id, s=step: self.show_overlay(k, s))
+                action.setObjectName(f"overlay_{kind.id}" + ("" if step is None else f"_step_{step}"))
+                choices.append(action)
+        for action in choices:
+            action.setCheckable(True)
+            group.addAction(action)
+        none.setChecked(True)
+        return menu
+
+    def show_overlay(self, overlay_id: str | None, step: int | None = None) -> None:
+        """Draw the game's overlay `overlay_id` over the board (at program `step`, if given); None: none."""
+        if overlay_id is None:
+            self.board_item.show_overlay(None)
+        elif step is None:
+            self.board_item.show_overlay(self.system.overlay(self.layout, overlay_id))
+        else:
+            self.board_item.show_overlay(self.system.step_overlay(self.layout, overlay_id, step))
 
     def print_and_play(self) -> bool:
         from .print_dialog import print_and_play  # it draws through this module
 
         return print_and_play(self, self.system, self.layout, self.path)
+
+
+def finding_place(finding: Finding) -> str:
+    """Where a finding is, for a line of the findings list: " [3,4]", " [3,4] east edge", or nothing."""
+    if finding.edges:
+        (x, y), side = finding.edges[0]
+        return f" [{x},{y}] {side} edge"
+    return f" [{finding.cells[0][0]},{finding.cells[0][1]}]" if finding.cells else ""
+
+
+def _legend_painter(shape: str, colour: str, piece: bool):
+    return lambda painter, rect: paint_legend_symbol(painter, rect, shape, colour, piece)
 
 
 def picture_image(system: GameSystem, layout: Any, path: str | Path, dpi: int, title: str) -> Path:

@@ -12,6 +12,8 @@ LEVELS: tuple[str, ...] = (*SEVERITIES, "off")
 # Reported by `crashgrab validate` for a file it cannot turn into a layout, for every game; never filtered.
 FILE_CODES: dict[str, str] = {"invalid-file": "error", "unreadable-file": "error"}
 
+Edge = tuple[tuple[int, int], str]  # one side of a cell: (cell, direction)
+
 
 @dataclass(frozen=True)
 class Finding:
@@ -20,6 +22,7 @@ class Finding:
     message: str
     cells: tuple[tuple[int, int], ...] = ()
     details: Mapping[str, Any] = field(default_factory=dict)
+    edges: tuple[Edge, ...] = ()  # sides of cells it is about (a wall), as (cell, direction)
 
     def __post_init__(self) -> None:
         # A message quotes values from the file (tile ids, names): never a megabyte of one.
@@ -29,13 +32,16 @@ class Finding:
         return replace(self, severity=severity)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        document: dict[str, Any] = {
             "code": self.code,
             "severity": self.severity,
             "message": self.message,
             "cells": [list(c) for c in self.cells],
             "details": dict(self.details),
         }
+        if self.edges:  # only when it names some, so the reports of findings about cells stay as they were
+            document["edges"] = [[list(cell), direction] for cell, direction in self.edges]
+        return document
 
     def __hash__(self) -> int:
         return hash((self.code, self.severity, self.message, self.cells))

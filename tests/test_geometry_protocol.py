@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.grid.hex import HEX
-from engine.grid.square import SQUARE
+from crashgrab.engine.grid.hex import HEX
+from crashgrab.engine.grid.square import SQUARE
 
 GEOMETRIES = pytest.mark.parametrize("geometry", [SQUARE, HEX], ids=["square", "hex"])
 cells = st.tuples(st.integers(-20, 20), st.integers(-20, 20))

@@ -12,7 +12,7 @@ from crashgrab.engine.crash_and_grab.movegraph import build_move_graph, move_ana
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.terms import ACCELERATOR
 from crashgrab.engine.crash_and_grab.validation.overlays import reachable_in_one_move
-from crashgrab.engine.grid import movegraph as grid_movegraph
+from crashgrab.engine.crash_and_grab import bounce_graph as grid_movegraph
 from crashgrab.engine.grid.model import Board, CellFeature
 from tests.test_validation_helpers import board_layout, free_form_layouts
 

@@ -11,8 +11,8 @@ import pytest
 from crashgrab.engine.crash_and_grab.movegraph import move_analysis
 from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.formats.layout_io import load_layout
-from crashgrab.engine.grid.bits import iter_bits
-from crashgrab.engine.grid.moveanalysis import clear_cache
+from crashgrab.engine.crash_and_grab.bits import iter_bits
+from crashgrab.engine.crash_and_grab.moveanalysis import clear_cache
 from tests.survey_boards import picture_layout
 
 LAYOUT = "layouts/standard-6p.json"

@@ -83,6 +83,8 @@ def show_json(file: str, layout, system, findings) -> dict:
         entry.update({key: value for key, value in (("edge", feature.edge), ("number", feature.number),
                                                      ("facing", feature.facing), ("owner", feature.owner))
                       if value is not None})
+        if feature.settings:
+            entry["settings"] = {name: list(v) if isinstance(v, tuple) else v for name, v in feature.settings.items()}
         feature_json.append(entry)
     return {
         "file": file, "game": system.id, "name": system.layout_name(layout),

@@ -45,7 +45,7 @@ from .validation.fast import fast_validate_layout
 from ..formats.layout_io import load_shipped_layout
 from .layout import Layout
 from ..grid.model import Feature, Placement, Tile, TileSet
-from ..grid.moveanalysis import clear_cache
+from .moveanalysis import clear_cache
 from ..resources import layout_file
 from ..timing import Timings, measure, percentile
 

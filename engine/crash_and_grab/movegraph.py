@@ -1,7 +1,7 @@
-"""Crash & Grab's move graph: the generic grid move graph with Accelerators as the bounce cells.
+"""Crash & Grab's move graph: `bounce_graph`'s move graph with Accelerators as the bounce cells.
 
 A saucer moves 1-5 spaces (the largest card); entering an Accelerator it stops and moves
-the same distance again in a direction its owner chooses. See `crashgrab.engine.grid.movegraph`
+the same distance again in a direction its owner chooses. See `crashgrab.engine.crash_and_grab.bounce_graph`
 for the nodes ("cell", x, y), ("acc", x, y, d) and "off", and the edges.
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import networkx as nx
 
 from ..grid.model import Board
-from ..grid.moveanalysis import MoveAnalysis, analysis_for
-from ..grid.movegraph import OFF, bounce_node, node_cell, rest_node  # noqa: F401 (re-exported)
-from ..grid import movegraph as _grid
+from .moveanalysis import MoveAnalysis, analysis_for
+from .bounce_graph import OFF, bounce_node, node_cell, rest_node  # noqa: F401 (re-exported)
+from . import bounce_graph as _grid
 from .terms import ACCELERATOR, MAX_MOVE  # noqa: F401 (MAX_MOVE re-exported)
 
 

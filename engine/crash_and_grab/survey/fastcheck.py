@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...grid.bits import iter_bits
+from ..bits import iter_bits
 from .lines import DISTANCES, MAX_DISTANCE, Geometry, LineTable
 
 # Above this many Crash Sites x cells (12 sites on a 16x16 board), Crash Site distances

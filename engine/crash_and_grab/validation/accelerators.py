@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ...findings import Finding
 from ...grid.model import Cell
-from ...grid.moveanalysis import row_major
-from ...grid.movegraph import bounce_node
+from ..moveanalysis import row_major
+from ..bounce_graph import bounce_node
 from .codes import finding
 from .facts import BoardFacts
 from . import messages

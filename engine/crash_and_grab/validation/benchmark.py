@@ -16,7 +16,7 @@ from typing import Callable
 from ...formats.layout_io import load_layout, load_shipped_layout
 from ...resources import shipped_layouts
 from ..layout import Layout
-from ...grid.moveanalysis import clear_cache
+from ..moveanalysis import clear_cache
 from ...timing import measure, percentile
 from . import validate_layout
 

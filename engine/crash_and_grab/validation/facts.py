@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...grid.model import Board, Cell
-from ...grid.moveanalysis import MoveAnalysis, row_major
+from ..moveanalysis import MoveAnalysis, row_major
 from ..movegraph import move_analysis
 from ..terms import CRASH_SITE
 from .upgraded_moves import UpgradedMoves

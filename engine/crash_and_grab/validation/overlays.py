@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ...grid.model import Board, Cell
-from ...grid.movegraph import bounce_node
+from ..bounce_graph import bounce_node
 from ..movegraph import move_analysis
 
 

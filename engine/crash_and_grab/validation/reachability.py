@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...findings import Finding
 from ...grid.geometry import neighbours
 from ...grid.model import Cell
-from ...grid.moveanalysis import row_major
+from ..moveanalysis import row_major
 from .codes import finding
 from .facts import BoardFacts
 from . import messages

@@ -1,6 +1,6 @@
 """The move graph under movement upgrades, and what the checks read off it.
 
-The nodes are those of the standard graph (`crashgrab.engine.grid.movegraph`): ("cell", x, y),
+The nodes are those of the standard graph (`crashgrab.engine.crash_and_grab.bounce_graph`): ("cell", x, y),
 ("acc", x, y, d) and "off", with two changes:
   - ("acc", x, y, d) exists for every d a move can have under the upgrades (`Movement.distances`),
   - with the Waste Accelerator, ("acc", x, y, d, "spent") is a saucer bounced at [x, y] (an
@@ -11,7 +11,7 @@ node with d, one per direction with d and, with the Acceleration Regulator, with
 A walk that passes or ends on a Crash Site with the Waste Accelerator unused also has an edge
 to that site's spent node (the saucer may use the site or carry on).
 
-`UpgradedMoves` answers the questions the checks ask of `crashgrab.engine.grid.moveanalysis.MoveAnalysis`
+`UpgradedMoves` answers the questions the checks ask of `crashgrab.engine.crash_and_grab.moveanalysis.MoveAnalysis`
 under the same names, for the upgraded graph.
 """
 from __future__ import annotations
@@ -22,8 +22,8 @@ import networkx as nx
 
 from ...grid.geometry import Direction
 from ...grid.model import Board, Cell
-from ...grid.moveanalysis import row_major
-from ...grid.movegraph import BOUNCE, OFF, REST, bounce_cells, bounce_node, rest_cells, rest_node
+from ..moveanalysis import row_major
+from ..bounce_graph import BOUNCE, OFF, REST, bounce_cells, bounce_node, rest_cells, rest_node
 from ..terms import ACCELERATOR, CRASH_SITE
 from .upgrades import Movement
 

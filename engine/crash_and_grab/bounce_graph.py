@@ -1,6 +1,6 @@
 """The move graph of a board: where a piece that moves in straight lines can end up.
 
-Generic over games: a piece moves d = 1..max_distance spaces in one of the four
+Generic over the bounce feature (Crash & Grab passes its Accelerator): a piece moves d = 1..max_distance spaces in one of the four
 directions, one space at a time. Entering a cell off the board (outside it or a hole)
 ends the move at the node OFF. Entering a cell carrying the *bounce* feature (the type the
 game passes in) stops the piece there, and it must move d again from that cell in a
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import networkx as nx
 
-from .geometry import Direction
-from .model import Board, Cell
+from ..grid.geometry import Direction
+from ..grid.model import Board, Cell
 
 OFF = "off"
 REST = "cell"

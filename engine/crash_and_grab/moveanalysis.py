@@ -19,8 +19,8 @@ from functools import cached_property
 import networkx as nx
 
 from .bits import iter_bits
-from .model import Board, Cell
-from .movegraph import (BOUNCE, DEFAULT_MAX_DISTANCE, OFF, REST, bounce_cells, bounce_node,
+from ..grid.model import Board, Cell
+from .bounce_graph import (BOUNCE, DEFAULT_MAX_DISTANCE, OFF, REST, bounce_cells, bounce_node,
                         build_move_graph, rest_cells, rest_node)
 
 
