@@ -84,7 +84,7 @@ def read_scenario(read: Callable[[Any, str], Any], document: Any, file: str) -> 
 
 def run_script(initial: S, entries: Iterable[tuple[int, Any]], play: Callable[[S, int, Any], Played[Any, E, S]],
                expectations: Callable[[S, tuple[E, ...]], Iterable[Check]],
-               refused: Callable[[int, Any, RuleError], Exception] | None = None,
+               refused: Callable[[int, Any, Any], Exception] | None = None,
                step: Callable[..., Step[E, S]] = Step) -> ScenarioResult[E, S]:
     """Play each (number, entry) in order from `initial`; check the expectations on the outcome.
     A RuleError stops the run as `refused(...)` (raised as it is without one)."""
@@ -131,7 +131,7 @@ class ScenarioReport:
         return self.json_report(self.scenario, self.result)
 
 
-def step_lines(steps: Iterable[Step], heading: Callable[[Step], str]) -> list[str]:
+def step_lines(steps: Iterable[Step], heading: Callable[[Any], str]) -> list[str]:
     """The report's run: each step's heading, then its events numbered across the whole run."""
     lines: list[str] = []
     number = 0

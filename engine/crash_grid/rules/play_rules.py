@@ -53,10 +53,10 @@ class CrashGridRules:
         decisions = self.decisions(state)
         tricks = []
         for answers in product(*(d.options for d in decisions)):
-            initiative = {d.player: a for d, a in zip(decisions, answers) if d.choice == "initiative"}
+            initiative = {str(d.player): a for d, a in zip(decisions, answers) if d.choice == "initiative"}
             if len(set(initiative.values())) < len(initiative):
                 continue
-            moves = {d.player: a for d, a in zip(decisions, answers) if d.choice == "move"}
+            moves = {str(d.player): a for d, a in zip(decisions, answers) if d.choice == "move"}
             tricks.append(Trick(initiative, moves))
         return tricks
 
