@@ -130,3 +130,38 @@ def test_crash_and_grabs_events_and_choices_are_the_kernels():
     error = SaucerChoice("accelerator", ["north", "east"], saucer="red")
     assert error.decision == Decision("accelerator", ("north", "east"), None)
     assert DIE.values == tuple(range(1, 13)) and DIE.probability(7) == Fraction(1, 12)
+
+
+def test_crash_and_grabs_turns_are_data_and_each_plays_or_asks_a_decision():
+    from crashgrab.engine.crash_and_grab.play_rules import RULES as SAUCERS
+    from crashgrab.engine.crash_and_grab.playtest import place_saucer
+    from crashgrab.engine.crash_and_grab.rules import IllegalAction, Turn
+    from crashgrab.engine.formats.layout_io import load_layout
+    from crashgrab.engine.play.rules import open_decision
+    from tests.conftest import LAYOUTS
+
+    state = place_saucer(SAUCERS.initial_state(load_layout(LAYOUTS / "standard-2-4p.json")), "red", (1, 2))
+    turns = SAUCERS.legal_actions(state)
+    assert len(turns) == (1 + 1 + 6) * 4                 # cards 2 and 3, then 0-5 at each distance; four directions
+    assert turns[0] == Turn("red", "2", None, "north") and turns[-1] == Turn("red", "0-5", 5, "west")
+    decisions = [open_decision(SAUCERS, state, turn) for turn in turns]   # none is illegal
+    # Row 2 of the shipped board reads `2...4>..`: red at [1,2] moving east 4 stops at the Accelerator [5,2].
+    assert decisions[turns.index(Turn("red", "0-5", 4, "east"))].choice == "accelerator"
+    assert decisions[turns.index(Turn("red", "0-5", 0, "east"))] is None
+    with pytest.raises(IllegalAction):
+        open_decision(SAUCERS, state, Turn("green", "2", None, "east"))
+
+
+def test_crash_and_grabs_session_shows_the_board_between_events():
+    from crashgrab.engine.crash_and_grab.play_rules import RULES as SAUCERS
+    from crashgrab.engine.crash_and_grab.playtest import place_saucer
+    from crashgrab.engine.crash_and_grab.rules import Turn
+    from crashgrab.engine.formats.layout_io import load_layout
+    from tests.conftest import LAYOUTS
+
+    start = place_saucer(SAUCERS.initial_state(load_layout(LAYOUTS / "standard-2-4p.json")), "red", (1, 2))
+    session = Session(SAUCERS, start).play(Turn("red", "3", None, "east"))
+    between = session.between()
+    assert len(between) == len(session.events) > 2 and between[-1] == session.state
+    moves = [s.saucers["red"].at for s, e in zip(between, session.events) if e.kind == "move"]
+    assert moves == [(2, 2), (3, 2), (4, 2)]

@@ -72,3 +72,15 @@ class MissingChoice:
 def options_json(options: Sequence[Any]) -> list[Any]:
     """A choice's options as JSON: a value with its own `to_json` by it."""
     return [o.to_json() if hasattr(o, "to_json") else o for o in options]
+
+
+def open_decision(rules: Rules, state: Any, action: Any) -> Decision | None:
+    """The choice `action` leaves open when played from `state`, as data; None when it plays
+    as it is. An illegal action raises its RuleError. (What a policy answers, one at a time.)"""
+    try:
+        rules.apply(state, action)
+    except RuleError as error:
+        if isinstance(error, MissingChoice):
+            return error.decision
+        raise
+    return None
