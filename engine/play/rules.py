@@ -4,8 +4,8 @@ Rules are pure functions over immutable state: `apply(state, action) -> (state, 
 illegal action raises a `RuleError` and changes nothing; randomness comes from a seed kept in
 the state (seeded.py). The choices are data, so a search or a self-play policy enumerates them
 instead of replaying with different answers:
-- `legal_actions(state)`: what the player to move may do next (empty when the game is over or
-  the next step is chance's);
+- `legal_actions(state)`: what may be played next (empty once the game is over; at a chance node
+  it may be the one action that draws from the seed in the state: a seeded roll, say);
 - `chance(state)`: the chance node when the dice (a shuffle, a draw) decide the next step, its
   outcomes the actions that play each result (chance.py), else None;
 - `apply_event(state, event)`: one event folded into a state, so a viewer can show the board
