@@ -101,25 +101,39 @@ def play_action(state: GameState, action, *, auto_choices: bool = False):
     raise RuntimeError("auto_choices did not settle")  # pragma: no cover - each answer uses one choice
 
 
+@dataclass(frozen=True)
+class Script:
+    """A scenario's actions as the runner plays them: (number, action) with the setup as 0;
+    `play` one of them (open choices answered when the scenario says auto_choices) and
+    `refused`, the ScenarioTurnError naming the action the rules refused. The editor's
+    playtest session opens a scenario with the same three."""
+
+    scenario: Scenario
+
+    @property
+    def entries(self) -> list[tuple[int, Any]]:
+        actions: list[tuple[int, Any]] = [(0, self.scenario.setup)] if self.scenario.setup else []
+        return actions + list(enumerate(self.scenario.turns, start=1))
+
+    def play(self, state: GameState, number: int, action) -> Played:
+        played, new_state, events = play_action(state, action, auto_choices=self.scenario.auto_choices)
+        return Played(played, events, new_state)
+
+    def refused(self, number: int, action, error: RuleError) -> ScenarioTurnError:
+        label = "setup" if number == 0 else f"turn {number} ({describe_action(action)})"
+        return ScenarioTurnError(number, label, error, file=self.scenario.file)
+
+
 def run_scenario(scenario: Scenario) -> ScenarioResult:
     """Play the setup (if any) and every turn; check the expectations on the outcome.
 
     Raises ScenarioTurnError (exit 2) naming the turn when an action is illegal or a
     choice is left open (and auto_choices is off).
     """
-    actions: list[tuple[int, Any]] = [(0, scenario.setup)] if scenario.setup else []
-    actions += list(enumerate(scenario.turns, start=1))
-
-    def play(state: GameState, number: int, action) -> Played:
-        played, new_state, events = play_action(state, action, auto_choices=scenario.auto_choices)
-        return Played(played, events, new_state)
-
-    def refused(number: int, action, error: RuleError) -> ScenarioTurnError:
-        label = "setup" if number == 0 else f"turn {number} ({describe_action(action)})"
-        return ScenarioTurnError(number, label, error, file=scenario.file)
-
-    return runner.run_script(scenario.initial, actions, play,
-                             lambda final, events: check_expectations(scenario.expect, final, events), refused, step=Step)
+    script = Script(scenario)
+    return runner.run_script(scenario.initial, script.entries, script.play,
+                             lambda final, events: check_expectations(scenario.expect, final, events), script.refused,
+                             step=Step)
 
 
 # --- the state as JSON, and expectations ------------------------------------------------
