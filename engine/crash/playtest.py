@@ -1,62 +1,36 @@
 """A playtest session on a Crash! board: actions played one by one (a roll, the re-roll, each
 die's move or turn, the end of the turn), a cursor to step back and forward through them, and
-the session saved as a scenario whose expectations are the outcome shown. Immutable: every
-change returns a new session. What an editor's playtest window drives (docs/crash.md).
+the session saved as a scenario whose expectations are the outcome shown: the play kernel's
+cursor session (engine/play/session.py) over Crash!'s rules. Immutable: every change returns a
+new session. What an editor's playtest window drives (docs/crash.md).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from ..play.session import Played, Session
 from .model import CrashLayout
-from .rules import Action, CrashState, EndTurn, Event, Reroll, Roll, Steer, apply, initial_state, legal_actions
+from .rules import RULES, Action, CrashState, EndTurn, Event, Reroll, Roll, Steer
 from .scenario import Scenario, ScriptedTurn, place_json
 from .terms import CARS, PLAYERS
 
 
-@dataclass(frozen=True)
-class Played:
-    action: Action
-    events: tuple[Event, ...]
-    state: CrashState        # after the action
+__all__ = ["Played", "PlaytestSession"]
 
 
 @dataclass(frozen=True)
-class PlaytestSession:
-    layout: CrashLayout
-    start: CrashState
-    played: tuple[Played, ...] = ()
-    at: int = 0              # how many of the played actions are shown (0: the start)
+class PlaytestSession(Session[CrashState, Action, Event]):
+    """`play`, `back`, `forward`, `state` and `events` (what the action shown did) are the
+    kernel's; an illegal action raises IllegalAction and leaves the session as it was."""
+
+    layout: CrashLayout = field(kw_only=True)
 
     @classmethod
     def on(cls, layout: CrashLayout, *, variant: str = "standard", turning: str = "any", first: str = "p1",
            seed: int = 0) -> "PlaytestSession":
-        return cls(layout, initial_state(layout, variant=variant, turning=turning, first=first, seed=seed))
-
-    @property
-    def state(self) -> CrashState:
-        return self.played[self.at - 1].state if self.at else self.start
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """What the last action shown did (the automatic part car by car, for one step at a time)."""
-        return self.played[self.at - 1].events if self.at else ()
-
-    def legal_actions(self) -> list[Action]:
-        return legal_actions(self.state)
-
-    def play(self, action: Action) -> "PlaytestSession":
-        """The session with `action` played after the one shown (any later ones are dropped).
-        An illegal action raises IllegalAction and leaves the session as it was."""
-        state, events = apply(self.state, action)
-        played = self.played[:self.at] + (Played(action, events, state),)
-        return replace(self, played=played, at=len(played))
-
-    def back(self) -> "PlaytestSession":
-        return replace(self, at=max(0, self.at - 1))
-
-    def forward(self) -> "PlaytestSession":
-        return replace(self, at=min(len(self.played), self.at + 1))
+        start = RULES.initial_state(layout, variant=variant, turning=turning, first=first, seed=seed)
+        return cls(RULES, start, layout=layout)
 
     def turns(self) -> tuple[ScriptedTurn, ...]:
         """The whole turns shown, with the dice as they fell (so a scenario replays them without

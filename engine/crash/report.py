@@ -5,18 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..expectations import expectation_lines
+from ..play import runner
 from .scenario import Scenario, ScenarioResult, state_to_json
 from .text import LEGEND, cars_text, state_text
 
 
 def text_report(scenario: Scenario, result: ScenarioResult) -> str:
     lines = [f"== {scenario.file}: {scenario.name}"]
-    number = 0
-    for step in result.steps:
-        lines.append(f"turn {step.number}: {step.turn.describe()}")
-        for event in step.events:
-            number += 1
-            lines.append(f"  {number:3}. {event.describe()}")
+    lines += runner.step_lines(result.steps, lambda step: f"turn {step.number}: {step.turn.describe()}")
     final = result.final
     lines += ["final board:", state_text(final), LEGEND, *cars_text(final)]
     verdict = f"over, winner: {final.winner}" if final.over else f"goes on, {final.player} to play"
@@ -26,7 +22,4 @@ def text_report(scenario: Scenario, result: ScenarioResult) -> str:
 
 
 def json_report(scenario: Scenario, result: ScenarioResult) -> dict[str, Any]:
-    events = [{"turn": step.number, **event.to_json()} for step in result.steps for event in step.events]
-    return {"file": scenario.file, "name": scenario.name, "events": events, "final": state_to_json(result.final),
-            "expect": {"passed": result.passed, "failures": [c.to_json() for c in result.failures],
-                       "checked": len(result.checks)}}
+    return runner.json_report(scenario, result, state_to_json)

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..errors import CrashGrabError
-from ..expectations import Check, Checked
+from ..expectations import Check
+from ..play import runner
+from ..play.session import Played
 from .model import CrashLayout
 from .rules import CrashState, EndTurn, Event, Reroll, Roll, RuleError, Steer, apply
 from .terms import CARS, PLAYERS
@@ -43,31 +44,25 @@ class Scenario:
 
 
 @dataclass(frozen=True)
-class Step:
-    number: int                # 1, 2, ...: the turn in the file
-    turn: ScriptedTurn
-    events: tuple[Event, ...]
-    state: CrashState          # after the turn
+class Step(runner.Step[Event, CrashState]):
+    """One turn of a run (number 1, 2, ...: the turn in the file), its events and the state after it."""
+
+    @property
+    def turn(self) -> ScriptedTurn:
+        return self.entry
 
 
-@dataclass(frozen=True)
-class ScenarioResult(Checked):
-    steps: tuple[Step, ...]
-    final: CrashState
-    checks: tuple[Check, ...]
+ScenarioResult = runner.ScenarioResult
 
 
-class ScenarioTurnError(CrashGrabError):
+class ScenarioTurnError(runner.ScenarioStepError):
     """A turn of the scenario is illegal or out of order (exit 2); the message names the turn
     and the player, `where` the JSON path of the entry at fault."""
 
-    exit_code = 2
-
     def __init__(self, number: int, player: str, message: str, where: str, *, hint: str | None = None,
                  file: str | None = None) -> None:
-        self.number = number
         self.player = player
-        super().__init__(f"turn {number} ({player}): {message}", file=file, where=where, hint=hint)
+        super().__init__(number, f"turn {number} ({player}): {message}", where=where, file=file, hint=hint)
 
     def details(self) -> dict[str, Any]:
         return {"turn": self.number, "player": self.player}
@@ -97,14 +92,13 @@ def play(state: CrashState, number: int, turn: ScriptedTurn, file: str | None = 
     return state, tuple(events)
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    state = scenario.initial
-    steps = []
-    for number, turn in enumerate(scenario.turns, start=1):
-        state, events = play(state, number, turn, scenario.file)
-        steps.append(Step(number, turn, events, state))
-    all_events = [e for step in steps for e in step.events]
-    return ScenarioResult(tuple(steps), state, tuple(check_expectations(scenario.expect, state, all_events)))
+def run_scenario(scenario: Scenario) -> runner.ScenarioResult:
+    def play_turn(state: CrashState, number: int, turn: ScriptedTurn) -> Played:
+        new, events = play(state, number, turn, scenario.file)
+        return Played(turn, events, new)
+
+    return runner.run_script(scenario.initial, enumerate(scenario.turns, start=1), play_turn,
+                             lambda final, events: check_expectations(scenario.expect, final, events), step=Step)
 
 
 # --- the state as JSON, and expectations ----------------------------------------------------
@@ -142,6 +136,4 @@ def check_expectations(expect: Mapping[str, Any], state: CrashState, events) -> 
         checks.append(Check("over", expect["over"], state.over))
     if "winner" in expect:
         checks.append(Check("winner", expect["winner"], state.winner))
-    if "events" in expect:
-        checks.append(Check("events", list(expect["events"]), [e.kind for e in events]))
-    return checks
+    return checks + runner.events_check(expect, events)

@@ -4,12 +4,12 @@ Registered as the entry point "crash" in the "crashgrab.games" group (pyproject.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from ..errors import CrashGrabError, InvalidFileError, UsageError
+from ..errors import UsageError
 from ..grid.hex import ACROSS_FLATS, HEX
+from ..play.runner import ScenarioFileError, ScenarioReport, read_scenario  # noqa: F401 - ScenarioFileError: its error, named here
 from ..report import ValidationReport
 from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, PlacedFeature, Resolution,
                       TemplateInfo)
@@ -22,34 +22,6 @@ from .terms import FINDING_CODES, HEX_MM
 UNIT_MM = HEX_MM / ACROSS_FLATS    # one board unit (a hex radius): 17.32 mm
 PLAYER_COLOURS = {"p1": "#2563eb", "p2": "#dc2626"}
 JUNKYARD_COLOURS = {"p1": "#1e3a8a", "p2": "#7f1d1d"}   # a darker shade of its owner's colour
-
-
-class ScenarioFileError(CrashGrabError):
-    """A scenario file that cannot run (exit 2, as an illegal turn)."""
-
-    exit_code = 2
-
-
-@dataclass(frozen=True)
-class CrashRun:
-    """A scenario played through Crash!'s rules: what `crashgrab scenario run` prints."""
-
-    scenario: Any
-    result: Any
-
-    @property
-    def passed(self) -> bool:
-        return bool(self.result.passed)
-
-    def text(self) -> str:
-        from .report import text_report
-
-        return text_report(self.scenario, self.result)
-
-    def to_json(self) -> dict[str, Any]:
-        from .report import json_report
-
-        return json_report(self.scenario, self.result)
 
 
 class Crash(GameSystem):
@@ -158,15 +130,13 @@ class Crash(GameSystem):
         return run_survey_command(args, usage_error)
 
     # --- scenarios ------------------------------------------------------------------------
-    def run_scenario_file(self, document: dict[str, Any], file: str) -> CrashRun:
+    def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioReport:
+        from .report import json_report, text_report
         from .scenario import run_scenario
         from .scenario_io import scenario_from_json
 
-        try:
-            scenario = scenario_from_json(document, file)
-        except InvalidFileError as error:
-            raise ScenarioFileError(error.message, file=error.file, where=error.where, hint=error.hint) from None
-        return CrashRun(scenario, run_scenario(scenario))
+        scenario = read_scenario(scenario_from_json, document, file)
+        return ScenarioReport(scenario, run_scenario(scenario), text_report, json_report)
 
 
 SYSTEM = Crash()

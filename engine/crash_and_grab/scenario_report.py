@@ -5,11 +5,12 @@ board by its type's small initial (p s d e; not a b c, which are Crash Sites 10-
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import CrashGrabError, printable, shown_path
 from ..expectations import expectation_lines
+from ..play import runner
+from ..play.runner import ScenarioReport
 from .rules.pieces import COLORS, CREW_TYPES
 from .rules.session import Scenario, ScenarioResult, ScenarioTurnError, describe_action, state_to_json
 from .rules.state import GameState
@@ -40,12 +41,8 @@ def _names(crews) -> str:
 
 def text_report(scenario: Scenario, result: ScenarioResult) -> str:
     lines = [f"== {shown_path(scenario.file)}: {printable(scenario.name)}"]  # a name cannot start a line of its own
-    number = 0
-    for step in result.steps:
-        lines.append("setup" if step.number == 0 else f"turn {step.number}: {describe_action(step.action)}")
-        for event in step.events:
-            number += 1
-            lines.append(f"  {number:3}. {event.describe()}")
+    lines += runner.step_lines(result.steps, lambda step: "setup" if step.number == 0 else
+                               f"turn {step.number}: {describe_action(step.action)}")
     final = result.final
     lines.append("final board:")
     lines.append(board_text(final.board, final.directions, board_marks(final)))
@@ -64,40 +61,14 @@ def text_report(scenario: Scenario, result: ScenarioResult) -> str:
 
 
 def json_report(scenario: Scenario, result: ScenarioResult) -> dict[str, Any]:
-    events = [{"turn": step.number, **event.to_json()} for step in result.steps for event in step.events]
-    return {
-        "file": scenario.file,
-        "name": scenario.name,
-        "events": events,
-        "final": state_to_json(result.final),
-        "expect": {"passed": result.passed, "failures": [c.to_json() for c in result.failures],
-                   "checked": len(result.checks)},
-    }
+    return runner.json_report(scenario, result, state_to_json)
 
 
-@dataclass(frozen=True)
-class ScenarioRunReport:
-    """One scenario file played: the `system.ScenarioRun` the CLI prints."""
-
-    scenario: Scenario
-    result: ScenarioResult
-
-    @property
-    def passed(self) -> bool:
-        return self.result.passed
-
-    def text(self) -> str:
-        return text_report(self.scenario, self.result)
-
-    def to_json(self) -> dict[str, Any]:
-        return json_report(self.scenario, self.result)
-
-
-def run_scenario_document(document: dict[str, Any], file: str) -> ScenarioRunReport:
+def run_scenario_document(document: dict[str, Any], file: str) -> ScenarioReport:
     """Load and play; a bad file names `file` (a turn's error names its turn instead)."""
     try:
         scenario = scenario_from_json(document, file)
-        return ScenarioRunReport(scenario, run_scenario(scenario))
+        return ScenarioReport(scenario, run_scenario(scenario), text_report, json_report)
     except CrashGrabError as error:
         if not isinstance(error, ScenarioTurnError) and error.file is None:
             error.file = file

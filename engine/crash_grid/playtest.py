@@ -1,24 +1,25 @@
 """A playtest session on an arena: riders on their starts, tricks played one by one, and a
-cursor to step back and forward through them. Immutable: every change returns a new session.
-It saves as a scenario whose expectations are the outcome shown (see `to_scenario`)."""
+cursor to step back and forward through them: the play kernel's cursor session
+(engine/play/session.py) over Crash Grid's rules, with the riders placed by hand before the first
+trick. Immutable: every change returns a new session. It saves as a scenario whose expectations
+are the outcome shown (see `to_scenario`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..errors import CrashGrabError
-
+from ..play.session import Played, Session
 from .model import ArenaLayout
-from .rules import CARDS, Event, GridState, Rider, Trick, apply
+from .rules import CARDS, RULES, Event, GridState, Trick
 from .scenario import Scenario, state_to_json
-from .terms import FACINGS, MOVES, RAILS_IN_HAND_AT_START, Cell, cell_text
+from .terms import FACINGS, MOVES, Cell, cell_text
 
 # The initiative deck, highest first, as a playtest offers it: "AS", "AH", ... "2C".
 DECK: tuple[str, ...] = CARDS
 
 
 def starting_state(layout: ArenaLayout) -> GridState:
-    riders = tuple(Rider(s.suit, s.cell, s.facing, RAILS_IN_HAND_AT_START) for s in layout.starts)
-    return GridState(layout.width, layout.height, riders, walls=layout.walls)
+    return RULES.initial_state(layout)
 
 
 class PlacementRefused(CrashGrabError):
@@ -26,26 +27,12 @@ class PlacementRefused(CrashGrabError):
 
 
 @dataclass(frozen=True)
-class Played:
-    trick: Trick
-    events: tuple[Event, ...]
-    state: GridState
-
-
-@dataclass(frozen=True)
-class PlaytestSession:
-    layout: ArenaLayout
-    start: GridState
-    played: tuple[Played, ...] = ()
-    at: int = 0          # how many of the played tricks are shown (0: the start)
+class PlaytestSession(Session[GridState, Trick, Event]):
+    layout: ArenaLayout = field(kw_only=True)
 
     @classmethod
     def on(cls, layout: ArenaLayout) -> "PlaytestSession":
-        return cls(layout, starting_state(layout))
-
-    @property
-    def state(self) -> GridState:
-        return self.played[self.at - 1].state if self.at else self.start
+        return cls(RULES, starting_state(layout), layout=layout)
 
     def placed(self, suit: str, cell: Cell, facing: str | None = None) -> "PlaytestSession":
         """The session with `suit`'s rider moved (and turned) before the first trick."""
@@ -83,19 +70,7 @@ class PlaytestSession:
 
     def events_shown(self) -> tuple[Event, ...]:
         """The events of the trick shown (none at the start)."""
-        return self.played[self.at - 1].events if self.at else ()
-
-    def play(self, trick: Trick) -> "PlaytestSession":
-        """Play a trick from the state shown; tricks after it (stepped back over) are dropped.
-        An illegal trick raises the rules' error and the session stays as it was."""
-        state, events = apply(self.state, trick)
-        return replace(self, played=self.played[:self.at] + (Played(trick, events, state),), at=self.at + 1)
-
-    def back(self) -> "PlaytestSession":
-        return replace(self, at=max(0, self.at - 1))
-
-    def forward(self) -> "PlaytestSession":
-        return replace(self, at=min(len(self.played), self.at + 1))
+        return self.events
 
     def to_scenario(self, name: str, layout_ref: str | None = None) -> Scenario:
         """The tricks up to the one shown, expecting exactly the outcome shown."""
@@ -111,7 +86,7 @@ class PlaytestSession:
             "events": [e.kind for p in self.played[:self.at] for e in p.events],
         }
         return Scenario(name=name, layout=self.layout, initial=self.start,
-                        tricks=tuple(p.trick for p in self.played[:self.at]), expect=expect, layout_ref=layout_ref)
+                        tricks=tuple(p.action for p in self.played[:self.at]), expect=expect, layout_ref=layout_ref)
 
 
 __all__ = ["DECK", "PlacementRefused", "Played", "PlaytestSession", "starting_state"]

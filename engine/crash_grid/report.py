@@ -6,6 +6,7 @@ from typing import Any
 
 from ..expectations import expectation_lines
 from ..errors import printable, shown_path
+from ..play import runner
 from .scenario import Scenario, ScenarioResult, state_to_json
 from .scenario_match import Match, MatchResult, match_summary
 from .text import LEGEND, riders_text, state_text
@@ -19,13 +20,7 @@ def text_report(scenario: Scenario, result: ScenarioResult) -> str:
 
 
 def _round_lines(result: ScenarioResult) -> list[str]:
-    lines: list[str] = []
-    number = 0
-    for step in result.steps:
-        lines.append(f"trick {step.number}: {step.trick.describe()}")
-        for event in step.events:
-            number += 1
-            lines.append(f"  {number:3}. {event.describe()}")
+    lines = runner.step_lines(result.steps, lambda step: f"trick {step.number}: {step.trick.describe()}")
     final = result.final
     lines += ["final board:", state_text(final), LEGEND, *riders_text(final)]
     points = ", ".join(f"{suit} {n}" for suit, n in final.points().items())
@@ -34,10 +29,7 @@ def _round_lines(result: ScenarioResult) -> list[str]:
 
 
 def json_report(scenario: Scenario, result: ScenarioResult) -> dict[str, Any]:
-    events = [{"turn": step.number, **event.to_json()} for step in result.steps for event in step.events]
-    return {"file": scenario.file, "name": scenario.name, "events": events, "final": state_to_json(result.final),
-            "expect": {"passed": result.passed, "failures": [c.to_json() for c in result.failures],
-                       "checked": len(result.checks)}}
+    return runner.json_report(scenario, result, state_to_json)
 
 
 def match_text_report(match: Match, result: MatchResult) -> str:
@@ -64,6 +56,4 @@ def match_json_report(match: Match, result: MatchResult) -> dict[str, Any]:
               for number, round_result in enumerate(result.rounds, start=1)
               for step in round_result.steps for event in step.events]
     return {"file": match.file, "name": match.name, "events": events, "final": state_to_json(result.final),
-            "match": match_summary(match, result),
-            "expect": {"passed": result.passed, "failures": [c.to_json() for c in result.failures],
-                       "checked": len(result.checks)}}
+            "match": match_summary(match, result), "expect": runner.expect_json(result)}

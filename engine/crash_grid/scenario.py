@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ..errors import CrashGrabError
-from ..expectations import Check, Checked
+from ..expectations import Check
+from ..play import runner
+from ..play.session import Played
 from .model import ArenaLayout
 from .rules import Event, GridState, MissingChoice, RuleError, Trick, apply
 from .scenario_deck import deck_expectations
@@ -31,56 +32,48 @@ class Scenario:
 
 
 @dataclass(frozen=True)
-class Step:
-    number: int                # 1, 2, ... : the trick
-    trick: Trick
-    events: tuple[Event, ...]
-    state: GridState           # after the trick
+class Step(runner.Step[Event, GridState]):
+    """One trick of a run (number 1, 2, ...), its events and the state after it."""
+
+    @property
+    def trick(self) -> Trick:
+        return self.entry
 
 
-@dataclass(frozen=True)
-class ScenarioResult(Checked):
-    steps: tuple[Step, ...]
-    final: GridState
-    checks: tuple[Check, ...]
+ScenarioResult = runner.ScenarioResult
 
 
-class ScenarioTrickError(CrashGrabError):
+class ScenarioTrickError(runner.ScenarioStepError):
     """A trick of the scenario is illegal or leaves a choice open (exit 2). `.error` is the
     RuleError; the message names the trick and the player."""
 
-    exit_code = 2
+    error: RuleError
 
     def __init__(self, number: int, error: RuleError, *, file: str | None = None) -> None:
-        self.number = number
-        self.error = error
         who = f" ({error.suit})" if error.suit else ""
         where = f"$.tricks[{number - 1}]"
         if isinstance(error, MissingChoice):
             where += f".{'initiative' if error.choice == 'initiative' else 'moves'}"
         elif error.suit:
             where += f".{error.card}.{error.suit}"
-        super().__init__(f"trick {number}{who}: {error.message}", file=file, where=where, hint=error.hint)
+        super().__init__(number, f"trick {number}{who}: {error.message}", where=where, error=error, file=file,
+                         hint=error.hint)
 
     def details(self) -> dict[str, Any]:
         """The player and, for a missing choice, what is missing and the legal answers (JSON reports)."""
-        details: dict[str, Any] = {"trick": self.number, "player": self.error.suit}
-        if isinstance(self.error, MissingChoice):
-            details.update(choice=self.error.choice, options=list(self.error.options))
-        return details
+        return {"trick": self.number, "player": self.error.suit, **self.choice_details()}
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    state = scenario.initial
-    steps = []
-    for number, trick in enumerate(scenario.tricks, start=1):
-        try:
-            state, events = apply(state, trick)
-        except RuleError as error:
-            raise ScenarioTrickError(number, error, file=scenario.file) from None
-        steps.append(Step(number, trick, events, state))
-    all_events = [e for step in steps for e in step.events]
-    return ScenarioResult(tuple(steps), state, tuple(check_expectations(scenario.expect, state, all_events)))
+def _play_trick(state: GridState, number: int, trick: Trick) -> Played:
+    new, events = apply(state, trick)
+    return Played(trick, events, new)
+
+
+def run_scenario(scenario: Scenario) -> runner.ScenarioResult:
+    return runner.run_script(
+        scenario.initial, enumerate(scenario.tricks, start=1), _play_trick,
+        lambda final, events: check_expectations(scenario.expect, final, events),
+        lambda number, trick, error: ScenarioTrickError(number, error, file=scenario.file), step=Step)
 
 
 # --- the state as JSON, and expectations ----------------------------------------------------
@@ -146,6 +139,4 @@ def check_expectations(expect: Mapping[str, Any], state: GridState, events) -> l
     for suit, value in expect.get("points", {}).items():
         checks.append(Check(f"points.{suit}", value, points.get(suit, 0)))
     checks += deck_expectations(expect, state)
-    if "events" in expect:
-        checks.append(Check("events", list(expect["events"]), [e.kind for e in events]))
-    return checks
+    return checks + runner.events_check(expect, events)

@@ -4,12 +4,12 @@ Registered as the entry point "crash-grid" in the "crashgrab.games" group (pypro
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from ..errors import CrashGrabError, InvalidFileError, UsageError
+from ..errors import UsageError
 from ..grid.square import SQUARE
+from ..play.runner import ScenarioFileError, ScenarioReport, read_scenario  # noqa: F401 - ScenarioFileError: its error, named here
 from ..report import ValidationReport
 from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Overlay, OverlayKind, PlacedFeature,
                       Resolution, TemplateInfo)
@@ -20,40 +20,6 @@ from .templates import TEMPLATE_SIZES, template_layout
 from .validation import CODES, free_squares, territories, validate_arena
 
 FREE_FORM_SIZE = 12
-
-
-class ScenarioFileError(CrashGrabError):
-    """A scenario file that cannot run (exit 2, as a missing or illegal choice)."""
-
-    exit_code = 2
-
-
-@dataclass(frozen=True)
-class CrashGridRun:
-    """A scenario played through Crash Grid's rules: what `crashgrab scenario run` prints."""
-
-    scenario: Any
-    result: Any
-
-    @property
-    def passed(self) -> bool:
-        return bool(self.result.passed)
-
-    def text(self) -> str:
-        from .report import match_text_report, text_report
-        from .scenario_match import Match
-
-        if isinstance(self.scenario, Match):
-            return match_text_report(self.scenario, self.result)
-        return text_report(self.scenario, self.result)
-
-    def to_json(self) -> dict[str, Any]:
-        from .report import json_report, match_json_report
-        from .scenario_match import Match
-
-        if isinstance(self.scenario, Match):
-            return match_json_report(self.scenario, self.result)
-        return json_report(self.scenario, self.result)
 
 
 class CrashGrid(GameSystem):
@@ -149,19 +115,17 @@ class CrashGrid(GameSystem):
         return super().export(layout, format_id, output, file)
 
     # --- scenarios ------------------------------------------------------------------------
-    def run_scenario_file(self, document: dict[str, Any], file: str) -> CrashGridRun:
+    def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioReport:
+        from .report import json_report, match_json_report, match_text_report, text_report
         from .scenario import run_scenario
         from .scenario_io import scenario_from_json
         from .scenario_match import match_from_json, run_match
 
-        try:
-            if isinstance(document, dict) and "rounds" in document:  # match play
-                match = match_from_json(document, file)
-                return CrashGridRun(match, run_match(match))
-            scenario = scenario_from_json(document, file)
-        except InvalidFileError as error:
-            raise ScenarioFileError(error.message, file=error.file, where=error.where, hint=error.hint) from None
-        return CrashGridRun(scenario, run_scenario(scenario))
+        if isinstance(document, dict) and "rounds" in document:  # match play
+            match = read_scenario(match_from_json, document, file)
+            return ScenarioReport(match, run_match(match), match_text_report, match_json_report)
+        scenario = read_scenario(scenario_from_json, document, file)
+        return ScenarioReport(scenario, run_scenario(scenario), text_report, json_report)
 
 
 SYSTEM = CrashGrid()

@@ -1,14 +1,12 @@
 """Typed rule errors. `apply` is pure, so an error leaves the state as it was."""
 from __future__ import annotations
 
-from ...errors import CrashGrabError
+from ...play import rules as play
 
 
-class RuleError(CrashGrabError):
+class RuleError(play.RuleError):
     """An action the rules refuse. `turn` is its turn's number (1: the first turn of the game as
     the state counts it), `player` the player whose turn it is."""
-
-    exit_code = 2
 
     def __init__(self, message: str, *, turn: int, player: str | None = None, hint: str | None = None) -> None:
         self.turn = turn

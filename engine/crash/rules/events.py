@@ -1,14 +1,14 @@
 """Events: every step of a turn, each enough to draw without the state.
 
 Kinds: rolled, rerolled, control, automatic, moved, turned, removed, scored, turn-ended,
-game-over. `to_json()` gives {"kind": ..., fields}.
+game-over. `to_json()` gives {"kind": ..., fields}; `EVENTS.from_json` reads one back.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...play.events import Event
+from ...play.events import Event, EventRegistry
 from ..terms import Cell, cell_text
 
 
@@ -132,3 +132,7 @@ class GameOver(Event):
     def describe(self) -> str:
         result = "a tie" if self.winner == "tie" else f"{self.winner} wins"
         return f"game over, {result}: p1 {self.score[0]}, p2 {self.score[1]}"
+
+
+EVENTS = EventRegistry((Rolled, Rerolled, ControlPart, AutomaticPart, Moved, Turned, Removed, Scored, TurnEnded,
+                        GameOver))

@@ -10,7 +10,7 @@ file opens as a session.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from ..layout import Layout
 from ..rules.actions import EndRound, Round, SetUp, Turn
@@ -19,8 +19,8 @@ from ..rules.errors import IllegalAction, MissingChoice, RuleError
 from ..rules.events import Event
 from ..rules.fold import apply_event
 from ..rules.frozen import freeze
-from ..rules.session import (Check, Scenario, ScenarioTurnError, check_expectations, describe_action,
-                             expect_from_outcome, play_action)
+from ..rules.session import (Check, Scenario, ScenarioTurnError, Script, check_expectations, describe_action,
+                             expect_from_outcome)
 from ..rules.state import GameState
 from .start import PositionError
 
@@ -213,15 +213,13 @@ class PlaytestSession:
         choices when the scenario says auto_choices). An action that fails stops there:
         the error comes back beside the session holding the actions before it."""
         session = cls(scenario.initial)
-        actions: list[tuple[int, Any]] = [(0, scenario.setup)] if scenario.setup else []
-        actions += list(enumerate(scenario.turns, start=1))
-        for number, action in actions:
+        script = Script(scenario)
+        for number, action in script.entries:
             try:
-                played, new_state, events = play_action(session.end_state, action, auto_choices=scenario.auto_choices)
+                played = script.play(session.end_state, number, action)
             except RuleError as error:
-                label = "setup" if number == 0 else f"turn {number} ({describe_action(action)})"
-                return session, ScenarioTurnError(number, label, error, file=scenario.file)
-            session._record(played, new_state, events)
+                return session, script.refused(number, action, error)
+            session._record(played.action, played.state, played.events)
         return session, None
 
     def check(self, expect) -> list[Check]:

@@ -1,4 +1,5 @@
-"""The 12-faced placement die: a small deterministic generator whose state is one int.
+"""The 12-faced placement die: the play kernel's seeded generator (engine/play/seeded.py), whose
+state is one int kept in the game state.
 
 SplitMix64: the state advances by a fixed odd constant and each roll mixes the new
 state. So the state after n rolls is seed + n * GOLDEN (mod 2**64), and any state is a
@@ -7,30 +8,18 @@ global `random`.
 """
 from __future__ import annotations
 
+from ...play import seeded
+from ...play.chance import Chance
+from ...play.seeded import GOLDEN, MASK, advance, below
 from .pieces import DIE_FACES
 
-MASK = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
+__all__ = ["DIE", "GOLDEN", "MASK", "advance", "below", "next_free_site", "roll", "seed_state", "shuffled"]
+
+DIE = Chance.uniform(range(1, DIE_FACES + 1), "the placement die")
 
 
 def seed_state(seed: int) -> int:
     return seed & MASK
-
-
-def advance(state: int) -> int:
-    return (state + GOLDEN) & MASK
-
-
-def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return z ^ (z >> 31)
-
-
-def below(state: int, n: int) -> tuple[int, int]:
-    """(a number from 0 to n-1, next state). Multiply-shift maps 64 bits onto n values."""
-    state = advance(state)
-    return (_mix(state) * n) >> 64, state
 
 
 def roll(state: int) -> tuple[int, int]:
@@ -42,11 +31,8 @@ def roll(state: int) -> tuple[int, int]:
 def shuffled(items: tuple, state: int) -> tuple[tuple, int, int]:
     """(items shuffled, next state, numbers drawn): Fisher-Yates from the last item down, one
     number per item but the first, so a fold can advance a state by the count alone."""
-    order = list(items)
-    for last in range(len(order) - 1, 0, -1):
-        pick, state = below(state, last + 1)
-        order[last], order[pick] = order[pick], order[last]
-    return tuple(order), state, max(len(order) - 1, 0)
+    order, state = seeded.shuffled(items, state)
+    return order, state, max(len(order) - 1, 0)
 
 
 def next_free_site(roll_result: int, taken) -> list[int]:

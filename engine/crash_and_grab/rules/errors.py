@@ -6,25 +6,23 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...errors import CrashGrabError
 from ...grid.model import Cell
+from ...play import rules as play
 
 
 def cell_text(cell: Cell | None) -> str:
     return "off the board" if cell is None else f"[{cell[0]},{cell[1]}]"
 
 
-class RuleError(CrashGrabError):
+class RuleError(play.RuleError):
     """An action the rules refuse. `str()` is one sentence saying what and why."""
-
-    exit_code = 2
 
 
 class IllegalAction(RuleError):
     """The action breaks a rule (unknown saucer, bad card or direction, no booster, ...)."""
 
 
-class MissingChoice(RuleError):
+class MissingChoice(RuleError, play.MissingChoice):
     """The rules leave a choice to a player and the action does not carry it.
 
     choice: "accelerator", "give", "receiver", "steal_or_energy", "steal", "lost_crew", "die", or in

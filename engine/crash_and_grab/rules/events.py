@@ -8,11 +8,11 @@ shuffle (the setup's shuffle of the upgrade deck).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...grid.model import Cell
-from ...play.events import JSON_NAMES, Event
+from ...play.events import Event, EventRegistry
 from .errors import cell_text
 from .pieces import Crew
 
@@ -403,10 +403,10 @@ class UpgradesShuffled(Event):
         return f"the upgrade deck of {_plural(len(self.deck), 'card')} is shuffled{top}"
 
 
-EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
-    Bonus, Move, Pickup, Collision, Accelerator, Crash, BoostUsed, Penalty, Transfer, Place, ProbeMoved, Win,
-    RoundBegan, TurnBegan, UpgradeBought, AbilityUsed, Jump, Swap, Mined, TileTurned, Exchange, UpgradesShuffled)}
-assert tuple(EVENT_TYPES) == EVENT_KINDS
+def _read_value(cls: type[Event], name: str, value: Any) -> Any:
+    if cls is ProbeMoved and name == "counts":
+        return tuple((player, count) for player, count in value.items())
+    return _from_json_value(name, value)
 
 
 def _from_json_value(name: str, value: Any) -> Any:
@@ -419,15 +419,14 @@ def _from_json_value(name: str, value: Any) -> Any:
     return value
 
 
+EVENTS = EventRegistry((
+    Bonus, Move, Pickup, Collision, Accelerator, Crash, BoostUsed, Penalty, Transfer, Place, ProbeMoved, Win,
+    RoundBegan, TurnBegan, UpgradeBought, AbilityUsed, Jump, Swap, Mined, TileTurned, Exchange, UpgradesShuffled),
+    read=_read_value)
+EVENT_TYPES: dict[str, type[Event]] = {kind: EVENTS[kind] for kind in EVENTS.kinds}
+assert EVENTS.kinds == EVENT_KINDS
+
+
 def event_from_json(document: dict[str, Any]) -> Event:
     """The event `to_json()` wrote (for logs the editor saves and reads back)."""
-    cls = EVENT_TYPES[document["kind"]]
-    values = {}
-    for f in fields(cls):
-        value = document[JSON_NAMES.get(f.name, f.name)]
-        if cls is ProbeMoved and f.name == "counts":
-            value = tuple((player, count) for player, count in value.items())
-        else:
-            value = _from_json_value(f.name, value)
-        values[f.name] = value
-    return cls(**values)
+    return EVENTS.from_json(document)

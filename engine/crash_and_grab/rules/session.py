@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...errors import CrashGrabError
-from ...expectations import Check, Checked
+from ...expectations import Check
+from ...play import runner
+from ...play.session import Played
 from ..layout import Layout
 from .actions import EndRound, Round, SetUp, Turn
 from .apply import apply
@@ -43,45 +44,28 @@ class Scenario:
 
 
 @dataclass(frozen=True)
-class Step:
-    """One action of a run and the events it caused."""
-
-    number: int                        # 0 for the setup, then 1, 2, ... for the turns
-    action: Turn | EndRound | SetUp | Round   # as played (with any auto choices filled in)
-    events: tuple[Event, ...]
-    state: GameState                   # the state after it
-
-
-@dataclass(frozen=True)
-class ScenarioResult(Checked):
-    steps: tuple[Step, ...]
-    final: GameState
-    checks: tuple[Check, ...]
+class Step(runner.Step[Event, GameState]):
+    """One action of a run (number 0 for the setup, then 1, 2, ... for the turns), as played
+    (with any auto choices filled in), the events it caused and the state after it."""
 
     @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(event for step in self.steps for event in step.events)
+    def action(self) -> Turn | EndRound | SetUp | Round:
+        return self.entry
 
 
-class ScenarioTurnError(CrashGrabError):
+ScenarioResult = runner.ScenarioResult
+
+
+class ScenarioTurnError(runner.ScenarioStepError):
     """An action of the scenario is illegal or leaves a choice open. `.error` is the
-    RuleError (a MissingChoice keeps its .choice and .options); `.number` the turn."""
+    RuleError (a MissingChoice keeps its .choice and .options); `.number` the turn.
+    `details()`: the open choice and its options, for `crashgrab scenario run --format json`."""
 
-    exit_code = 2
+    error: RuleError
 
     def __init__(self, number: int, label: str, error: RuleError, *, file: str | None = None) -> None:
-        self.number = number
-        self.error = error
         where = "$.setup" if number == 0 else f"$.turns[{number - 1}]"
-        super().__init__(f"{label}: {error.message}", file=file, where=where, hint=error.hint)
-
-    def details(self) -> dict[str, Any]:
-        """The open choice and its options, for `crashgrab scenario run --format json`."""
-        if not hasattr(self.error, "choice"):
-            return {}
-        options = getattr(self.error, "options", ())
-        return {"choice": self.error.choice,
-                "options": [o.to_json() if hasattr(o, "to_json") else o for o in options]}
+        super().__init__(number, f"{label}: {error.message}", where=where, error=error, file=file, hint=error.hint)
 
 
 def describe_action(action: Turn | EndRound | SetUp | Round) -> str:
@@ -117,25 +101,39 @@ def play_action(state: GameState, action, *, auto_choices: bool = False):
     raise RuntimeError("auto_choices did not settle")  # pragma: no cover - each answer uses one choice
 
 
+@dataclass(frozen=True)
+class Script:
+    """A scenario's actions as the runner plays them: (number, action) with the setup as 0;
+    `play` one of them (open choices answered when the scenario says auto_choices) and
+    `refused`, the ScenarioTurnError naming the action the rules refused. The editor's
+    playtest session opens a scenario with the same three."""
+
+    scenario: Scenario
+
+    @property
+    def entries(self) -> list[tuple[int, Any]]:
+        actions: list[tuple[int, Any]] = [(0, self.scenario.setup)] if self.scenario.setup else []
+        return actions + list(enumerate(self.scenario.turns, start=1))
+
+    def play(self, state: GameState, number: int, action) -> Played:
+        played, new_state, events = play_action(state, action, auto_choices=self.scenario.auto_choices)
+        return Played(played, events, new_state)
+
+    def refused(self, number: int, action, error: RuleError) -> ScenarioTurnError:
+        label = "setup" if number == 0 else f"turn {number} ({describe_action(action)})"
+        return ScenarioTurnError(number, label, error, file=self.scenario.file)
+
+
 def run_scenario(scenario: Scenario) -> ScenarioResult:
     """Play the setup (if any) and every turn; check the expectations on the outcome.
 
     Raises ScenarioTurnError (exit 2) naming the turn when an action is illegal or a
     choice is left open (and auto_choices is off).
     """
-    state = scenario.initial
-    steps: list[Step] = []
-    actions: list[tuple[int, Any]] = [(0, scenario.setup)] if scenario.setup else []
-    actions += list(enumerate(scenario.turns, start=1))
-    for number, action in actions:
-        label = "setup" if number == 0 else f"turn {number} ({describe_action(action)})"
-        try:
-            played, state, events = play_action(state, action, auto_choices=scenario.auto_choices)
-        except RuleError as error:
-            raise ScenarioTurnError(number, label, error, file=scenario.file) from None
-        steps.append(Step(number, played, events, state))
-    events = tuple(event for step in steps for event in step.events)
-    return ScenarioResult(tuple(steps), state, tuple(check_expectations(scenario.expect, state, events)))
+    script = Script(scenario)
+    return runner.run_script(scenario.initial, script.entries, script.play,
+                             lambda final, events: check_expectations(scenario.expect, final, events), script.refused,
+                             step=Step)
 
 
 # --- the state as JSON, and expectations ------------------------------------------------
@@ -213,9 +211,7 @@ def check_expectations(expect: Mapping[str, Any], state: GameState, events) -> l
     for key in ("upgrade_deck", "upgrade_discard"):
         if key in expect:
             checks.append(Check(key, list(expect[key]), list(getattr(state, key))))
-    if "events" in expect:
-        checks.append(Check("events", list(expect["events"]), [e.kind for e in events]))
-    return checks
+    return checks + runner.events_check(expect, events)
 
 
 def _saucer_outcome(s) -> dict[str, Any]:

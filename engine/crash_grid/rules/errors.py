@@ -3,14 +3,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...errors import CrashGrabError
+from ...play import rules as play
 
 
-class RuleError(CrashGrabError):
+class RuleError(play.RuleError):
     """A trick the rules refuse. `trick` is its number (1 for the round's first), `suit` the
     player concerned (or None)."""
-
-    exit_code = 2
 
     def __init__(self, message: str, *, trick: int, suit: str | None = None, hint: str | None = None,
                  card: str = "moves") -> None:
@@ -26,7 +24,7 @@ class IllegalAction(RuleError):
     round has ended."""
 
 
-class MissingChoice(RuleError):
+class MissingChoice(RuleError, play.MissingChoice):
     """A rider on the board has no initiative card or no move card for the trick.
     `choice` is "initiative" or "move"; `options` the legal answers (move cards left)."""
 
@@ -34,4 +32,5 @@ class MissingChoice(RuleError):
                  options: Sequence[str] = (), hint: str | None = None) -> None:
         self.choice = choice
         self.options = tuple(options)
+        self.player = suit
         super().__init__(message, trick=trick, suit=suit, hint=hint)

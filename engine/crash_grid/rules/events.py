@@ -1,13 +1,14 @@
 """Events: every step of a trick, each enough to draw without the state.
 
-Kinds: order, move, crash, refresh, win, no-point, and reshuffle (Deck A's table into a new pile). `to_json()` gives {"kind": ..., fields}.
+Kinds: order, move, crash, refresh, win, no-point, and reshuffle (Deck A's table into a new pile). `to_json()` gives {"kind": ..., fields};
+`EVENTS.from_json` reads one back.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...play.events import Event
+from ...play.events import Event, EventRegistry
 from ..terms import Cell, cell_text
 
 
@@ -100,3 +101,6 @@ class Reshuffle(Event):
 
     def describe(self) -> str:
         return f"Deck A's draw pile is empty: the {self.cards} cards on the table are shuffled into a new pile"
+
+
+EVENTS = EventRegistry((Order, Move, Crash, Refresh, Win, NoPoint, Reshuffle))
