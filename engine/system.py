@@ -22,6 +22,7 @@ from .report import ValidationReport
 
 if TYPE_CHECKING:
     from .editing import BoardEditing
+    from .play.rules import Rules
 
 Cell = tuple[int, int]
 # Edge: (cell, direction), one side of a cell; `geometry.edge_key` names it the same from either cell.
@@ -433,6 +434,16 @@ class GameSystem(ABC):
     @abstractmethod
     def board_text(self, layout: Any) -> str:
         """The board as text for `crashgrab show`, legend included."""
+
+    def play_rules(self) -> "Rules | None":
+        """The game's rules on the play kernel (engine/play/rules.py), for the generic editor's
+        playtest: `initial_state(layout)` is where a playtest starts. None: no generic playtest."""
+        return None
+
+    def state_picture(self, layout: Any, state: Any) -> BoardPicture:
+        """The board in a play state: `picture(layout)` with the state's pieces (PlayingPiece).
+        The default draws the layout alone."""
+        return self.picture(layout)
 
     def editing(self) -> "BoardEditing | None":
         """The edits the studio's generic editor may make on this game's layouts

@@ -50,7 +50,7 @@ def test_the_hex_game_runs_through_the_command_line(hex_installed, tmp_path, cap
     path = tmp_path / "field.json"
     assert main(["new", "--game", GAME, "--players", "3", "-o", str(path)]) == 0
     document = read_json(path)
-    assert (document["game"], document["radius"], document["beacons"]) == (GAME, 3, [[0, 0]])
+    assert (document["game"], document["radius"], document["beacons"]) == (GAME, 3, [{"at": [0, 0]}])
     capsys.readouterr()
     assert main(["show", str(path)]) == 0
     shown = capsys.readouterr().out
@@ -122,7 +122,7 @@ def test_the_generic_editor_places_a_fence_on_an_edge_with_the_mouse_undoes_and_
     point = window.view.mapFromScene(x * CELL, y * CELL)
     qtbot.mouseClick(window.view.viewport(), Qt.LeftButton, pos=QPoint(point.x(), point.y()))
     assert window.document.layout.beacons == ((-1, 1), (0, 0))
-    assert window.save_to(path) and read_json(path)["beacons"] == [[-1, 1], [0, 0]]
+    assert window.save_to(path) and read_json(path)["beacons"] == [{"at": [-1, 1]}, {"at": [0, 0]}]
 
 
 def test_the_generic_editor_refuses_an_edge_feature_away_from_a_side_and_shows_findings(hex_installed, qtbot):
@@ -171,3 +171,101 @@ def test_the_generic_editor_works_from_the_keyboard(hex_installed, qtbot):
 
     assert shared == set(SHORTCUTS)
     window.undo_stack.setClean()
+
+
+# --- Beacon Hex's rules on the play kernel: a chance node, scenarios through the CLI -------------
+SCENARIOS = __import__("pathlib").Path(__file__).parent / "toy_hex_scenarios"
+
+
+def test_the_hex_games_scenario_runs_through_the_cli(hex_installed, capsys):
+    """Worked by hand: from [-1,0] facing east, a 2 walks to [1,0]; a 3 gets one hex to [2,0],
+    where the fence on its east side stops it; [3,-1]'s beacon (reach 2) is 1 hex away: lit."""
+    path = SCENARIOS / "fence-stops-walker.json"
+    assert main(["scenario", "run", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "A fence on the east side of [2,0] stops the walker." in out and f"PASS: {path}" in out
+    assert main(["scenario", "run", str(path), "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["final"] == {"walker": [2, 0], "lit": [[3, -1]]}
+
+
+def test_an_impossible_roll_is_exit_2_naming_the_roll(hex_installed, tmp_path, capsys):
+    document = read_json(SCENARIOS / "fence-stops-walker.json")
+    document["rolls"] = [2, 4]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document))
+    assert main(["scenario", "run", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "roll 2: a three-sided die shows 1, 2 or 3, not 4." in err and "$.rolls[1]" in err
+
+
+def test_a_beacons_reach_is_a_typed_setting_checked_on_load(hex_installed, tmp_path, capsys):
+    document = read_json(SCENARIOS / "fence-stops-walker.json")["layout"]
+    document["beacons"][0]["reach"] = 5
+    bad = tmp_path / "field.json"
+    bad.write_text(json.dumps(document))
+    assert main(["validate", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "$.beacons[0]" in err and "reach" in err and "5" in err
+    document["beacons"][0]["reach"] = 2
+    bad.write_text(json.dumps(document))
+    assert main(["show", str(bad), "--format", "json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert any(f.get("settings") == {"reach": 2} for f in shown["features"])
+
+
+def test_the_die_is_a_chance_node_with_exact_outcomes_and_seeded_draws():
+    from fractions import Fraction
+
+    from crashgrab.engine.play.session import Session
+
+    from .toy_hex_rules import RULES, Rolled
+
+    field = HexField("f", 3)
+    start = RULES.initial_state(field, (-3, 0), "east", seed=11)
+    assert RULES.chance(start).probabilities() == ((1, Fraction(1, 3)), (2, Fraction(1, 3)), (3, Fraction(1, 3)))
+    session = Session(RULES, start)
+    # A policy enumerates the outcomes instead of replaying: every roll walks that far on an open board.
+    for roll in session.options():
+        assert session.play(roll).state.walker == (-3 + roll, 0)
+    drawn = session.play(None)
+    again = Session(RULES, start).play(None)
+    assert drawn.state == again.state  # the seed is in the state: the same draw every time
+    value = next(e.value for e in drawn.events if isinstance(e, Rolled))
+    assert drawn.state.walker == (-3 + value, 0) and drawn.state.seed != start.seed
+    assert drawn.back().state == start and drawn.back().forward().state == drawn.state
+
+
+def test_the_generic_editor_playtests_on_the_play_kernel(hex_installed, qtbot):
+    """F5 plays the board: the die's outcomes listed with their odds, Play selected walks that far,
+    Step draws from the panel's seed, Back and Forward move through what was played."""
+    from PySide6.QtCore import Qt
+
+    from crashgrab.editor.generic.window import GenericEditorWindow
+
+    window = GenericEditorWindow(SYSTEM, HexField("walk", 3, ((2, 0),)))
+    qtbot.addWidget(window)
+    assert window.playtest_action.isEnabled()
+    window.playtest_action.trigger()
+    transport = window.playtest
+    assert not window.playtest_dock.isHidden()
+    assert [transport.options_list.item(i).text() for i in range(3)] == ["1  (1 in 3)", "2  (1 in 3)", "3  (1 in 3)"]
+    transport.options_list.setCurrentRow(1)
+    qtbot.mouseClick(transport.buttons["play"], Qt.LeftButton)
+    assert transport.session.state.walker == (2, 0)
+    assert "The beacon at [2,0] is lit." in transport.log.toPlainText()
+    pieces = window.view.board_item.picture.pieces
+    assert [(p.kind, p.cell, p.facing) for p in pieces] == [("walker", (2, 0), 0.0)]
+    seed = transport.seed_box.value()
+    qtbot.mouseClick(transport.buttons["step"], Qt.LeftButton)
+    assert transport.session.at == 2 and transport.seed_box.value() != seed
+    qtbot.mouseClick(transport.buttons["back"], Qt.LeftButton)
+    assert transport.session.state.walker == (2, 0) and transport.buttons["forward"].isEnabled()
+    qtbot.mouseClick(transport.buttons["forward"], Qt.LeftButton)
+    assert transport.session.at == 2
+    # Clicks on the board do not edit while playtesting; turning it off shows the layout again.
+    before = window.document.layout
+    window.on_pressed((0.0, 0.0), Qt.LeftButton)
+    assert window.document.layout is before and window.undo_stack.count() == 0
+    window.playtest_action.trigger()
+    assert window.view.board_item.picture.pieces == ()

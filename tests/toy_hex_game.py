@@ -1,10 +1,12 @@
 """A toy hex game, "Beacon Hex", to prove the seam carries a board no game of the studio has:
-hexes, features on edges, and a game offering its edits to the generic editor.
+hexes, features on edges, a typed setting, rules with a chance node on the play kernel
+(tests/toy_hex_rules.py), and a game offering its edits to the generic editor.
 
 A board is every hex within `radius` of [0,0] (pointy-top axial, engine/grid/hex.py). Beacons
 stand in hexes; fences sit on the sides between hexes, each side stored once (its canonical
-name, `HEX.edge_key`), whichever hex the designer clicked. Findings: at least one beacon
-(`no-beacon`, error), and a fence with no board hex on either side (`fence-adrift`, error).
+name, `HEX.edge_key`), whichever hex the designer clicked. A beacon's `reach` (a typed setting,
+1 to 3, default 1) is how near the walker must stop to light it. Findings: at least one beacon (`no-beacon`,
+error), and a fence with no board hex on either side (`fence-adrift`, error).
 Templates: "small" (radius 2) and "large" (radius 3). Registered from the tests only.
 """
 from __future__ import annotations
@@ -14,17 +16,19 @@ from importlib.metadata import EntryPoint
 from typing import Any, Mapping
 
 from crashgrab.engine.editing import BoardEditing
-from crashgrab.engine.errors import EditRefused
+from crashgrab.engine.errors import EditRefused, InvalidFileError
+from crashgrab.engine.feature_settings import Setting
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.jsonio import dumps
 from crashgrab.engine.formats.migrations import CURRENT
 from crashgrab.engine.formats.schemas import validate
 from crashgrab.engine.grid.hex import DIRECTIONS, HEX
 from crashgrab.engine.report import ValidationReport, sort_findings
-from crashgrab.engine.system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, PlacedFeature, Resolution,
-                                     TemplateInfo)
+from crashgrab.engine.system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, PlacedFeature, PlayingPiece,
+                                     Resolution, TemplateInfo)
 
 GAME = "beacon-hex"
+REACH = Setting("reach", "int", "Reach", minimum=1, maximum=3, default=1)
 Cell = tuple[int, int]
 HEX_PAIR = {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "integer"}], "minItems": 2, "maxItems": 2}
 
@@ -39,7 +43,8 @@ SCHEMA: dict[str, Any] = {
         "name": {"type": "string"},
         "template": {"enum": ["small", "large", None]},
         "radius": {"type": "integer", "minimum": 1, "maximum": 8},
-        "beacons": {"type": "array", "items": HEX_PAIR},
+        "beacons": {"type": "array", "items": {"type": "object", "required": ["at"], "additionalProperties": False,
+                                               "properties": {"at": HEX_PAIR, "reach": {}}}},
         "fences": {"type": "array", "items": {"type": "object", "required": ["at", "side"],
                                               "additionalProperties": False,
                                               "properties": {"at": HEX_PAIR, "side": {"enum": list(DIRECTIONS)}}}},
@@ -54,6 +59,10 @@ class HexField:
     beacons: tuple[Cell, ...] = ()
     fences: tuple[tuple[Cell, str], ...] = ()  # canonical edges, sorted
     template: str | None = None
+    reaches: tuple[tuple[Cell, int], ...] = ()  # beacons whose reach is not the default
+
+    def reach_of(self, beacon: Cell) -> int:
+        return dict(self.reaches).get(beacon, REACH.default)
 
     def on_board(self, cell: Cell) -> bool:
         return HEX.distance(cell, (0, 0)) <= self.radius
@@ -90,7 +99,8 @@ class HexEdits(BoardEditing):
             return replace(layout, fences=tuple(f for f in layout.fences if f != key))
         if cell not in layout.beacons:
             raise EditRefused(f"there is no beacon at [{cell[0]},{cell[1]}].")
-        return replace(layout, beacons=tuple(b for b in layout.beacons if b != cell))
+        return replace(layout, beacons=tuple(b for b in layout.beacons if b != cell),
+                       reaches=tuple(r for r in layout.reaches if r[0] != cell))
 
 
 class BeaconHex(GameSystem):
@@ -101,7 +111,7 @@ class BeaconHex(GameSystem):
     layout_type = HexField
     layout_schema = SCHEMA
     feature_kinds = (
-        FeatureKind("beacon", "Beacon", symbol="B", colour="#b45309", shape="disc"),
+        FeatureKind("beacon", "Beacon", symbol="B", colour="#b45309", shape="disc", settings=(REACH,)),
         FeatureKind("fence", "Fence", on_edge=True, symbol="|", colour="#166534", shape="bar"),
     )
     templates = (TemplateInfo("small", "Small", (2,), 5, 5), TemplateInfo("large", "Large", (3,), 7, 7))
@@ -116,18 +126,45 @@ class BeaconHex(GameSystem):
 
     def layout_from_json(self, document, file=None, *, strict=False) -> HexField:
         validate(document, SCHEMA, file)
+        kind = self.feature_kind("beacon")
+        assert kind is not None
+        for index, beacon in enumerate(document["beacons"]):
+            settings = {k: v for k, v in beacon.items() if k != "at"}
+            problems = kind.settings_problems(settings, f"[{beacon['at'][0]},{beacon['at'][1]}]")
+            if problems:
+                raise InvalidFileError(problems[0], file=file, where=f"$.beacons[{index}]")
         fences = sorted({HEX.edge_key(tuple(f["at"]), f["side"]) for f in document["fences"]})
-        return HexField(document["name"], document["radius"], tuple(sorted(tuple(b) for b in document["beacons"])),
-                        tuple(fences), document.get("template"))
+        reaches = tuple(sorted((tuple(b["at"]), b["reach"]) for b in document["beacons"]
+                               if b.get("reach", REACH.default) != REACH.default))
+        return HexField(document["name"], document["radius"], tuple(sorted(tuple(b["at"]) for b in document["beacons"])),
+                        tuple(fences), document.get("template"), reaches)
 
     def layout_to_json(self, layout: HexField, folder=None) -> dict[str, Any]:
         return {"format": "crash-grab-layout", "version": CURRENT["crash-grab-layout"], "game": GAME,
                 "name": layout.name, "template": layout.template, "radius": layout.radius,
-                "beacons": [list(b) for b in layout.beacons],
+                "beacons": [{"at": list(b), **({"reach": layout.reach_of(b)} if layout.reach_of(b) != REACH.default
+                                                else {})} for b in layout.beacons],
                 "fences": [{"at": list(cell), "side": side} for cell, side in layout.fences]}
 
     def editing(self) -> HexEdits:
         return HexEdits()
+
+    piece_kinds = (FeatureKind("walker", "Walker", colour="#1d4ed8", shape="arrow"),)
+
+    def play_rules(self):
+        from .toy_hex_rules import RULES
+
+        return RULES
+
+    def state_picture(self, layout: HexField, state) -> BoardPicture:
+        picture = self.picture(layout)
+        walker = PlayingPiece("walker", state.walker, HEX.direction_angle(state.facing))
+        return replace(picture, pieces=(walker,), facing_arrows=True)
+
+    def run_scenario_file(self, document: dict[str, Any], file: str):
+        from .toy_hex_rules import run_scenario_file
+
+        return run_scenario_file(document, file)
 
     def resolve(self, layout: HexField) -> Resolution:
         return Resolution(layout, ())
@@ -145,7 +182,8 @@ class BeaconHex(GameSystem):
         return ValidationReport(sort_findings(findings), metrics, layout)
 
     def picture(self, layout: HexField) -> BoardPicture:
-        features = tuple(PlacedFeature("beacon", cell) for cell in layout.beacons)
+        features = tuple(PlacedFeature("beacon", cell, settings={"reach": layout.reach_of(cell)})
+                         for cell in layout.beacons)
         features += tuple(PlacedFeature("fence", cell, edge=side) for cell, side in layout.fences)
         return BoardPicture(0, 0, layout.cells(), features)
 
@@ -162,7 +200,8 @@ class BeaconHex(GameSystem):
         if format_id != "json":
             return super().export(layout, format_id, output, file, warn=warn)
         return dumps({"game": GAME, "name": layout.name, "hexes": [list(c) for c in layout.cells()],
-                      "beacons": [list(b) for b in layout.beacons],
+                      "beacons": [{"at": list(b), **({"reach": layout.reach_of(b)} if layout.reach_of(b) != REACH.default
+                                                else {})} for b in layout.beacons],
                       "fences": [{"between": [list(cell), list(HEX.step(cell, side))]} for cell, side in layout.fences]})
 
 

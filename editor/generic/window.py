@@ -4,7 +4,8 @@ Click places the palette's feature on the cell under the pointer, or on the cell
 the pointer (within a few pixels) for an edge feature; right-click removes what is there; R
 turns it; the arrows move a keyboard cursor, Enter places at it, Delete removes at it. Every edit
 is an undo command calling one document method; the board, findings and title follow the
-document's one `changed` signal. The scene never changes the model."""
+document's one `changed` signal. The scene never changes the model. A game with `play_rules()`
+gets a Playtest (F5) on the play kernel (transport.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -26,6 +27,7 @@ from . import commands
 from .board_view import BoardView
 from .document import BoardDocument
 from .palette import feature_icon
+from .transport import PlaytestTransport
 
 EDGE_PIXELS = 8.0  # a click this close to a cell's side names that side
 ARROWS = {Qt.Key_Right: 0.0, Qt.Key_Down: 90.0, Qt.Key_Left: 180.0, Qt.Key_Up: 270.0}
@@ -53,6 +55,7 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         self._actions()
         self._palette()
         self._findings_dock()
+        self._playtest_dock()
         self._menus()
         apply_shortcuts(self.shared_actions())
         self.view.pressed.connect(self.on_pressed)
@@ -72,10 +75,12 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         self.save_action.setObjectName("save")
         self.save_as_action = QAction("Save As\u2026", self, triggered=self.save_as)
         self.save_as_action.setObjectName("save_as")
-        # Playing a game needs its own window; the table's key is kept, so it is never another action's.
-        self.playtest_action = QAction("Playtest", self, enabled=False)
+        self.rules = self.system.play_rules()
+        self.playtest_action = QAction("Playtest", self, checkable=True, enabled=self.rules is not None)
         self.playtest_action.setObjectName("playtest")
-        self.playtest_action.setToolTip("This game has no playtest in the generic editor")
+        self.playtest_action.setToolTip("Play test moves on this board under the game's rules" if self.rules
+                                        else "This game has no rules engine to playtest with")
+        self.playtest_action.toggled.connect(self.set_playtesting)
         self.zoom_in_action = QAction("Zoom In", self, shortcut=QKeySequence.ZoomIn,
                                       triggered=lambda: self.view.zoom_by(1.25))
         self.zoom_out_action = QAction("Zoom Out", self, shortcut=QKeySequence.ZoomOut,
@@ -117,7 +122,7 @@ class GenericEditorWindow(WindowShell, QMainWindow):
             self.resize_action = bar.addAction("Resize", self.resize_board)
             self.resize_action.setObjectName("resize")
         bar.addSeparator()
-        bar.addActions([self.undo_action, self.redo_action, self.save_action])
+        bar.addActions([self.undo_action, self.redo_action, self.save_action, self.playtest_action])
 
     def _findings_dock(self) -> None:
         self.findings = FindingsPanel(overridable=False, compact=True)
@@ -133,12 +138,45 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         self.previous_finding_action.setObjectName("previous_finding")
         self.addActions([self.next_finding_action, self.previous_finding_action])
 
+    def _playtest_dock(self) -> None:
+        """The transport, tabbed with the findings so the board keeps the width."""
+        self.playtest = None
+        if self.rules is None:
+            return
+        self.playtest = PlaytestTransport(self.rules)
+        self.playtest.shown.connect(self._show_state)
+        self.playtest.refused.connect(lambda why: self.statusBar().showMessage(f"Not played: {why}", 8000))
+        self.playtest_dock = QDockWidget("Playtest", self)
+        self.playtest_dock.setObjectName("playtest")
+        self.playtest_dock.setWidget(self.playtest)
+        self.addDockWidget(Qt.RightDockWidgetArea, self.playtest_dock)
+        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)
+        self.playtest_dock.hide()
+
+    @property
+    def playtesting(self) -> bool:
+        return self.playtest_action.isChecked()
+
+    def set_playtesting(self, on: bool) -> None:
+        """Playtest on: the board shows the play state and edits wait; off: the layout again."""
+        if self.playtest is None:
+            return
+        self.playtest_dock.setVisible(on)
+        if on:
+            self.playtest_dock.raise_()
+            self.playtest.start(self.document.layout)
+        else:
+            self.redraw()
+
+    def _show_state(self, state) -> None:
+        self.view.show_picture(self.system.state_picture(self.document.layout, state), None, ())
+
     def _menus(self) -> None:
         self.add_file_menu(f"New free-form {self.noun}")
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")
-        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action, self.playtest_action])
         view_menu.addSeparator()
         view_menu.addActions([self.next_finding_action, self.previous_finding_action])
 
@@ -157,7 +195,11 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 {PRODUCT_NAME}")
 
     def redraw(self) -> None:
-        """The board again, from the model, with the cursor and the selected finding's cells."""
+        """The board again, from the model, with the cursor and the selected finding's cells
+        (while playtesting, the play state stays on the board)."""
+        if self.playtesting and self.playtest is not None and self.playtest.session is not None:
+            self._show_state(self.playtest.session.state)
+            return
         self.view.show_picture(self.system.picture(self.document.layout), self.cursor, self.marked)
 
     def _finding_selected(self, finding: Finding | None) -> None:
@@ -181,6 +223,9 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         return self.system.geometry.edge_at(point, EDGE_PIXELS / max(self.view.pixels_per_unit(), 1e-6))
 
     def on_pressed(self, point, button) -> None:
+        if self.playtesting:
+            self.statusBar().showMessage("Playtesting: turn Playtest off (F5) to edit the board.", 5000)
+            return
         geometry = self.system.geometry
         cell = geometry.cell_at(point)
         side = self.side_at(point)
@@ -211,6 +256,9 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         return self.edit(commands.Resize(self.document, self.width_box.value(), self.height_box.value()))
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if self.playtesting:
+            super().keyPressEvent(event)
+            return
         geometry = self.system.geometry
         cells = self.system.picture(self.document.layout).cells
         if event.key() in ARROWS:
