@@ -14,7 +14,8 @@ from tests.roborally_support import board, course
 #   y 1   . O X .        pit [1,1], crusher [2,1] (always active)
 #   y 2   . W . @        a repair site [1,2] (start 2 stands on it); blue portals [3,2] and [3,3]
 #   y 3   > . . @        a belt [0,3] facing east
-A = board("a", 4, 4, cells=[{"at": [1, 1], "type": "pit"}, {"at": [1, 2], "type": "repair", "wrenches": 1}, {"at": [2, 1], "type": "crusher", "steps": []},
+A = board("a", 4, 4, cells=[{"at": [1, 1], "type": "pit"}, {"at": [1, 2], "type": "repair", "wrenches": 1},
+                            {"at": [2, 1], "type": "crusher", "steps": []},
                             {"at": [3, 2], "type": "portal", "colour": "blue"},
                             {"at": [3, 3], "type": "portal", "colour": "blue"},
                             {"at": [0, 3], "type": "conveyor", "facing": "east", "express": False}],
