@@ -11,6 +11,7 @@ import pytest
 from crashgrab.engine.cli import main
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.layout_io import load_layout, save_layout
+from crashgrab.engine.formats.schemas import validate
 from crashgrab.engine.roborally.boardset_io import load_boardset, save_boardset, standard_boardset
 from crashgrab.engine.roborally.resolved import resolved_course_json
 from tests.conftest import ROOT
@@ -53,7 +54,9 @@ def test_the_resolved_course_of_a_turned_board_by_hand():
     layout = course([pair], [("pair", 3, 1, 90)], [(3, 1)], [(1, (3, 1), "west")],
                     [{"type": "door", "at": [3, 1], "side": "west", "steps": [2]},
                      {"type": "crusher", "at": [3, 1], "steps": []}])
-    assert resolved_course_json(layout) == {
+    document = resolved_course_json(layout)
+    validate(document, "roborally-resolved")
+    assert document == {
         "game": "roborally", "name": "Test course", "width": 4, "height": 3,
         "cells": [{"at": [3, 1], "board": "pair", "type": "crusher", "steps": []},
                   {"at": [3, 2], "board": "pair", "type": "conveyor", "facing": "south", "express": False}],
