@@ -154,3 +154,21 @@ def test_the_tiled_map_loads_in_pytiled_parser(tmp_path, name):
     assert [o.properties for o in layers["starts"].tiled_objects] == [{"number": 1, "facing": "north"},
                                                                        {"number": 2, "facing": "north"}]
     assert (tmp_path / "course-tiles.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.skipif(__import__("shutil").which("tiled") is None, reason="the Tiled editor is not installed")
+def test_tiled_itself_opens_both_forms(tmp_path):
+    """Tiled converts our .tmx and .tmj to its own JSON, and both keep the layers and the walls."""
+    import os
+    import subprocess
+
+    for name in ("course.tmx", "course.tmj"):
+        assert main(["export", str(GOLDEN / "course.json"), "--format", "tiled", "-o", str(tmp_path / name)]) == 0
+        result = subprocess.run(["tiled", "--export-map", "json", str(tmp_path / name), str(tmp_path / f"{name}.json")],
+                                capture_output=True, text=True, timeout=120, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+        assert result.returncode == 0, result.stderr
+        by_tiled = json.loads((tmp_path / f"{name}.json").read_text())
+        assert [layer["name"] for layer in by_tiled["layers"]][:2] == ["floor", "pit"]
+        edges = next(layer for layer in by_tiled["layers"] if layer["name"] == "edges")
+        assert sorted(o.get("class", o.get("type")) for o in edges["objects"]) == ["door", "door", "laser", "pusher", "wall", "wall",
+                                                               "wall", "wall"]
