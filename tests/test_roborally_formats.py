@@ -7,13 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from crashgrab.engine.cli import main
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.layout_io import load_layout, save_layout
 from crashgrab.engine.formats.schemas import validate
 from crashgrab.engine.roborally.boardset_io import load_boardset, save_boardset, standard_boardset
+from crashgrab.engine.roborally.model import Course, Placement
 from crashgrab.engine.roborally.resolved import resolved_course_json
+from crashgrab.engine.roborally.terms import edge_key
 from tests.conftest import ROOT
 from tests.roborally_support import board, course, course_document
 
@@ -172,3 +176,33 @@ def test_tiled_itself_opens_both_forms(tmp_path):
         edges = next(layer for layer in by_tiled["layers"] if layer["name"] == "edges")
         assert sorted(o.get("class", o.get("type")) for o in edges["objects"]) == ["door", "door", "laser", "pusher", "wall", "wall",
                                                                "wall", "wall"]
+
+
+# --- the resolved course's promises, on random courses of the shipped boards ---------------------
+
+
+@st.composite
+def courses(draw) -> Course:
+    boardset = standard_boardset()
+    ids = [b.id for b in boardset.boards]
+    placements = draw(st.lists(st.builds(Placement, st.sampled_from(ids), st.integers(0, 20), st.integers(0, 20),
+                                         st.sampled_from((0, 90, 180, 270))), min_size=1, max_size=3))
+    return Course("random", boardset, tuple(placements))
+
+
+@settings(max_examples=25, deadline=None)
+@given(courses())
+def test_every_cell_once_row_major_and_every_edge_once(course):
+    document = resolved_course_json(course)
+    at = [tuple(c["at"]) for c in document["cells"]]
+    assert at == sorted(set(at), key=lambda c: (c[1], c[0]))  # once each, row by row
+    covered = {(p.x + x, p.y + y) for p in course.boards for b in [course.boardset.board(p.board)]
+               for x in range(b.height if p.rotation % 180 else b.width)
+               for y in range(b.width if p.rotation % 180 else b.height)}
+    assert set(at) == covered
+    walls = [(tuple(e["at"]), e["side"]) for e in document["edges"] if e["type"] == "wall"]
+    assert len(walls) == len(set(walls)) and all(edge_key(cell, side) == (cell, side) for cell, side in walls)
+    for mounted in (e for e in document["edges"] if e["type"] in ("laser", "pusher")):
+        assert edge_key(tuple(mounted["at"]), mounted["side"]) in walls  # a laser or pusher stands on a wall
+    assert document["width"] == max(x for x, _ in at) + 1 and document["height"] == max(y for _, y in at) + 1
+    validate(document, "roborally-resolved")
