@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from crashgrab.engine.formats.schemas import validate
 from crashgrab.engine.roborally.system import SYSTEM
 from crashgrab.engine.roborally.terms import life_points
 from crashgrab.engine.roborally.validation import CODES, validate_course
@@ -148,6 +149,8 @@ def test_metrics_count_boards_cells_life_points_and_each_beam():
                                   [(1, 1)], [(1, (0, 0), "north"), (2, (1, 0), "north")])).metrics
     assert five["factory_boards"] == 5 and five["boards"] == 6
     assert five["life_points"] == {"2": 4, "3": 4, "4": 4, "5": 5, "6": 5, "7": 5, "8": 5}
+    validate(metrics, "roborally-metrics")
+    validate(five, "roborally-metrics")
 
 
 def test_resolve_gives_the_structural_errors_and_warnings_not_the_notes():
