@@ -206,3 +206,24 @@ def test_every_cell_once_row_major_and_every_edge_once(course):
         assert edge_key(tuple(mounted["at"]), mounted["side"]) in walls  # a laser or pusher stands on a wall
     assert document["width"] == max(x for x, _ in at) + 1 and document["height"] == max(y for _, y in at) + 1
     validate(document, "roborally-resolved")
+
+
+def test_a_board_set_path_is_confined_and_must_lead_to_a_board_set(tmp_path, monkeypatch):
+    from crashgrab.engine.formats.layout_io import layout_from_json
+
+    inside = tmp_path / "inside"
+    inside.mkdir()
+    (tmp_path / "set.json").write_text((GOLDEN / "boardset.json").read_text())
+    document = json.loads((GOLDEN / "course.json").read_text())
+    document["boardset"] = "../set.json"
+    assert layout_from_json(document, inside / "course.json").boardset.id == "golden"
+    monkeypatch.setenv("CRASHGRAB_CONFINE", str(inside))
+    with pytest.raises(InvalidFileError) as caught:
+        layout_from_json(document, inside / "course.json")
+    assert caught.value.where == "$.boardset" and "leads outside" in caught.value.message
+    monkeypatch.delenv("CRASHGRAB_CONFINE")
+    (inside / "other.json").write_text((GOLDEN / "course.json").read_text())
+    document["boardset"] = "other.json"
+    with pytest.raises(InvalidFileError) as caught:
+        layout_from_json(document, inside / "course.json")
+    assert caught.value.where == "$.boardset" and "this is a layout, not a board set" in caught.value.message
