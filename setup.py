@@ -10,7 +10,7 @@ Everything else about the package is in pyproject.toml.
 from setuptools import find_packages, setup
 
 CODE = ("engine", "editor")
-DATA = {"schemas": ["*.schema.json"], "layouts": ["*.json", "tilesets/*.json", "scenarios/*.json",
+DATA = {"schemas": ["*.schema.json"], "layouts": ["*.json", "tilesets/*.json", "scenarios/*.json", "roborally/*.json",
                                                              "tiled/*.tiled-project", "tiled/*.png"],
         "desktop": ["*.svg", "*.desktop", "*.xml"], "docs": ["*.md", "*.png"]}
 

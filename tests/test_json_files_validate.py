@@ -31,14 +31,18 @@ def schema_for(relative: str) -> str:
     """The schema a file's kind (its "format", "game" and shape) is published in."""
     document = json.loads((ROOT / relative).read_text(encoding="utf-8"))
     kind, game = document.get("format"), document.get("game")
-    grid = f"{game}-" if game in ("crash-grid", "crash") else ""  # later games publish theirs under their id
+    grid = f"{game}-" if game in ("crash-grid", "crash", "roborally") else ""  # later games publish theirs under their id
     if kind in ("crash-grab-layout", "crash-grab-scenario", "crash-grab-export"):
         return grid + {"crash-grab-layout": "layout", "crash-grab-scenario": "scenario",
                        "crash-grab-export": "export"}[kind]
     if kind == "crash-grab-tileset":
         return "tileset"
+    if kind == "crash-grab-boardset":
+        return f"{game}-boardset"
     if kind is None and "files" in document:
         return "validation-report"
+    if kind is None and game == "roborally" and "cells" in document:
+        return "roborally-resolved"  # the resolved course, whose shape the rules engine reads (no "format")
     raise AssertionError(f"{relative}: no schema for a file of format {kind!r}; name it here")
 
 

@@ -24,6 +24,7 @@ ALLOWED = {
     ("engine/crash_and_grab/startup_bench.py", "long_scenario"): "a shipped scenario, lengthened for a benchmark",
     ("engine/crash_and_grab/startup_bench.py", "write_inputs"): "a shipped layout, copied for a benchmark",
     ("engine/crash_and_grab/tileset_file.py", "shipped_tileset"): "a shipped tile set, from the package",
+    ("engine/roborally/boardset_io.py", "shipped_boardset"): "a shipped board set, from the package",
     ("engine/entry_points.py", "entry_points"): "installed packages' entry_points.txt, as importlib.metadata reads them",
     ("engine/formats/schema_check.py", "_document"): "the shipped JSON Schemas",
     ("engine/version.py", "_dist_info_version"): "the installed package's own METADATA",

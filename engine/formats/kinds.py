@@ -16,6 +16,7 @@ KINDS: dict[str, tuple[str, str]] = {
     "crash-grab-scenario": ("a scenario", "run it with `crashgrab scenario run`"),
     "crash-grab-tileset": ("a tile set", "open it in the editor's tile designer, or name it in a layout's "
                                          '"tileset"'),
+    "crash-grab-boardset": ("a board set", 'name it in a layout\'s "boardset", or open it in the editor'),
     "crash-grab-survey": ("a survey report (written by `crashgrab survey -o`)", "it is a result, not an input"),
     "crash-grab-survey-checkpoint": ("a survey checkpoint", "go on with the survey that saved it: the same "
                                                             "`crashgrab survey` command with --resume"),
