@@ -1,7 +1,7 @@
 """Typed settings of a feature: what a kind of feature lets a designer set on each one.
 
-A `FeatureKind` declares its settings as `Setting`s (a flamethrower's program steps, a laser's
-beams, a conveyor's express flag); a placed feature carries their values in a mapping. One
+A `FeatureKind` declares its settings as `Setting`s (the program steps a hazard is active in,
+how many beams it fires, a fast flag); a placed feature carries their values in a mapping. One
 validator (`settings_problems`) checks the values against the declarations for every game and
 says in words what is wrong and how to fix it; `settings_schema` gives the same rules as a JSON
 Schema fragment for a game's file schema; `Setting.describe` gives the words of the legend and
@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping
 # steps: the program steps a feature is active in (a list of distinct whole numbers, 1..maximum);
 # int: a whole number minimum..maximum; choice: one of `choices`; colour: "#rrggbb"; bool: true or false.
 SETTING_KINDS: tuple[str, ...] = ("steps", "int", "choice", "colour", "bool")
-MAX_STEP = 5  # a program's registers (RoboRally's five)
+MAX_STEP = 5  # a program's registers (a turn of five steps)
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 

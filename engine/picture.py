@@ -43,7 +43,7 @@ class FeatureKind:
     def describe(self, number: int | None = None, facing: str | None = None,
                  settings: Mapping[str, Any] | None = None) -> str:
         """The feature in words for messages, tool tips and legends, e.g. "Post 7", "Arrow facing
-        east", "Flamethrower, steps 2, 4" (its settings, defaults included, after a comma)."""
+        east", "Lamp, steps 2, 4" (its settings, defaults included, after a comma)."""
         words = self.title
         if self.numbered and number is not None:
             words += f" {number}"

@@ -1,7 +1,7 @@
 """A board picture in words, for any game: its legend and what a tool tip says of a cell.
 
-The legend lists each kind of feature once per distinct settings ("Flamethrower, steps 2, 4"
-and "Flamethrower, steps 1, 3" are two entries: they behave differently), then each kind of
+The legend lists each kind of feature once per distinct settings ("Lamp, steps 2, 4"
+and "Lamp, steps 1, 3" are two entries: they behave differently), then each kind of
 playing piece once per owner. No Qt here: the editor draws the entries' symbols, the tests and
 a text board read the words.
 """
@@ -24,7 +24,7 @@ class LegendEntry:
 
 
 def feature_words(system: GameSystem, feature: PlacedFeature) -> str:
-    """"Post 7", "Arrow facing east", "Flamethrower, steps 2, 4": the kind's words with the feature's
+    """"Post 7", "Arrow facing east", "Lamp, steps 2, 4": the kind's words with the feature's
     number, facing and settings; an undeclared type by its name."""
     kind = system.feature_kind(feature.type)
     return kind.describe(feature.number, feature.facing, feature.settings) if kind else feature.type

@@ -174,13 +174,28 @@ def test_the_generic_editor_works_from_the_keyboard(hex_installed, qtbot):
 
 
 # --- Beacon Hex's rules on the play kernel: a chance node, scenarios through the CLI -------------
-SCENARIOS = __import__("pathlib").Path(__file__).parent / "toy_hex_scenarios"
+# The toy's schemas live in its Python module, not schemas/, so its scenario is written by the tests.
+FENCED_WALK = {
+    "format": "crash-grab-scenario", "version": 2, "game": GAME,
+    "name": "A fence stops the walker, then a reach-2 beacon lights as it passes near",
+    "layout": {"format": "crash-grab-layout", "version": 2, "game": GAME, "name": "Fenced", "radius": 3,
+               "beacons": [{"at": [3, -1], "reach": 2}], "fences": [{"at": [2, 0], "side": "east"}]},
+    "start": {"at": [-1, 0], "facing": "east"},
+    "rolls": [2, 3],
+    "expect": {"walker": [2, 0], "lit": [[3, -1]], "events": ["rolled", "walked", "rolled", "fenced", "walked", "lit"]},
+}
 
 
-def test_the_hex_games_scenario_runs_through_the_cli(hex_installed, capsys):
+def write_scenario(folder, **changes):
+    path = folder / "walk.json"
+    path.write_text(json.dumps({**FENCED_WALK, **changes}))
+    return path
+
+
+def test_the_hex_games_scenario_runs_through_the_cli(hex_installed, tmp_path, capsys):
     """Worked by hand: from [-1,0] facing east, a 2 walks to [1,0]; a 3 gets one hex to [2,0],
     where the fence on its east side stops it; [3,-1]'s beacon (reach 2) is 1 hex away: lit."""
-    path = SCENARIOS / "fence-stops-walker.json"
+    path = write_scenario(tmp_path)
     assert main(["scenario", "run", str(path)]) == 0
     out = capsys.readouterr().out
     assert "A fence on the east side of [2,0] stops the walker." in out and f"PASS: {path}" in out
@@ -190,17 +205,14 @@ def test_the_hex_games_scenario_runs_through_the_cli(hex_installed, capsys):
 
 
 def test_an_impossible_roll_is_exit_2_naming_the_roll(hex_installed, tmp_path, capsys):
-    document = read_json(SCENARIOS / "fence-stops-walker.json")
-    document["rolls"] = [2, 4]
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(document))
+    bad = write_scenario(tmp_path, rolls=[2, 4])
     assert main(["scenario", "run", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "roll 2: a three-sided die shows 1, 2 or 3, not 4." in err and "$.rolls[1]" in err
 
 
 def test_a_beacons_reach_is_a_typed_setting_checked_on_load(hex_installed, tmp_path, capsys):
-    document = read_json(SCENARIOS / "fence-stops-walker.json")["layout"]
+    document = json.loads(json.dumps(FENCED_WALK["layout"]))
     document["beacons"][0]["reach"] = 5
     bad = tmp_path / "field.json"
     bad.write_text(json.dumps(document))
