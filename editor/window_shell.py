@@ -8,24 +8,32 @@ actions `save_action`, `save_as_action`, `undo_action`, `redo_action`, `playtest
 board as it was; another game's board opens in that game's window), Save, Save As (a failed save
 is a dialog, the edits stay) and Print and Play; `layout_replaced` is its hook for what must
 forget the old board.
+
+Its panels follow the window's width as Crash & Grab's do: from WIDE_WINDOW pixels the window's
+own arrangement (`wide_panels`), below it every panel of `rail_docks()` a tab of one narrow
+column with the tabs down the window's edge, so the board keeps 60% of a 1024x640 window.
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu, QMessageBox, QTabWidget
 
 from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
 
+from .findings_panel import COLUMNS
 from .game_views import add_export_menu, open_board_window
 from .print_dialog import print_and_play
 from .save_prompt import ask_save_path, ask_to_save, failure_message
 
 FILE_FILTER = "Layouts (*.json);;All files (*)"
+WIDE_WINDOW = 1280  # pixels, as Crash & Grab's: narrower, the panels are tabs of one column
+RAIL_COLUMN = 240  # pixels: that column's width (with its tabs, the board keeps 60% of 1024x640)
 
 
 class WindowShell:
@@ -69,6 +77,69 @@ class WindowShell:
                 "print_and_play": self.print_action, "undo": window.undo_action, "redo": window.redo_action,
                 "playtest": window.playtest_action, "next_finding": window.next_finding_action,
                 "previous_finding": window.previous_finding_action}
+
+    # --- panels ------------------------------------------------------------------------------
+    compact: bool | None = None  # the panels' arrangement: None until first arranged
+
+    def rail_docks(self) -> list[QDockWidget]:
+        """The panels a narrow window stacks as tabs, the first the one shown to begin with."""
+        raise NotImplementedError
+
+    def wide_panels(self) -> None:
+        """The window's own arrangement of its panels from WIDE_WINDOW pixels."""
+        raise NotImplementedError
+
+    def arrange_panels(self, compact: bool) -> None:
+        window: Any = self
+        self.compact = compact
+        docks = self.rail_docks()
+        if compact:
+            for dock in docks:
+                window.addDockWidget(Qt.RightDockWidgetArea, dock)
+            for dock in docks[1:]:
+                window.tabifyDockWidget(docks[0], dock)
+            window.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.East)  # names read in full, none elided
+            window.resizeDocks([docks[0]], [RAIL_COLUMN], Qt.Horizontal)
+        else:
+            window.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.South)
+            self.wide_panels()
+        self.panels_arranged()
+
+    def panels_arranged(self) -> None:
+        """After the panels moved: the window raises the tab that matters now."""
+
+    def fit_findings_columns(self, findings) -> None:
+        """A compact findings panel's Code column as wide as the game's longest finding code, the
+        message the rest: in a side rail's column nothing scrolls sideways."""
+        header = findings.table.header()
+        if findings.compact:
+            longest = max(self.system.finding_codes, key=len, default="code")
+            header.resizeSection(1, findings.table.fontMetrics().horizontalAdvance(longest) + 40)
+            # The message narrows with the column (it elides; the detail below is in full): a
+            # stretched last section never gets narrower than it was when the stretch began.
+            header.setMinimumSectionSize(40)
+            header.setStretchLastSection(False)
+            header.resizeSection(len(COLUMNS) - 1, 40)
+            header.setStretchLastSection(True)
+
+    # --- history -----------------------------------------------------------------------------
+    def watch_history(self) -> None:
+        """Undo and redo say what they did in the status bar, so a message about an edit (a
+        refusal, a hint) does not stay up after the edit was undone; as Crash & Grab's window."""
+        stack = self.document.undo_stack
+        self._history_seen = (stack.index(), [stack.command(i) for i in range(stack.count())])
+        stack.indexChanged.connect(self._history_moved)
+
+    def _history_moved(self, index: int) -> None:
+        window: Any = self
+        stack = self.document.undo_stack
+        before, seen = self._history_seen
+        commands = [stack.command(i) for i in range(stack.count())]
+        self._history_seen = (index, commands)
+        if index < before and index < len(commands):
+            window.statusBar().showMessage(f"Undone: {commands[index].text()}.", 6000)
+        elif before < index <= len(seen) and commands[index - 1] is seen[index - 1]:
+            window.statusBar().showMessage(f"Redone: {commands[index - 1].text()}.", 6000)
 
     # --- files -------------------------------------------------------------------------------
     def layout_replaced(self) -> None:

@@ -98,17 +98,18 @@ def test_the_arena_has_its_columns_and_rows_numbered(arena):
 def test_at_1024_by_640_nothing_hides_behind_the_toolbar_overflow(arena, qtbot):
     arena.resize(1024, 640)
     qtbot.wait(20)
-    bar = arena.toolbar
-    extension = bar.findChild(QToolButton, "qt_toolbar_ext_button")
-    assert extension is None or not extension.isVisible()
-    for action in bar.actions():
-        if action.isSeparator():
-            continue
-        widget = bar.widgetForAction(action)
-        assert widget is not None and widget.isVisible(), action.text()
-        assert bar.rect().contains(widget.geometry()), action.text()
-    shown = {action.objectName() for action in bar.actions()}
-    assert {"undo", "save", "playtest", "territory", "resize"} <= shown
+    shown = set()
+    for bar in (arena.toolbar, arena.modes_toolbar):
+        extension = bar.findChild(QToolButton, "qt_toolbar_ext_button")
+        assert extension is None or not extension.isVisible()
+        for action in bar.actions():
+            if action.isSeparator():
+                continue
+            widget = bar.widgetForAction(action)
+            assert widget is not None and widget.isVisible(), action.text()
+            assert bar.rect().contains(widget.geometry()), action.text()
+        shown |= {action.objectName() for action in bar.actions()}
+    assert {"open", "undo", "save", "playtest", "edit_mode", "territory", "resize"} <= shown
 
 
 def test_the_undo_button_keeps_its_width_and_says_what_it_undoes_in_its_tip(arena):

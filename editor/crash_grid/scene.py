@@ -53,11 +53,15 @@ class HatchItem(QGraphicsItem):
 class ArenaScene(QGraphicsScene):
     pressed = Signal(object, object)   # cell, Qt.MouseButton
     released = Signal(object)          # cell
+    hovered = Signal(object)           # the cell under the pointer, each time it changes (None: none)
 
     def __init__(self) -> None:
         super().__init__()
         self.selected: str | None = None
         self.focus_cells: tuple[tuple[int, int], ...] = ()  # the selected finding's squares
+        self.cursor: tuple[int, int] | None = None  # the keyboard's square, drawn dashed
+        self._size = (0, 0)
+        self._hovered: tuple[int, int] | None = None
 
     def cell_at(self, point: QPointF) -> tuple[int, int]:
         return math.floor(point.x() / CELL), math.floor(point.y() / CELL)
@@ -67,6 +71,17 @@ class ArenaScene(QGraphicsScene):
 
     def mouseReleaseEvent(self, event) -> None:
         self.released.emit(self.cell_at(event.scenePos()))
+
+    def mouseMoveEvent(self, event) -> None:
+        cell = self.cell_at(event.scenePos())
+        if cell != self._hovered:
+            self._hovered = cell
+            self.hovered.emit(cell)
+
+    def arena_rect(self) -> QRectF:
+        """The arena and its row and column numbers, in scene units."""
+        width, height = self._size
+        return QRectF(-CELL * 0.7, -CELL * 0.7, (width + 0.7) * CELL, (height + 0.7) * CELL)
 
     # --- drawing ---------------------------------------------------------------------------
     def _squares(self, width: int, height: int, walls) -> None:
@@ -80,6 +95,7 @@ class ArenaScene(QGraphicsScene):
                 if (x, y) in walls:
                     self.addItem(HatchItem(QRectF(x * CELL, y * CELL, CELL, CELL)))
         self._coordinates(width, height)
+        self._size = (width, height)
         self.setSceneRect(-CELL, -CELL, (width + 1.5) * CELL, (height + 1.5) * CELL)
 
     def _coordinates(self, width: int, height: int) -> None:
@@ -119,6 +135,12 @@ class ArenaScene(QGraphicsScene):
             self.addRect(rect, style.outline_pen(style.FOCUS_HALO, 7), QBrush(Qt.NoBrush))
             item = self.addRect(rect, style.outline_pen(style.FOCUS, 4), QBrush(Qt.NoBrush))
             item.setData(0, "focus")
+        if self.cursor is not None:  # dashed, as Crash!'s hex cursor: told from the solid focus by its line too
+            x, y = self.cursor
+            item = self.addRect(QRectF(x * CELL, y * CELL, CELL, CELL).adjusted(2, 2, -2, -2),
+                                style.outline_pen(style.SELECTION, 4, Qt.DashLine), QBrush(Qt.NoBrush))
+            item.setData(0, "cursor")
+            item.setZValue(10)
 
     def show_layout(self, layout: ArenaLayout, owners: dict | None = None) -> None:
         """The arena; `owners` (cell -> suit initial, the territory overlay's labels) tints squares."""
@@ -144,6 +166,7 @@ class ArenaScene(QGraphicsScene):
             self._trail(suit, cell)
         for rider in state.riders_on_board():
             self._rider(rider.suit, rider.at, rider.facing, "rider")
+        self._focus()
 
     def kinds(self) -> list[str]:
         """What is drawn, by kind (for tests and screenshots)."""
