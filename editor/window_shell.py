@@ -33,7 +33,7 @@ from .save_prompt import ask_save_path, ask_to_save, failure_message
 
 FILE_FILTER = "Layouts (*.json);;All files (*)"
 WIDE_WINDOW = 1280  # pixels, as Crash & Grab's: narrower, the panels are tabs of one column
-RAIL_COLUMN = 240  # pixels: that column's width (with its tabs, the board keeps 60% of 1024x640)
+RAIL_COLUMN = 220  # pixels: that column's width (with its tabs, the board keeps 60% of 1024x640)
 
 
 class WindowShell:
@@ -112,15 +112,36 @@ class WindowShell:
         """A compact findings panel's Code column as wide as the game's longest finding code, the
         message the rest: in a side rail's column nothing scrolls sideways."""
         header = findings.table.header()
+        findings.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
         if findings.compact:
             longest = max(self.system.finding_codes, key=len, default="code")
-            header.resizeSection(1, findings.table.fontMetrics().horizontalAdvance(longest) + 40)
+            header.resizeSection(1, findings.table.fontMetrics().horizontalAdvance(longest) + 34)
+            findings.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
             # The message narrows with the column (it elides; the detail below is in full): a
             # stretched last section never gets narrower than it was when the stretch began.
             header.setMinimumSectionSize(40)
             header.setStretchLastSection(False)
             header.resizeSection(len(COLUMNS) - 1, 40)
             header.setStretchLastSection(True)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)  # type: ignore[misc]
+        wide = event.size().width() >= WIDE_WINDOW
+        if self.compact is None or wide == self.compact:
+            # After the resize, not inside it: moving docks there can widen the window.
+            QTimer.singleShot(0, self, self.arrange_for_width)  # type: ignore[call-overload]
+
+    def arrange_for_width(self) -> None:
+        """Only on crossing WIDE_WINDOW (or the first time): a designer's own arrangement stays until then."""
+        window: Any = self
+        compact = window.width() < WIDE_WINDOW
+        if compact == self.compact:
+            return
+        size = window.size()
+        self.arrange_panels(compact)
+        window.layout().activate()
+        if window.size() != size:
+            window.resize(size)
 
     # --- history -----------------------------------------------------------------------------
     def watch_history(self) -> None:

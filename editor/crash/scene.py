@@ -53,11 +53,13 @@ class BoardScene(QGraphicsScene):
     pressed = Signal(object, object)   # hex, Qt.MouseButton
     dragged = Signal(object)           # hex, while a button is held, each time it changes
     released = Signal(object)          # hex
+    hovered = Signal(object)           # the hex under the pointer, each time it changes (None: none)
 
     def __init__(self) -> None:
         super().__init__()
         self.setBackgroundBrush(style.SCENE_BACKGROUND)
         self._pressed_on: Cell | None = None
+        self._hovered: Cell | None = None
 
     @property
     def held(self) -> bool:
@@ -72,9 +74,12 @@ class BoardScene(QGraphicsScene):
         self.pressed.emit(self._pressed_on, event.button())
 
     def mouseMoveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        cell = self.cell_at(event.scenePos())
+        if cell != self._hovered:
+            self._hovered = cell
+            self.hovered.emit(cell)
         if self._pressed_on is None:
             return
-        cell = self.cell_at(event.scenePos())
         if cell != self._pressed_on:
             self._pressed_on = cell
             self.dragged.emit(cell)

@@ -240,6 +240,8 @@ class ArenaWindow(WindowShell, QMainWindow):
         """History (the undo stack, each step named) and Messages (every status message), as in every game's window."""
         self.history = QUndoView(self.undo_stack)
         self.history.setEmptyLabel("Opened")
+        self.history.setWordWrap(True)  # each step's words wrap in a narrow column
+        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.history_dock = self._dock("History", "history", self.history)
         self.message_log = MessageLog()
         self.message_log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # its messages wrap
@@ -511,7 +513,7 @@ class ArenaWindow(WindowShell, QMainWindow):
         event.accept()
 
 
-def tool_icon(tool: str, size: int = 22) -> QIcon:
+def tool_icon(tool: str, size: int = 24) -> QIcon:
     """A tool as the arena draws it (a hatched wall, a suit's card with its symbol), so the toolbar
     matches the board and the legend."""
     pixmap = QPixmap(size, size)
