@@ -21,6 +21,7 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu, QMessageBox, QTabWidget
+from shiboken6 import isValid
 
 from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.formats.layout_io import load_layout
@@ -93,6 +94,11 @@ class WindowShell:
         window: Any = self
         self.compact = compact
         docks = self.rail_docks()
+        shown = {dock: not dock.isHidden() for dock in docks}
+        for dock in docks:  # out of their tab groups first: a split inside a group would not take
+            window.removeDockWidget(dock)
+            window.addDockWidget(Qt.RightDockWidgetArea, dock)
+            dock.setVisible(shown[dock])
         if compact:
             for dock in docks:
                 window.addDockWidget(Qt.RightDockWidgetArea, dock)
@@ -154,6 +160,8 @@ class WindowShell:
     def _history_moved(self, index: int) -> None:
         window: Any = self
         stack = self.document.undo_stack
+        if not isValid(stack) or not isValid(window):  # the stack clears itself as it goes
+            return
         before, seen = self._history_seen
         commands = [stack.command(i) for i in range(stack.count())]
         self._history_seen = (index, commands)

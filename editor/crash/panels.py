@@ -34,6 +34,8 @@ class MetricsTable(QTableWidget):
     def set_compact(self, compact: bool) -> None:
         """In a side rail's narrow column the headers name each junkyard by its label ("p1\nto J1")."""
         self.setHorizontalHeaderLabels(list(self.SHORT_COLUMNS if compact else self.COLUMNS))
+        self.resizeRowsToContents()
+        self.setMaximumHeight(self.sizeHint().height())  # every row in view, no taller: the findings get the rest
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         height = self.horizontalHeader().sizeHint().height() + sum(self.rowHeight(r) for r in range(self.rowCount()))

@@ -249,7 +249,6 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         self.previous_finding_action.setObjectName("previous_finding")
         self.addActions([self.next_finding_action, self.previous_finding_action])
         self.metrics = MetricsTable()
-        self.metrics.setMaximumHeight(self.metrics.sizeHint().height())  # the findings get the rest
         self.metrics_dock = self._dock("Metrics", "metrics", self.metrics)
         self.playtest = PlaytestPanel()
         self.playtest.changed.connect(self.redraw)
@@ -281,9 +280,10 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         """Findings (or, playtesting, Playtest) above Metrics and History, one column on the right."""
         for dock in self.rail_docks():
             self.addDockWidget(Qt.RightDockWidgetArea, dock)
-        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)
+        # Splits before tabs: a dock in a tab group takes a split as another tab.
         self.splitDockWidget(self.findings_dock, self.metrics_dock, Qt.Vertical)
         self.splitDockWidget(self.metrics_dock, self.history_dock, Qt.Vertical)
+        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)
         self.tabifyDockWidget(self.history_dock, self.messages_dock)
         self.history_dock.raise_()
         self.resizeDocks([self.findings_dock], [PANEL_WIDTH], Qt.Horizontal)

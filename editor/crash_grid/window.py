@@ -290,8 +290,9 @@ class ArenaWindow(WindowShell, QMainWindow):
         """Findings (or Playtest) above History and Messages, one column on the right."""
         for dock in self.rail_docks():
             self.addDockWidget(Qt.RightDockWidgetArea, dock)
-        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)
+        # The split before the tabs: a dock in a tab group takes a split as another tab.
         self.splitDockWidget(self.findings_dock, self.history_dock, Qt.Vertical)
+        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)
         self.tabifyDockWidget(self.history_dock, self.messages_dock)
         self.history_dock.raise_()
         self.resizeDocks([self.findings_dock], [320], Qt.Horizontal)
