@@ -1,8 +1,8 @@
 """The studio's toolbar style, for any game's window: commands as icons (their names and keys in
 their tool tips, as in the menus) on one toolbar that never moves, and Edit and Playtest as
-switches with their names on a mode bar beside it, as Crash & Grab's window has them. The icons
-are line glyphs on a 24-unit grid drawn as Crash & Grab's editor draws its own (the same ink,
-sizes and disabled state), so a command looks the same in every game's window."""
+switches with their names on a mode bar beside it, as the studio's first window has them. The
+icons are line glyphs on a 24-unit grid, drawn as that window draws its own (the same ink, sizes
+and disabled state), so a command looks the same in every game's window."""
 from __future__ import annotations
 
 from typing import Callable
@@ -79,7 +79,7 @@ def _save(painter: QPainter, ink: QColor) -> None:
 
 
 def _edit(painter: QPainter, ink: QColor) -> None:
-    """A board of four parts: editing the layout (Crash & Grab's Edit switch)."""
+    """A board of four parts: editing the layout (the Edit switch)."""
     _pen(painter, ink)
     painter.drawRect(QRectF(4, 4, 16, 16))
     painter.drawLine(QPointF(4, 12), QPointF(20, 12))

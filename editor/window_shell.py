@@ -9,12 +9,13 @@ board as it was; another game's board opens in that game's window), Save, Save A
 is a dialog, the edits stay) and Print and Play; `layout_replaced` is its hook for what must
 forget the old board.
 
-Its panels follow the window's width as Crash & Grab's do: from WIDE_WINDOW pixels the window's
+Its panels follow the window's width as the studio's first window's do: from WIDE_WINDOW pixels the window's
 own arrangement (`wide_panels`), below it every panel of `rail_docks()` a tab of one narrow
 column with the tabs down the window's edge, so the board keeps 60% of a 1024x640 window.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu, QMessageBox, QTabWidget
 from shiboken6 import isValid
 
-from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.errors import CrashGrabError, printable, shown_path
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
 
@@ -33,8 +34,33 @@ from .print_dialog import print_and_play
 from .save_prompt import ask_save_path, ask_to_save, failure_message
 
 FILE_FILTER = "Layouts (*.json);;All files (*)"
-WIDE_WINDOW = 1280  # pixels, as Crash & Grab's: narrower, the panels are tabs of one column
+_ENTRY = re.compile(r"^(\w+?)s?\[(\d+)\]$")  # "starts[0]": the first start
+WIDE_WINDOW = 1280  # pixels, as in every game's window: narrower, the panels are tabs of one column
 RAIL_COLUMN = 220  # pixels: that column's width (with its tabs, the board keeps 60% of 1024x640)
+
+
+def place_words(where: str | None) -> str:
+    """Where in a file, as a designer reads it: "$.starts[0].x" is "start 1, x"; the whole file, ""."""
+    if not where or not where.startswith("$"):
+        return where or ""
+    words = []
+    for part in where.removeprefix("$").strip(".").replace("][", "].[").split("."):
+        entry = _ENTRY.match(part)
+        words.append(f"{entry.group(1).replace('_', ' ')} {int(entry.group(2)) + 1}" if entry
+                     else part.replace("_", " "))
+    return ", ".join(word for word in words if word)
+
+
+def designer_message(error: CrashGrabError) -> str:
+    """An engine error for a dialog: the file, where in it in words (not a JSON path), what is
+    wrong and how to fix it."""
+    place = place_words(error.where)
+    head = shown_path(error.file) if error.file else ""
+    text = printable(error.shown_message)
+    if place:
+        text = f"in {place}: {text}"
+    text = f"{head}: {text}" if head else text
+    return f"{text} {error.hint}" if error.hint else text
 
 
 class WindowShell:
@@ -152,7 +178,7 @@ class WindowShell:
     # --- history -----------------------------------------------------------------------------
     def watch_history(self) -> None:
         """Undo and redo say what they did in the status bar, so a message about an edit (a
-        refusal, a hint) does not stay up after the edit was undone; as Crash & Grab's window."""
+        refusal, a hint) does not stay up after the edit was undone; as in every game's window."""
         stack = self.document.undo_stack
         self._history_seen = (stack.index(), [stack.command(i) for i in range(stack.count())])
         stack.indexChanged.connect(self._history_moved)
@@ -169,6 +195,12 @@ class WindowShell:
             window.statusBar().showMessage(f"Undone: {commands[index].text()}.", 6000)
         elif before < index <= len(seen) and commands[index - 1] is seen[index - 1]:
             window.statusBar().showMessage(f"Redone: {commands[index - 1].text()}.", 6000)
+
+    def log(self, text: str) -> None:
+        """Into the Messages panel only (not the status bar): the command line's or the file format's terms."""
+        log = getattr(self, "message_log", None)
+        if log is not None:
+            log.add(text)
 
     # --- files -------------------------------------------------------------------------------
     def layout_replaced(self) -> None:
@@ -201,7 +233,8 @@ class WindowShell:
         try:
             layout = load_layout(path)
         except CrashGrabError as error:
-            QMessageBox.critical(window, "Cannot open layout", str(error))
+            QMessageBox.critical(window, "Cannot open layout", designer_message(error))
+            self.log(f"Not opened: {error}")  # the engine's own words, with the JSON path, in Messages
             return False
         except Exception as error:  # anything else the engine did not foresee, still one message
             QMessageBox.critical(window, "Cannot open layout", failure_message(error, path))
@@ -230,7 +263,8 @@ class WindowShell:
         try:
             self.document.save(path)
         except Exception as error:  # whatever it is, a dialog: the board is not saved, the edits stay
-            QMessageBox.warning(window, "Not saved", failure_message(error, path))
+            said = designer_message(error) if isinstance(error, CrashGrabError) else failure_message(error, path)
+            QMessageBox.warning(window, "Not saved", said)
             return False
         window.statusBar().showMessage(f"Saved {path}", 4000)
         return True

@@ -606,7 +606,7 @@ class CrashBoardWindow(WindowShell, QMainWindow):
             return False
         self.statusBar().showMessage(f"Saved the playtest as {path}: a scenario replaying these turns "
                                      "and checking the board they end on", 6000)
-        self.message_log.add(f"To check it from a terminal: crashgrab scenario run {path}")
+        self.log(f"To check it from a terminal: crashgrab scenario run {path}")
         return True
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
