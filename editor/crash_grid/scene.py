@@ -152,7 +152,7 @@ class ArenaScene(QGraphicsScene):
             item = self.addRect(cell[0] * CELL, cell[1] * CELL, CELL, CELL, QPen(Qt.NoPen), QBrush(tint))
             item.setData(0, "territory")
             mark = QGraphicsSimpleTextItem(SUIT_SYMBOLS[next(s for s in SUIT_COLOURS if s[0] == initial)])
-            mark.setFont(style.font(CELL * 0.22))  # the owner by its symbol too, not only the tint
+            mark.setFont(style.font(CELL * 0.3))  # the owner by its symbol too, not only the tint (readable at 1024x640)
             mark.setBrush(QBrush(QColor(initials[initial]).darker(120)))
             mark.setPos(cell[0] * CELL + CELL * 0.06, cell[1] * CELL + CELL * 0.02)
             self.addItem(mark)
