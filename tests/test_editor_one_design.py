@@ -286,3 +286,22 @@ def test_a_file_that_does_not_open_is_said_without_json_paths(small, monkeypatch
     assert not small.open_path(bad)
     assert small.document.layout is before
     assert said and "bad.json" in said[0] and "$" not in said[0], said
+
+
+def test_make_screenshot_draws_every_games_states_at_both_sizes(qapp, tmp_path):
+    from pathlib import Path
+
+    from crashgrab.editor.crash import screenshots as crash_shots
+    from crashgrab.editor.crash_grid import screenshots as grid_shots
+
+    recipe = Path(__file__).resolve().parents[1].joinpath("Makefile").read_text(encoding="utf-8")
+    recipe = recipe[recipe.index("\nscreenshot:"):].split("\n\n")[0]
+    for package in ("crash_and_grab", "crash", "crash_grid"):
+        assert f"-m crashgrab.editor.{package}.screenshots docs" in recipe
+    for shots in (crash_shots, grid_shots):
+        names = shots.state_names()
+        assert names == [f"{state}{suffix}" for state in shots.STATES for suffix in ("", "-small")]
+    written = grid_shots.write_states(tmp_path, ["crash-grid-playtest", "crash-grid-editor-small"])
+    sizes = [(QImage(str(path)).width(), QImage(str(path)).height()) for path in written]
+    assert [path.name for path in written] == ["crash-grid-editor-small.png", "crash-grid-playtest.png"]
+    assert sizes == [(1024, 640), (1400, 900)]
