@@ -140,6 +140,14 @@ class WindowShell:
     def panels_arranged(self) -> None:
         """After the panels moved: the window raises the tab that matters now."""
 
+    def raise_panel_of(self, widget) -> None:
+        """The panel holding `widget` brought to the front of its tabs (F6 to a panel behind another)."""
+        parent = widget.parentWidget()
+        while parent is not None and not isinstance(parent, QDockWidget):
+            parent = parent.parentWidget()
+        if parent is not None:
+            parent.raise_()
+
     def fit_findings_columns(self, findings) -> None:
         """A compact findings panel's Code column as wide as the game's longest finding code, the
         message the rest: in a side rail's column nothing scrolls sideways."""

@@ -264,8 +264,8 @@ def test_a_playtest_saved_says_so_in_a_designers_words(small, monkeypatch, tmp_p
     assert small.save_playtest() and target.exists()
     said = small.statusBar().currentMessage()
     assert "crashgrab" not in said and "--" not in said and str(target) in said
-    if small.system.id == "crash":  # the command line's form, for who wants it, in the log only
-        assert any("crashgrab scenario run" in text for text in small.message_log.messages())
+    # the command line's form, for who wants it, in the Messages panel only
+    assert any("crashgrab scenario run" in text for text in small.message_log.messages())
 
 
 def test_a_file_that_does_not_open_is_said_without_json_paths(small, monkeypatch, tmp_path):
@@ -305,3 +305,47 @@ def test_make_screenshot_draws_every_games_states_at_both_sizes(qapp, tmp_path):
     sizes = [(QImage(str(path)).width(), QImage(str(path)).height()) for path in written]
     assert [path.name for path in written] == ["crash-grid-editor-small.png", "crash-grid-playtest.png"]
     assert sizes == [(1024, 640), (1400, 900)]
+
+
+def test_a_new_user_builds_validates_playtests_and_saves_at_1024x640_without_scrolling(small, monkeypatch, tmp_path):
+    """From File > New to a saved board, the board keeping 60% and no panel scrolled at each step."""
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QFileDialog
+
+    target = tmp_path / "mine.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    template = "new_4" if small.system.id == "crash-grid" else "new_standard"
+    next(a for a in small.findChildren(QAction) if a.objectName() == template).trigger()
+    assert_rail_fits(small)
+    summary = small.findings.summary.text()
+    if small.system.id == "crash-grid":  # build: a wall just ahead of the spades start
+        small.cursor = (5, 1)
+        small.view.setFocus(Qt.ShortcutFocusReason)
+        QTest.keyClick(small.view, Qt.Key_Return)
+    else:  # build: p1's car 3 turned away from the other side
+        from crashgrab.editor.crash.commands import TurnStart
+
+        small.edit(TurnStart(small.document, "p1", 3, 2))
+    assert small.findings.summary.text() != summary and small.findings.findings()  # validated as it was built
+    small.findings.select_next(1)
+    assert_rail_fits(small)
+    play_a_little(small)
+    assert_rail_fits(small)
+    small.edit_mode_action.trigger()
+    assert_rail_fits(small)
+    assert small.findings_dock.isVisible() and not small.findings_dock.visibleRegion().isEmpty()
+    QTest.keyClick(small, Qt.Key_S, Qt.ControlModifier)  # Save (the studio's keys), a new board: where to
+    assert target.exists() and not small.document.dirty
+    assert (small.width(), small.height()) == (1024, 640)
+
+
+def test_f6_goes_from_the_board_to_the_findings_even_behind_another_tab(small):
+    small.history_dock.raise_()  # the findings behind History in the rail
+    QApplication.processEvents()
+    small.view.setFocus(Qt.ShortcutFocusReason)
+    QTest.keyClick(small, Qt.Key_F6)
+    assert small.focusWidget() is small.findings.table
+    assert not small.findings_dock.visibleRegion().isEmpty()  # its tab in front
+    if small.system.id == "crash-grid":
+        QTest.keyClick(small, Qt.Key_F6)
+        assert small.focusWidget() is small.view and small.scene.kinds().count("cursor") == 1

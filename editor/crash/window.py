@@ -417,6 +417,7 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         if here is None and focus is not None and self.playtest.isAncestorOf(focus):
             here = 1
         target = stops[((here if here is not None else -step) + step) % len(stops)]
+        self.raise_panel_of(target)
         target.setFocus(Qt.ShortcutFocusReason)
 
     # --- editing -----------------------------------------------------------------------------

@@ -216,7 +216,26 @@ class ArenaWindow(WindowShell, QMainWindow):
         view_menu.addActions([dock.toggleViewAction() for dock in (self.legend_dock, self.findings_dock,
                                                                     self.history_dock, self.messages_dock)])
         view_menu.addSeparator()
-        view_menu.addActions([self.next_finding_action, self.previous_finding_action])
+        view_menu.addActions([self.next_finding_action, self.previous_finding_action, self.next_panel_action,
+                              self.previous_panel_action])
+
+    def cycle_focus(self, step: int) -> None:
+        """F6: the arena, the findings, and round again (playtesting: the arena and the playtest's
+        first choice), as in Crash!'s window; the panel reached comes to the front of its tabs."""
+        second = self.findings.table
+        if self.playtesting:
+            boxes = [*self.playtest.initiative.values(), *self.playtest.moves.values()]
+            second = boxes[0] if boxes else self.playtest.play_button
+        stops: list[QWidget] = [self.view, second]
+        focus = self.focusWidget()
+        here = next((i for i, w in enumerate(stops) if focus is w or (focus is not None and w.isAncestorOf(focus))),
+                    None)
+        if here is None and focus is not None and (self.playtest.isAncestorOf(focus)
+                                                   or self.findings.isAncestorOf(focus)):
+            here = 1
+        target = stops[((here if here is not None else -step) + step) % len(stops)]
+        self.raise_panel_of(target)
+        target.setFocus(Qt.ShortcutFocusReason)
 
     def _findings_dock(self) -> None:
         self.findings = FindingsPanel(overridable=False, compact=True)  # the studio's panel; arenas keep no overrides
@@ -268,6 +287,10 @@ class ArenaWindow(WindowShell, QMainWindow):
         self.addAction(self.playtest_action)
         self.playtest_action.setObjectName("playtest")
         self.playtest_action.setToolTip("Play tricks on the arena by the rules")
+        self.next_panel_action = QAction("Next Panel", self, shortcut="F6", triggered=lambda: self.cycle_focus(1))
+        self.previous_panel_action = QAction("Previous Panel", self, shortcut="Shift+F6",
+                                             triggered=lambda: self.cycle_focus(-1))
+        self.addActions([self.next_panel_action, self.previous_panel_action])
         self.edit_mode_action = QAction("Edit", self, checkable=True, checked=True)
         self.edit_mode_action.setObjectName("edit_mode")
         self.edit_mode_action.setToolTip("Edit the arena (ends a playtest)")
@@ -504,7 +527,9 @@ class ArenaWindow(WindowShell, QMainWindow):
         except Exception as error:  # whatever it is, a dialog: the scenario is not saved
             QMessageBox.warning(self, "Not saved", failure_message(error, path))
             return False
-        self.statusBar().showMessage(f"Saved {path}", 4000)
+        self.statusBar().showMessage(f"Saved the playtest as {path}: a scenario replaying these tricks "
+                                     "and checking the board they end on", 6000)
+        self.log(f"To check it from a terminal: crashgrab scenario run {path}")
         return True
 
     def closeEvent(self, event) -> None:
