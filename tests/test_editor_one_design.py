@@ -349,3 +349,29 @@ def test_f6_goes_from_the_board_to_the_findings_even_behind_another_tab(small):
     if small.system.id == "crash-grid":
         QTest.keyClick(small, Qt.Key_F6)
         assert small.focusWidget() is small.view and small.scene.kinds().count("cursor") == 1
+
+
+@pytest.mark.parametrize("suit", ["spades", "clubs"])
+def test_a_selected_start_gets_a_ring_round_its_card_not_only_a_colour(suit):
+    """The clubs card is within ΔE 20 of the selection's blue: a selected card is ringed clear of itself."""
+    from crashgrab.editor import style
+    from crashgrab.editor.crash_grid.marks import SUIT_COLOURS, card_rect
+    from crashgrab.editor.crash_grid.scene import CELL, CardItem
+
+    assert seen_difference(SUIT_COLOURS["clubs"], style.SELECTION, "normal") < 20
+
+    def blue_outside_the_card(selected: bool) -> int:
+        image = QImage(int(CELL), int(CELL), QImage.Format_ARGB32)
+        image.fill(Qt.white)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.translate(CELL / 2, CELL / 2)
+        CardItem(suit, QPointF(0, 0), "south", selected).paint(painter, None)
+        painter.end()
+        card = card_rect(QPointF(CELL / 2, CELL / 2), CELL).adjusted(-1.5, -1.5, 1.5, 1.5)
+        return sum(1 for x in range(image.width()) for y in range(image.height())
+                   if not card.contains(QPointF(x + 0.5, y + 0.5))
+                   and seen_difference(image.pixelColor(x, y), style.SELECTION, "normal") < 12)
+
+    assert blue_outside_the_card(False) == 0
+    assert blue_outside_the_card(True) > 60

@@ -14,8 +14,8 @@ from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.rules import GridState
 
 from .. import style
-from .marks import (ANGLES, COORDINATE, FREE, LINE, SUIT_COLOURS, SUIT_SYMBOLS, WALL, paint_card,  # noqa: F401
-                    paint_hatch)
+from .marks import (ANGLES, COORDINATE, FREE, LINE, SUIT_COLOURS, SUIT_SYMBOLS, WALL, card_rect,  # noqa: F401
+                    paint_card, paint_hatch)
 
 CELL = style.CELL
 
@@ -27,15 +27,18 @@ class CardItem(QGraphicsItem):
         super().__init__()
         self.suit, self.facing, self.selected, self.alpha = suit, facing, selected, alpha
         self.setPos(centre)
+        if selected:
+            self.setZValue(5)  # its ring over a finding's outline of the same square
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         return QRectF(-CELL / 2, -CELL / 2, CELL, CELL)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        if self.selected:
-            paint_card(painter, QPointF(0, 0), CELL, self.suit, self.facing, style.SELECTION, 3, self.alpha)
-        else:
-            paint_card(painter, QPointF(0, 0), CELL, self.suit, self.facing, alpha=self.alpha)
+        paint_card(painter, QPointF(0, 0), CELL, self.suit, self.facing, alpha=self.alpha)
+        if self.selected:  # a ring round the card, clear of it: the clubs card is the selection's blue itself
+            painter.setPen(style.outline_pen(style.SELECTION, 3))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRoundedRect(card_rect(QPointF(0, 0), CELL).adjusted(-4.5, -4.5, 4.5, 4.5), 5, 5)
 
 
 class HatchItem(QGraphicsItem):
