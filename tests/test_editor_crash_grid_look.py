@@ -1,5 +1,5 @@
 """Crash Grid's editor looks and answers like every game's editor (issue 25 item 3): the shared
-shortcut table (the same in Crash & Grab's, Crash Grid's and Crash!'s windows), the studio's
+shortcut table (the same in Crash & Grab's, Crash Grid's and Crash!'s windows, F6 too), the studio's
 findings panel (a finding clicked outlines its squares), a legend
 naming each suit by its symbol, a toolbar that fits 1024x640 and does not reflow with the undo
 text, and suits told apart under colour-vision deficiencies by colour or, failing that, shape."""
@@ -65,6 +65,13 @@ def test_every_games_window_gives_the_shared_actions_the_same_keys(window, arena
         for role, keys in SHORTCUTS.items():
             for key in keys:
                 assert {a.property(ROLE_PROPERTY) for a in owners[key]} == {role}, (type(game_window).__name__, key)
+
+
+def test_every_games_window_goes_from_panel_to_panel_with_f6(window, arena, hex_board):
+    for game_window in (window, arena, hex_board):
+        keys = {action.objectName(): tuple(k.toString(QKeySequence.PortableText) for k in action.shortcuts())
+                for action in game_window.findChildren(QAction) if action.objectName() in ("next_panel", "previous_panel")}
+        assert keys == {"next_panel": ("F6",), "previous_panel": ("Shift+F6",)}, type(game_window).__name__
 
 
 def test_clicking_a_finding_outlines_its_squares_and_selects_its_start(arena, qtbot):

@@ -290,6 +290,8 @@ class ArenaWindow(WindowShell, QMainWindow):
         self.next_panel_action = QAction("Next Panel", self, shortcut="F6", triggered=lambda: self.cycle_focus(1))
         self.previous_panel_action = QAction("Previous Panel", self, shortcut="Shift+F6",
                                              triggered=lambda: self.cycle_focus(-1))
+        self.next_panel_action.setObjectName("next_panel")  # the names and keys every game's window gives them
+        self.previous_panel_action.setObjectName("previous_panel")
         self.addActions([self.next_panel_action, self.previous_panel_action])
         self.edit_mode_action = QAction("Edit", self, checkable=True, checked=True)
         self.edit_mode_action.setObjectName("edit_mode")
