@@ -375,3 +375,35 @@ def test_a_selected_start_gets_a_ring_round_its_card_not_only_a_colour(suit):
 
     assert blue_outside_the_card(False) == 0
     assert blue_outside_the_card(True) > 60
+
+
+def test_territory_tints_too_faint_to_tell_apart_carry_their_riders_symbol(qtbot):
+    """The tints are faint (the squares' symbols stay readable under them), so some pairs are
+    under ΔE 20 even with normal sight: each tinted square carries its rider's suit symbol."""
+    import itertools
+
+    from crashgrab.editor.crash_grid.marks import FREE, SUIT_COLOURS, SUIT_SYMBOLS
+    from crashgrab.editor.crash_grid.scene import CELL
+
+    def tinted(colour: QColor) -> QColor:
+        image = QImage(4, 4, QImage.Format_ARGB32)
+        image.fill(FREE)
+        tint = QColor(colour)
+        tint.setAlpha(45)
+        painter = QPainter(image)
+        painter.fillRect(image.rect(), tint)
+        painter.end()
+        return image.pixelColor(1, 1)
+
+    close = {(a, b) for a, b in itertools.combinations(SUIT_COLOURS, 2) for vision in VISIONS
+             if seen_difference(tinted(SUIT_COLOURS[a]), tinted(SUIT_COLOURS[b]), vision) < 20}
+    assert close  # so the symbols carry it
+    window = open_board_window(get_system("crash-grid"), grid_arena("4"), None)
+    qtbot.addWidget(window, before_close_func=forget_changes)
+    window.territory_action.setChecked(True)
+    owners = dict(window.system.overlay(window.document.layout, "territory").labels)
+    by_initial = {suit[0]: suit for suit in SUIT_COLOURS}
+    marks = {(int(item.pos().x() // CELL), int(item.pos().y() // CELL)): item.text()
+             for item in window.scene.items() if item.data(0) == "territory-mark"}
+    assert marks == {cell: SUIT_SYMBOLS[by_initial[initial]] for cell, initial in owners.items()}
+    assert len(set(marks.values())) == 4

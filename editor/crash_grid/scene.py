@@ -158,6 +158,7 @@ class ArenaScene(QGraphicsScene):
             mark.setFont(style.font(CELL * 0.3))  # the owner by its symbol too, not only the tint (readable at 1024x640)
             mark.setBrush(QBrush(QColor(initials[initial]).darker(120)))
             mark.setPos(cell[0] * CELL + CELL * 0.06, cell[1] * CELL + CELL * 0.02)
+            mark.setData(0, "territory-mark")
             self.addItem(mark)
         for start in layout.starts:
             self._rider(start.suit, start.cell, start.facing, "start")
