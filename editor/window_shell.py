@@ -36,7 +36,8 @@ from .save_prompt import ask_save_path, ask_to_save, failure_message
 FILE_FILTER = "Layouts (*.json);;All files (*)"
 _ENTRY = re.compile(r"^(\w+?)s?\[(\d+)\]$")  # "starts[0]": the first start
 WIDE_WINDOW = 1280  # pixels, as in every game's window: narrower, the panels are tabs of one column
-RAIL_COLUMN = 220  # pixels: that column's width (with its tabs, the board keeps 60% of 1024x640)
+RAIL_COLUMN = 230  # pixels: that column's width (with its tabs, the board keeps 60% of 1024x640)
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum"
 
 
 def place_words(where: str | None) -> str:
@@ -131,9 +132,11 @@ class WindowShell:
             for dock in docks[1:]:
                 window.tabifyDockWidget(docks[0], dock)
             window.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.East)  # names read in full, none elided
-            window.resizeDocks([docks[0]], [RAIL_COLUMN], Qt.Horizontal)
+            for dock in docks:  # a fixed column: resizeDocks leaves a rail's tab group as its panels' hints
+                dock.setFixedWidth(RAIL_COLUMN)  # have it, and those would take the board's room
         else:
             window.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.South)
+            self._free_column()
             self.wide_panels()
         self.panels_arranged()
 
@@ -163,6 +166,11 @@ class WindowShell:
             header.setStretchLastSection(False)
             header.resizeSection(len(COLUMNS) - 1, 40)
             header.setStretchLastSection(True)
+
+    def _free_column(self) -> None:
+        for dock in self.rail_docks():
+            dock.setMinimumWidth(0)
+            dock.setMaximumWidth(QWIDGETSIZE_MAX)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)  # type: ignore[misc]
