@@ -9,9 +9,12 @@ board as it was; another game's board opens in that game's window), Save, Save A
 is a dialog, the edits stay) and Print and Play; `layout_replaced` is its hook for what must
 forget the old board.
 
-Its panels follow the window's width as the studio's first window's do: from WIDE_WINDOW pixels the window's
-own arrangement (`wide_panels`), below it every panel of `rail_docks()` a tab of one narrow
-column with the tabs down the window's edge, so the board keeps 60% of a 1024x640 window.
+Its panels follow the window's width as the studio's first window's do: from WIDE_WINDOW pixels
+the window's own arrangement (`wide_panels`), below it every panel of `rail_docks()` a tab of one
+column RAIL_COLUMN pixels wide with the tabs down the window's edge, so the board keeps 60% of a
+1024x640 window. It also gets Undo and Redo said in the status bar (`watch_history`), F6's panel
+brought to the front (`raise_panel_of`), and an engine error said with the place in the file in
+words (`designer_message`), the engine's own line kept in the Messages panel (`log`).
 """
 from __future__ import annotations
 
@@ -118,6 +121,7 @@ class WindowShell:
         raise NotImplementedError
 
     def arrange_panels(self, compact: bool) -> None:
+        """Compact: every panel a tab of the rail; wide: the window's own arrangement."""
         window: Any = self
         self.compact = compact
         docks = self.rail_docks()
@@ -127,8 +131,6 @@ class WindowShell:
             window.addDockWidget(Qt.RightDockWidgetArea, dock)
             dock.setVisible(shown[dock])
         if compact:
-            for dock in docks:
-                window.addDockWidget(Qt.RightDockWidgetArea, dock)
             for dock in docks[1:]:
                 window.tabifyDockWidget(docks[0], dock)
             window.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.East)  # names read in full, none elided
@@ -168,6 +170,7 @@ class WindowShell:
             header.setStretchLastSection(True)
 
     def _free_column(self) -> None:
+        """Wide, the panels' column is the designer's to drag again."""
         for dock in self.rail_docks():
             dock.setMinimumWidth(0)
             dock.setMaximumWidth(QWIDGETSIZE_MAX)
