@@ -34,9 +34,12 @@ bench: $(STAMP) bytecode
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.engine.crash_and_grab.bench
 	$(BIN)/python -m crashgrab.engine.crash.survey.bench
 
-# docs/screenshot.png and the editor states docs/editor.md shows.
+# docs/screenshot.png and every game's editor states its docs show (docs/editor.md, crash-editor.md,
+# crash-grid.md), at 1400x900 and 1024x640.
 screenshot: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.crash_and_grab.screenshots docs
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.crash.screenshots docs
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.crash_grid.screenshots docs
 
 # Add the editor to the desktop menu (icon, layout file type) for the current user.
 install-desktop: $(STAMP)

@@ -8,24 +8,63 @@ actions `save_action`, `save_as_action`, `undo_action`, `redo_action`, `playtest
 board as it was; another game's board opens in that game's window), Save, Save As (a failed save
 is a dialog, the edits stay) and Print and Play; `layout_replaced` is its hook for what must
 forget the old board.
+
+Its panels follow the window's width as the studio's first window's do: from WIDE_WINDOW pixels
+the window's own arrangement (`wide_panels`), below it every panel of `rail_docks()` a tab of one
+column RAIL_COLUMN pixels wide with the tabs down the window's edge, so the board keeps 60% of a
+1024x640 window. It also gets Undo and Redo said in the status bar (`watch_history`), F6's panel
+brought to the front (`raise_panel_of`), and an engine error said with the place in the file in
+words (`designer_message`), the engine's own line kept in the Messages panel (`log`).
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu, QMessageBox, QTabWidget
+from shiboken6 import isValid
 
-from crashgrab.engine.errors import CrashGrabError
+from crashgrab.engine.errors import CrashGrabError, printable, shown_path
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
 
+from .findings_panel import COLUMNS
 from .game_views import add_export_menu, open_board_window
 from .print_dialog import print_and_play
 from .save_prompt import ask_save_path, ask_to_save, failure_message
 
 FILE_FILTER = "Layouts (*.json);;All files (*)"
+_ENTRY = re.compile(r"^(\w+?)s?\[(\d+)\]$")  # "starts[0]": the first start
+WIDE_WINDOW = 1280  # pixels, as in every game's window: narrower, the panels are tabs of one column
+RAIL_COLUMN = 230  # pixels: that column's width (with its tabs, the board keeps 60% of 1024x640)
+QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum"
+
+
+def place_words(where: str | None) -> str:
+    """Where in a file, as a designer reads it: "$.starts[0].x" is "start 1, x"; the whole file, ""."""
+    if not where or not where.startswith("$"):
+        return where or ""
+    words = []
+    for part in where.removeprefix("$").strip(".").replace("][", "].[").split("."):
+        entry = _ENTRY.match(part)
+        words.append(f"{entry.group(1).replace('_', ' ')} {int(entry.group(2)) + 1}" if entry
+                     else part.replace("_", " "))
+    return ", ".join(word for word in words if word)
+
+
+def designer_message(error: CrashGrabError) -> str:
+    """An engine error for a dialog: the file, where in it in words (not a JSON path), what is
+    wrong and how to fix it."""
+    place = place_words(error.where)
+    head = shown_path(error.file) if error.file else ""
+    text = printable(error.shown_message)
+    if place:
+        text = f"in {place}: {text}"
+    text = f"{head}: {text}" if head else text
+    return f"{text} {error.hint}" if error.hint else text
 
 
 class WindowShell:
@@ -70,6 +109,118 @@ class WindowShell:
                 "playtest": window.playtest_action, "next_finding": window.next_finding_action,
                 "previous_finding": window.previous_finding_action}
 
+    # --- panels ------------------------------------------------------------------------------
+    compact: bool | None = None  # the panels' arrangement: None until first arranged
+
+    def rail_docks(self) -> list[QDockWidget]:
+        """The panels a narrow window stacks as tabs, the first the one shown to begin with."""
+        raise NotImplementedError
+
+    def wide_panels(self) -> None:
+        """The window's own arrangement of its panels from WIDE_WINDOW pixels."""
+        raise NotImplementedError
+
+    def arrange_panels(self, compact: bool) -> None:
+        """Compact: every panel a tab of the rail; wide: the window's own arrangement."""
+        window: Any = self
+        self.compact = compact
+        docks = self.rail_docks()
+        shown = {dock: not dock.isHidden() for dock in docks}
+        for dock in docks:  # out of their tab groups first: a split inside a group would not take
+            window.removeDockWidget(dock)
+            window.addDockWidget(Qt.RightDockWidgetArea, dock)
+            dock.setVisible(shown[dock])
+        if compact:
+            for dock in docks[1:]:
+                window.tabifyDockWidget(docks[0], dock)
+            window.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.East)  # names read in full, none elided
+            for dock in docks:  # a fixed column: resizeDocks leaves a rail's tab group as its panels' hints
+                dock.setFixedWidth(RAIL_COLUMN)  # have it, and those would take the board's room
+        else:
+            window.setTabPosition(Qt.RightDockWidgetArea, QTabWidget.South)
+            self._free_column()
+            self.wide_panels()
+        self.panels_arranged()
+
+    def panels_arranged(self) -> None:
+        """After the panels moved: the window raises the tab that matters now."""
+
+    def raise_panel_of(self, widget) -> None:
+        """The panel holding `widget` brought to the front of its tabs (F6 to a panel behind another)."""
+        parent = widget.parentWidget()
+        while parent is not None and not isinstance(parent, QDockWidget):
+            parent = parent.parentWidget()
+        if parent is not None:
+            parent.raise_()
+
+    def fit_findings_columns(self, findings) -> None:
+        """A compact findings panel's Code column as wide as the game's longest finding code, the
+        message the rest: in a side rail's column nothing scrolls sideways."""
+        header = findings.table.header()
+        findings.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAsNeeded)
+        if findings.compact:
+            longest = max(self.system.finding_codes, key=len, default="code")
+            header.resizeSection(1, findings.table.fontMetrics().horizontalAdvance(longest) + 34)
+            findings.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+            # The message narrows with the column (it elides; the detail below is in full): a
+            # stretched last section never gets narrower than it was when the stretch began.
+            header.setMinimumSectionSize(40)
+            header.setStretchLastSection(False)
+            header.resizeSection(len(COLUMNS) - 1, 40)
+            header.setStretchLastSection(True)
+
+    def _free_column(self) -> None:
+        """Wide, the panels' column is the designer's to drag again."""
+        for dock in self.rail_docks():
+            dock.setMinimumWidth(0)
+            dock.setMaximumWidth(QWIDGETSIZE_MAX)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)  # type: ignore[misc]
+        wide = event.size().width() >= WIDE_WINDOW
+        if self.compact is None or wide == self.compact:
+            # After the resize, not inside it: moving docks there can widen the window.
+            QTimer.singleShot(0, self, self.arrange_for_width)  # type: ignore[call-overload]
+
+    def arrange_for_width(self) -> None:
+        """Only on crossing WIDE_WINDOW (or the first time): a designer's own arrangement stays until then."""
+        window: Any = self
+        compact = window.width() < WIDE_WINDOW
+        if compact == self.compact:
+            return
+        size = window.size()
+        self.arrange_panels(compact)
+        window.layout().activate()
+        if window.size() != size:
+            window.resize(size)
+
+    # --- history -----------------------------------------------------------------------------
+    def watch_history(self) -> None:
+        """Undo and redo say what they did in the status bar, so a message about an edit (a
+        refusal, a hint) does not stay up after the edit was undone; as in every game's window."""
+        stack = self.document.undo_stack
+        self._history_seen = (stack.index(), [stack.command(i) for i in range(stack.count())])
+        stack.indexChanged.connect(self._history_moved)
+
+    def _history_moved(self, index: int) -> None:
+        window: Any = self
+        stack = self.document.undo_stack
+        if not isValid(stack) or not isValid(window):  # the stack clears itself as it goes
+            return
+        before, seen = self._history_seen
+        commands = [stack.command(i) for i in range(stack.count())]
+        self._history_seen = (index, commands)
+        if index < before and index < len(commands):
+            window.statusBar().showMessage(f"Undone: {commands[index].text()}.", 6000)
+        elif before < index <= len(seen) and commands[index - 1] is seen[index - 1]:
+            window.statusBar().showMessage(f"Redone: {commands[index - 1].text()}.", 6000)
+
+    def log(self, text: str) -> None:
+        """Into the Messages panel only (not the status bar): the command line's or the file format's terms."""
+        log = getattr(self, "message_log", None)
+        if log is not None:
+            log.add(text)
+
     # --- files -------------------------------------------------------------------------------
     def layout_replaced(self) -> None:
         """The window's board is about to be another (New, Open): playtesting ends. A window that
@@ -101,7 +252,8 @@ class WindowShell:
         try:
             layout = load_layout(path)
         except CrashGrabError as error:
-            QMessageBox.critical(window, "Cannot open layout", str(error))
+            QMessageBox.critical(window, "Cannot open layout", designer_message(error))
+            self.log(f"Not opened: {error}")  # the engine's own words, with the JSON path, in Messages
             return False
         except Exception as error:  # anything else the engine did not foresee, still one message
             QMessageBox.critical(window, "Cannot open layout", failure_message(error, path))
@@ -130,7 +282,8 @@ class WindowShell:
         try:
             self.document.save(path)
         except Exception as error:  # whatever it is, a dialog: the board is not saved, the edits stay
-            QMessageBox.warning(window, "Not saved", failure_message(error, path))
+            said = designer_message(error) if isinstance(error, CrashGrabError) else failure_message(error, path)
+            QMessageBox.warning(window, "Not saved", said)
             return False
         window.statusBar().showMessage(f"Saved {path}", 4000)
         return True

@@ -1,5 +1,5 @@
 """Crash Grid's editor looks and answers like every game's editor (issue 25 item 3): the shared
-shortcut table (the same in Crash & Grab's, Crash Grid's and Crash!'s windows), the studio's
+shortcut table (the same in Crash & Grab's, Crash Grid's and Crash!'s windows, F6 too), the studio's
 findings panel (a finding clicked outlines its squares), a legend
 naming each suit by its symbol, a toolbar that fits 1024x640 and does not reflow with the undo
 text, and suits told apart under colour-vision deficiencies by colour or, failing that, shape."""
@@ -67,6 +67,13 @@ def test_every_games_window_gives_the_shared_actions_the_same_keys(window, arena
                 assert {a.property(ROLE_PROPERTY) for a in owners[key]} == {role}, (type(game_window).__name__, key)
 
 
+def test_every_games_window_goes_from_panel_to_panel_with_f6(window, arena, hex_board):
+    for game_window in (window, arena, hex_board):
+        keys = {action.objectName(): tuple(k.toString(QKeySequence.PortableText) for k in action.shortcuts())
+                for action in game_window.findChildren(QAction) if action.objectName() in ("next_panel", "previous_panel")}
+        assert keys == {"next_panel": ("F6",), "previous_panel": ("Shift+F6",)}, type(game_window).__name__
+
+
 def test_clicking_a_finding_outlines_its_squares_and_selects_its_start(arena, qtbot):
     arena.edit(commands.ToggleWall(arena.document, (5, 1)))  # a wall just ahead of the spades start [5,0]
     table = arena.findings.table
@@ -98,17 +105,18 @@ def test_the_arena_has_its_columns_and_rows_numbered(arena):
 def test_at_1024_by_640_nothing_hides_behind_the_toolbar_overflow(arena, qtbot):
     arena.resize(1024, 640)
     qtbot.wait(20)
-    bar = arena.toolbar
-    extension = bar.findChild(QToolButton, "qt_toolbar_ext_button")
-    assert extension is None or not extension.isVisible()
-    for action in bar.actions():
-        if action.isSeparator():
-            continue
-        widget = bar.widgetForAction(action)
-        assert widget is not None and widget.isVisible(), action.text()
-        assert bar.rect().contains(widget.geometry()), action.text()
-    shown = {action.objectName() for action in bar.actions()}
-    assert {"undo", "save", "playtest", "territory", "resize"} <= shown
+    shown = set()
+    for bar in (arena.toolbar, arena.modes_toolbar):
+        extension = bar.findChild(QToolButton, "qt_toolbar_ext_button")
+        assert extension is None or not extension.isVisible()
+        for action in bar.actions():
+            if action.isSeparator():
+                continue
+            widget = bar.widgetForAction(action)
+            assert widget is not None and widget.isVisible(), action.text()
+            assert bar.rect().contains(widget.geometry()), action.text()
+        shown |= {action.objectName() for action in bar.actions()}
+    assert {"open", "undo", "save", "playtest", "edit_mode", "territory", "resize"} <= shown
 
 
 def test_the_undo_button_keeps_its_width_and_says_what_it_undoes_in_its_tip(arena):

@@ -17,16 +17,25 @@ class MetricsTable(QTableWidget):
     """Rows: cars 1-6 and the total; columns: each player's path to its junkyard and straight run."""
 
     COLUMNS = tuple(f"{player}\n{what}" for player in PLAYERS for what in ("to junkyard", "run"))
+    SHORT_COLUMNS = tuple(f"{player}\n{what}" for player in PLAYERS for what in (f"to J{player[1:]}", "run"))
 
     def __init__(self, parent=None) -> None:
         super().__init__(len(CARS) + 1, len(self.COLUMNS), parent)
         self.setHorizontalHeaderLabels(list(self.COLUMNS))
         self.setVerticalHeaderLabels([f"car {n}" for n in CARS] + [TOTAL])
         self.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # its columns share the width
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # its dock is as tall as its rows
         self.horizontalHeader().setSectionResizeMode(QHeaderView.Stretch)
         self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.setToolTip("to junkyard: the shortest path in hexes from the car's start to its player's junkyard; "
                         "run: board hexes straight ahead of it before the edge")
+
+    def set_compact(self, compact: bool) -> None:
+        """In a side rail's narrow column the headers name each junkyard by its label ("p1\nto J1")."""
+        self.setHorizontalHeaderLabels(list(self.SHORT_COLUMNS if compact else self.COLUMNS))
+        self.resizeRowsToContents()
+        self.setMaximumHeight(self.sizeHint().height())  # every row in view, no taller: the findings get the rest
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
         height = self.horizontalHeader().sizeHint().height() + sum(self.rowHeight(r) for r in range(self.rowCount()))

@@ -37,6 +37,10 @@ class PlaytestPanel(QWidget):
 
         setup = QGroupBox("Game")
         grid = QGridLayout(setup)
+        grid.setContentsMargins(6, 2, 6, 4)
+        grid.setVerticalSpacing(2)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
         self.variant, self.turning, self.first = QComboBox(), QComboBox(), QComboBox()
         self.variant.addItems(VARIANTS)
         self.turning.addItems(TURN_RULINGS)
@@ -51,8 +55,12 @@ class PlaytestPanel(QWidget):
                 ("Seed", self.seed, "where dice rolled 'from the seed' come from"))):
             box.setToolTip(tip)
             box.setObjectName(label.lower())
-            grid.addWidget(QLabel(label), column // 2, (column % 2) * 2)
-            grid.addWidget(box, column // 2, (column % 2) * 2 + 1)
+            box.setMinimumWidth(1)  # a side rail's column is narrow: Variant and Turning a row each
+            caption = QLabel(label)
+            caption.setToolTip(tip)
+            row, at, span = ((0, 0, 3), (1, 0, 3), (2, 0, 1), (2, 2, 1))[column]
+            grid.addWidget(caption, row, at)
+            grid.addWidget(box, row, at + 1, 1, span)
         for box in (self.variant, self.turning, self.first):
             box.currentIndexChanged.connect(lambda _i: self.restart())
         self.seed.valueChanged.connect(lambda _v: self.restart())
@@ -74,7 +82,6 @@ class PlaytestPanel(QWidget):
             dice_row.addWidget(box)
         self.roll_button = self._button("Roll these", "roll_scripted", lambda: self._do(
             lambda s: s.roll(tuple(b.value() for b in self.dice))), "the three dice as set in the boxes")
-        dice_row.addWidget(self.roll_button)
         self.seed_roll_button = self._button("Roll from seed", "roll_seeded", lambda: self._do(lambda s: s.roll()),
                                              "three dice from the seed (Ctrl+D)", "Ctrl+D")
         self.reroll_button = self._button("Re-roll", "reroll", lambda: self._do(lambda s: s.reroll()),
@@ -82,19 +89,23 @@ class PlaytestPanel(QWidget):
         self.end_button = self._button("End turn", "end_turn", lambda: self._do(lambda s: s.end_turn()),
                                        "end the control part (unused dice are lost); the automatic part follows "
                                        "(Ctrl+Enter; Ctrl+E is Export in every game's window)", "Ctrl+Return")
-        turn_row = QHBoxLayout()
-        for button in (self.seed_roll_button, self.reroll_button, self.end_button):
-            turn_row.addWidget(button)
+        turn_rows = QGridLayout()  # two buttons a row: each reads in full in a side rail's column
+        for index, button in enumerate((self.roll_button, self.seed_roll_button, self.reroll_button, self.end_button)):
+            button.setMinimumWidth(1)
+            turn_rows.addWidget(button, index // 2, index % 2)
 
         self.car_label = QLabel()
         self.car_label.setWordWrap(True)
         self.move_button = self._button("Move", "move", lambda: self.move(), "one hex forward (M)")
         self.turn_buttons: dict[str, QPushButton] = {}
+        self.move_button.setMinimumWidth(48)
         steer_row = QHBoxLayout()
-        steer_row.addWidget(self.move_button)
+        steer_row.setSpacing(3)
+        steer_row.addWidget(self.move_button, 2)
         for facing in FACINGS:
             button = self._button(f"{ARROWS[facing]}", f"turn_{facing}", lambda _=False, f=facing: self.turn(f),
                                   f"turn to face {facing}")
+            button.setMinimumWidth(20)
             button.setMaximumWidth(34)
             self.turn_buttons[facing] = button
             steer_row.addWidget(button)
@@ -104,26 +115,32 @@ class PlaytestPanel(QWidget):
         self.forward_button = self._button("Forward \u25b6", "forward", lambda: self._show(self.session.forward()),
                                            "one step forward (Page Down)", "PgDown")
         self.step_label = QLabel()
-        nav_row = QHBoxLayout()
+        self.step_label.setObjectName("step")
+        nav_row = QHBoxLayout()  # the step shown below the buttons, so both read in full in a narrow column
         nav_row.addWidget(self.back_button)
-        nav_row.addWidget(self.step_label, 1, Qt.AlignCenter)
         nav_row.addWidget(self.forward_button)
         self.events = QListWidget()
         self.events.setWordWrap(True)
+        self.events.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # each event wraps
+        self.events.setMinimumHeight(60)
         self.events.setObjectName("playtest_events")
         self.save_button = self._button("Save as scenario\u2026", "save_scenario", self.save_requested.emit,
                                         "the turns completed up to the step shown, expecting the board as shown")
 
+        for button in (self.back_button, self.forward_button, self.save_button):
+            button.setMinimumWidth(1)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setContentsMargins(6, 4, 6, 6)
+        layout.setSpacing(4)
         layout.addWidget(setup)
         layout.addWidget(self.status)
         layout.addLayout(dice_row)
-        layout.addLayout(turn_row)
+        layout.addLayout(turn_rows)
         layout.addWidget(self.car_label)
         layout.addLayout(steer_row)
         layout.addWidget(self.message)
         layout.addLayout(nav_row)
+        layout.addWidget(self.step_label)
         layout.addWidget(self.events, 1)
         layout.addWidget(self.save_button)
 

@@ -53,11 +53,13 @@ class BoardScene(QGraphicsScene):
     pressed = Signal(object, object)   # hex, Qt.MouseButton
     dragged = Signal(object)           # hex, while a button is held, each time it changes
     released = Signal(object)          # hex
+    hovered = Signal(object)           # the hex under the pointer, each time it changes (None: none)
 
     def __init__(self) -> None:
         super().__init__()
         self.setBackgroundBrush(style.SCENE_BACKGROUND)
         self._pressed_on: Cell | None = None
+        self._hovered: Cell | None = None
 
     @property
     def held(self) -> bool:
@@ -72,9 +74,12 @@ class BoardScene(QGraphicsScene):
         self.pressed.emit(self._pressed_on, event.button())
 
     def mouseMoveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        cell = self.cell_at(event.scenePos())
+        if cell != self._hovered:
+            self._hovered = cell
+            self.hovered.emit(cell)
         if self._pressed_on is None:
             return
-        cell = self.cell_at(event.scenePos())
         if cell != self._pressed_on:
             self._pressed_on = cell
             self.dragged.emit(cell)
@@ -112,8 +117,12 @@ class BoardScene(QGraphicsScene):
         item.setToolTip(f"{cell_text(cell)}: not on the board (the hex tool adds it)")
 
     def _junkyard(self, owner: str, cell: Cell, selected: bool = False) -> None:
-        ring = QPen(style.SELECTION if selected else PLAYER_COLOURS[owner], 5 if selected else 3.5)
-        item = self.addPolygon(polygon(cell, 0.86), ring, QBrush(JUNKYARD))
+        """Its owner's ring and label (J1, J2); selected, a ring round its hex as a selected car
+        has: the selection blue is close to p1's, so it never replaces the owner's ring."""
+        if selected:
+            outer = self.addPolygon(polygon(cell, 0.97), style.outline_pen(style.SELECTION, 5), QBrush(Qt.NoBrush))
+            outer.setData(0, "selected")
+        item = self.addPolygon(polygon(cell, 0.82), QPen(PLAYER_COLOURS[owner], 3.5), QBrush(JUNKYARD))
         item.setData(0, "junkyard")
         item.setToolTip(f"{owner}'s junkyard at {cell_text(cell)}: a car entering it scores for {owner}")
         label = self.addSimpleText(f"J{owner[1:]}", style.font(UNIT * 0.55, bold=True))

@@ -1,5 +1,6 @@
 """`python -m crashgrab.editor.crash.screenshots DOCS_FOLDER`: the Crash! editor's states that
-docs/crash-editor.md shows, drawn offscreen into PNGs, so the pictures are the real thing.
+docs/crash-editor.md shows, drawn offscreen into PNGs (`make screenshot` runs it), so the
+pictures are the real thing: each state at 1400x900 and again, as STATE-small.png, at 1024x640.
 
 Each state opens the standard board (layouts/crash/standard.json, or the template when that
 file is not at hand), sets the window up as a designer would and writes STATE.png.
@@ -42,12 +43,27 @@ def _playtest(window) -> None:
     panel.forward_button.click()
 
 
-# name -> (window size, how to set it up, what it shows)
-STATES: dict[str, tuple[tuple[int, int], Callable, str]] = {
-    "crash-editor": ((1400, 900), _a_finding, "the standard board, a facing-away warning selected"),
-    "crash-editor-small": ((1024, 640), _a_finding, "the same in a 1024x640 window"),
-    "crash-playtest": ((1400, 900), _playtest, "a playtest: p2's automatic part shown car by car"),
+def _keyboard(window) -> None:
+    """The board reached by the keyboard: the hex cursor beside p1's junkyard, named in the status bar."""
+    from PySide6.QtCore import Qt
+
+    window.view.setFocus(Qt.ShortcutFocusReason)
+    window.cursor = (0, 0)
+    window.redraw()
+    window.show_cell()
+
+
+SIZES = {"": (1400, 900), "-small": (1024, 640)}  # a state's name ends with its size's suffix
+# name -> (how to set it up, what it shows); each drawn at both sizes
+STATES: dict[str, tuple[Callable, str]] = {
+    "crash-editor": (_a_finding, "the standard board, a facing-away warning selected"),
+    "crash-keyboard": (_keyboard, "the keyboard's hex cursor, the hex named in the status bar"),
+    "crash-playtest": (_playtest, "a playtest: p2's automatic part shown car by car"),
 }
+
+
+def state_names() -> list[str]:
+    return [f"{name}{suffix}" for name in STATES for suffix in SIZES]
 
 
 def write_states(folder: Path, layout: Path | None = None, names: list[str] | None = None) -> list[Path]:
@@ -62,13 +78,17 @@ def write_states(folder: Path, layout: Path | None = None, names: list[str] | No
 
     board = load_layout(layout) if layout is not None and layout.exists() else template_layout()
     written = []
-    for name, (size, prepare, _) in STATES.items():
+    for name in state_names():
         if names and name not in names:
             continue
+        prepare, _ = STATES[name.removesuffix("-small")]
+        size = SIZES["-small" if name.endswith("-small") else ""]
         window = CrashBoardWindow(get_system("crash"), board, layout)
         try:
             window.resize(*size)
             window.show()
+            for _ in range(3):  # the panels arranged for the size first (just after the resize)
+                QApplication.processEvents()
             prepare(window)
             for _ in range(3):
                 QApplication.processEvents()
@@ -123,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=PROG, description="Draw the Crash! editor states docs/crash-editor.md shows.")
     parser.add_argument("folder", type=Path, help="where to write the PNGs (docs/)")
     parser.add_argument("--layout", type=Path, default=Path("layouts/crash/standard.json"), help="the board to show")
-    parser.add_argument("--only", nargs="*", choices=list(STATES), help="just these states")
+    parser.add_argument("--only", nargs="*", choices=state_names(), help="just these states")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication

@@ -13,10 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QMainWindow, QMessageBox, QScrollArea,
-                               QSpinBox, QWidget)
+from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QLabel, QMainWindow, QMenu, QMessageBox, QSpinBox,
+                               QToolButton, QUndoView, QWidget)
+from shiboken6 import isValid
 
 from crashgrab.engine.crash.model import CrashLayout
 from crashgrab.engine.crash.rules import Moved
@@ -27,10 +28,11 @@ from crashgrab.engine.system import GameSystem
 
 from ..findings_panel import FindingsPanel
 from ..legend import LegendStrip
-from ..message_bar import MessageBar
+from ..message_bar import MessageBar, MessageLog
 from ..save_prompt import ask_save_path, failure_message
 from ..shortcuts import apply_shortcuts, shortcut_text
-from ..window_shell import WindowShell
+from ..toolbar import command_icon, keys_in_tips, main_toolbar, mode_bar
+from ..window_shell import WIDE_WINDOW, WindowShell
 from . import commands
 from .document import BoardDocument
 from .panels import PANEL_WIDTH, MetricsTable
@@ -69,8 +71,13 @@ class BoardView(QGraphicsView):
         self.on_key = on_key
         self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.setFocusPolicy(Qt.StrongFocus)
+        self.setMouseTracking(True)  # the status bar names the hex under the pointer
         for policy in (self.setHorizontalScrollBarPolicy, self.setVerticalScrollBarPolicy):
             policy(Qt.ScrollBarAlwaysOff)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().leaveEvent(event)
+        self.scene().hovered.emit(None)
 
     def fit(self) -> None:
         rect = self.scene().sceneRect()
@@ -116,33 +123,88 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         self.painting: bool | None = None       # a stroke under way: adding (True) or removing (False)
         self.stroke = 0
         self._refreshing = False
-        self._toolbar()
+        self.hovered: Cell | None = None        # the mouse's hex
+        self._actions()
         self._docks()
         self._menus()
         apply_shortcuts(self.shared_actions())
-        self._key_tips()
+        self._toolbar()
+        self._status_bar()
         self.document.changed.connect(self.refresh)
         self.scene.pressed.connect(self.on_pressed)
         self.scene.dragged.connect(self.on_dragged)
         self.scene.released.connect(self.on_released)
+        self.scene.hovered.connect(self._hovered)
         self.findings.findingSelected.connect(self.show_finding)
+        self.watch_history()
         self.refresh()
         self.statusBar().showMessage(HINT)
         self.resize(1200, 800)
+        self.arrange_panels(self.width() < WIDE_WINDOW)
 
     # --- building ----------------------------------------------------------------------------
+    def _actions(self) -> None:
+        # The Edit menu's actions name the edit ("Undo Place p1's car 3 ..."); the toolbar's buttons
+        # keep their icons, so the toolbar does not shift with every edit.
+        self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
+        self.undo_action.setObjectName("undo")
+        self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
+        self.redo_action.setObjectName("redo")
+        self.save_action = QAction("Save", self, triggered=self.save)
+        self.save_action.setObjectName("save")
+        self.save_as_action = QAction("Save As\u2026", self, triggered=self.save_as)
+        self.save_as_action.setObjectName("save_as")
+        self.addActions([self.undo_action, self.redo_action, self.save_action, self.save_as_action])
+        self.playtest_action = QAction("Playtest", self, checkable=True)
+        self.playtest_action.setObjectName("playtest")
+        self.playtest_action.setToolTip("Play turns on the board by the rules")
+        self.playtest_action.toggled.connect(self.set_playtesting)
+        self.addAction(self.playtest_action)
+        self.edit_mode_action = QAction("Edit", self, checkable=True, checked=True)
+        self.edit_mode_action.setObjectName("edit_mode")
+        self.edit_mode_action.setToolTip("Edit the board (ends a playtest)")
+        self.edit_mode_action.triggered.connect(self._edit_mode)
+        self.next_panel_action = QAction("Next Panel", self, shortcut="F6", triggered=lambda: self.cycle_focus(1))
+        self.previous_panel_action = QAction("Previous Panel", self, shortcut="Shift+F6",
+                                             triggered=lambda: self.cycle_focus(-1))
+        self.next_panel_action.setObjectName("next_panel")  # the names and keys every game's window gives them
+        self.previous_panel_action.setObjectName("previous_panel")
+        self.addActions([self.next_panel_action, self.previous_panel_action])
+
+    def _edit_mode(self) -> None:
+        self.playtest_action.setChecked(False)
+        self.edit_mode_action.setChecked(True)  # a switch: clicking it again keeps it on
+
     def _toolbar(self) -> None:
-        bar = self.toolbar = self.addToolBar("Board")
-        bar.setObjectName("board_tools")
-        bar.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+        """The studio's toolbar (editor/toolbar.py): New, Open, Save, Undo, Redo and the tools as
+        icons (the legend names the pieces), the car a start tool places; Edit and Playtest as
+        named switches."""
+        bar = self.toolbar = main_toolbar(self, "Board", "board_tools")
+        new_button = QToolButton()
+        new_button.setObjectName("new_button")
+        new_button.setIcon(command_icon("new"))
+        new_button.setToolTip("Start a new board on a template, or free-form")
+        new_button.setPopupMode(QToolButton.InstantPopup)
+        new_button.setMenu(self.findChild(QMenu, "new_board"))
+        bar.addWidget(new_button)
+        self.open_action.setIcon(command_icon("open"))
+        for name, action in (("save", self.save_action), ("undo", self.undo_action), ("redo", self.redo_action)):
+            action.setIcon(command_icon(name))
+        bar.addActions([self.open_action, self.save_action])
+        bar.addSeparator()
+        bar.addActions([self.undo_action, self.redo_action])
+        bar.addSeparator()
         group = QActionGroup(self)
-        tools = [(HEX_TOOL, "Hexes", tool_icon("hex"))]
-        tools += [(f"start_{p}", f"{p} start", tool_icon(f"car_{p}")) for p in PLAYERS]
-        tools += [(f"junkyard_{p}", f"{p} junkyard", tool_icon(f"junkyard_{p}")) for p in PLAYERS]
+        tools = [(HEX_TOOL, "Hexes", tool_icon("hex"), "click or drag to add or remove hexes")]
+        tools += [(f"start_{p}", f"{p} start", tool_icon(f"car_{p}"), f"click a hex to place {p}'s car")
+                  for p in PLAYERS]
+        tools += [(f"junkyard_{p}", f"{p} junkyard", tool_icon(f"junkyard_{p}"), f"click a hex to place {p}'s junkyard")
+                  for p in PLAYERS]
         self.tool_actions: dict[str, QAction] = {}
-        for tool, text, icon in tools:
+        for tool, text, icon, tip in tools:
             action = QAction(icon, text, self, checkable=True)
             action.setObjectName(f"tool_{tool}")
+            action.setToolTip(f"{text}: {tip}")
             action.setChecked(tool == HEX_TOOL)
             action.triggered.connect(lambda _checked=False, t=tool: setattr(self, "tool", t))
             group.addAction(action)
@@ -154,49 +216,33 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         self.car_box.setObjectName("car_number")
         self.car_box.setToolTip("The car a start tool places (keys 1-6 choose it)")
         bar.addWidget(self.car_box)
-        bar.addSeparator()
-        # The Edit menu's actions name the edit ("Undo Place p1's car 3 ..."); the toolbar's keep
-        # one word, so the toolbar does not shift with every edit.
-        self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
-        self.undo_action.setObjectName("undo")
-        self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
-        self.redo_action.setObjectName("redo")
-        self.save_action = QAction("Save", self, triggered=self.save)
-        self.save_action.setObjectName("save")
-        self.save_as_action = QAction("Save As\u2026", self, triggered=self.save_as)
-        self.save_as_action.setObjectName("save_as")
-        self.addActions([self.undo_action, self.redo_action, self.save_action, self.save_as_action])
-        for word, stack_action, can in (("Undo", self.undo_action, self.undo_stack.canUndoChanged),
-                                        ("Redo", self.redo_action, self.undo_stack.canRedoChanged)):
-            button = QAction(word, self, triggered=stack_action.trigger)
-            button.setObjectName(f"toolbar_{word.lower()}")
-            button.setToolTip(word)
-            button.setEnabled(False)
-            can.connect(button.setEnabled)
-            bar.addAction(button)
-        bar.addAction(self.save_action)
-        self.playtest_action = QAction("Playtest", self, checkable=True)
-        self.playtest_action.setObjectName("playtest")
-        self.playtest_action.toggled.connect(self.set_playtesting)
-        self.addAction(self.playtest_action)
-        bar.addSeparator()
-        bar.addAction(self.playtest_action)
-        self.next_panel_action = QAction("Next Panel", self, shortcut="F6", triggered=lambda: self.cycle_focus(1))
-        self.previous_panel_action = QAction("Previous Panel", self, shortcut="Shift+F6",
-                                             triggered=lambda: self.cycle_focus(-1))
-        self.addActions([self.next_panel_action, self.previous_panel_action])
+        self.modes_toolbar = mode_bar(self, self.edit_mode_action, self.playtest_action)
+        keys_in_tips([self.open_action, self.save_action, self.playtest_action, self.edit_mode_action])
+        for verb, action, text, changed in (("Undo", self.undo_action, self.undo_stack.undoText,
+                                             self.undo_stack.undoTextChanged),
+                                            ("Redo", self.redo_action, self.undo_stack.redoText,
+                                             self.undo_stack.redoTextChanged)):
+            self._history_tip(action, verb, text())
+            changed.connect(lambda t, a=action, v=verb: self._history_tip(a, v, t))
 
-    def _key_tips(self) -> None:
-        """The toolbar's words with their keys in their tool tips (Undo's and Redo's are the stack's)."""
-        for action, keys_of in ((self.save_action, self.save_action), (self.playtest_action, self.playtest_action),
-                                (self.findChild(QAction, "toolbar_undo"), self.undo_action),
-                                (self.findChild(QAction, "toolbar_redo"), self.redo_action)):
-            keys = shortcut_text(keys_of)
-            action.setToolTip(f"{action.text()} ({keys})" if keys else action.text())
+    @staticmethod
+    def _history_tip(action: QAction, verb: str, text: str) -> None:
+        """What Undo or Redo would do, in its tool tip ("Undo turn p1's car 3 (Ctrl+Z)")."""
+        if not isValid(action):  # the stack, outliving the window, clears itself as it goes
+            return
+        keys = shortcut_text(action)
+        what = f"{verb} {text[0].lower()}{text[1:]}" if text else f"Nothing to {verb.lower()}"
+        action.setToolTip(f"{what} ({keys})" if keys else what)
+
+    def _status_bar(self) -> None:
+        """The hex under the pointer or the keyboard's cursor, named, at the right of the status bar."""
+        self.cell_label = QLabel()
+        self.cell_label.setObjectName("cell_label")
+        self.cell_label.setMinimumWidth(240)
+        self.statusBar().addPermanentWidget(self.cell_label)
 
     def _docks(self) -> None:
         self.findings = FindingsPanel(overridable=False, compact=True)  # the studio's panel; boards keep no overrides
-        self.findings.sizeHint = lambda: QSize(PANEL_WIDTH, 260)
         self.findings_dock = self._dock("Findings", "findings", self.findings)
         self.next_finding_action = QAction("Next Finding", self, triggered=lambda: self.findings.select_next(1))
         self.next_finding_action.setObjectName("next_finding")
@@ -205,18 +251,21 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         self.previous_finding_action.setObjectName("previous_finding")
         self.addActions([self.next_finding_action, self.previous_finding_action])
         self.metrics = MetricsTable()
-        self.metrics.setMaximumHeight(self.metrics.sizeHint().height())  # the findings get the rest
         self.metrics_dock = self._dock("Metrics", "metrics", self.metrics)
         self.playtest = PlaytestPanel()
         self.playtest.changed.connect(self.redraw)
         self.playtest.save_requested.connect(self.save_playtest)
-        scroll = QScrollArea()
-        scroll.setWidget(self.playtest)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.NoFrame)
-        scroll.sizeHint = lambda: QSize(PANEL_WIDTH + 24, 480)
-        self.playtest_dock = self._dock("Playtest", "playtest", scroll)
+        self.playtest_dock = self._dock("Playtest", "playtest", self.playtest)
         self.playtest_dock.hide()
+        self.history = QUndoView(self.undo_stack)
+        self.history.setEmptyLabel("Opened")
+        self.history.setWordWrap(True)  # each step's words wrap in a narrow column
+        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.history_dock = self._dock("History", "history", self.history)
+        self.message_log = MessageLog()
+        self.message_log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # its messages wrap
+        self.statusBar().messageShown.connect(self.message_log.add)
+        self.messages_dock = self._dock("Messages", "messages", self.message_log)
         self.legend = LegendStrip(legend_entries())
         self.legend_dock = QDockWidget("Legend", self)
         self.legend_dock.setObjectName("legend_dock")
@@ -225,11 +274,33 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
         self.addDockWidget(Qt.TopDockWidgetArea, self.legend_dock)
 
+    # --- panels ------------------------------------------------------------------------------
+    def rail_docks(self) -> list[QDockWidget]:
+        return [self.findings_dock, self.metrics_dock, self.playtest_dock, self.history_dock, self.messages_dock]
+
+    def wide_panels(self) -> None:
+        """Findings (or, playtesting, Playtest) above Metrics and History, one column on the right."""
+        for dock in self.rail_docks():
+            self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        # Splits before tabs: a dock in a tab group takes a split as another tab.
+        self.splitDockWidget(self.findings_dock, self.metrics_dock, Qt.Vertical)
+        self.splitDockWidget(self.metrics_dock, self.history_dock, Qt.Vertical)
+        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)
+        self.tabifyDockWidget(self.history_dock, self.messages_dock)
+        self.history_dock.raise_()
+        self.resizeDocks([self.findings_dock], [PANEL_WIDTH], Qt.Horizontal)
+        self.resizeDocks([self.findings_dock, self.metrics_dock, self.history_dock],
+                         [400, self.metrics.sizeHint().height(), 160], Qt.Vertical)
+
+    def panels_arranged(self) -> None:
+        self.metrics.set_compact(bool(self.compact))
+        (self.playtest_dock if self.playtesting else self.findings_dock).raise_()
+        self.fit_findings_columns(self.findings)
+
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         dock.setWidget(widget)
-        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
         self.addDockWidget(Qt.RightDockWidgetArea, dock)
         return dock
 
@@ -239,7 +310,10 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")
-        view_menu.addActions([self.playtest_action, self.legend_dock.toggleViewAction()])
+        view_menu.addActions([self.edit_mode_action, self.playtest_action])
+        view_menu.addSeparator()
+        view_menu.addActions([dock.toggleViewAction() for dock in (self.legend_dock, self.history_dock,
+                                                                    self.messages_dock)])
         view_menu.addSeparator()
         view_menu.addActions([self.next_finding_action, self.previous_finding_action, self.next_panel_action,
                               self.previous_panel_action])
@@ -265,6 +339,21 @@ class CrashBoardWindow(WindowShell, QMainWindow):
             self.playtest.start(layout)
         self._title()
         self.redraw()
+        self.show_cell()
+
+    def _hovered(self, cell: Cell | None) -> None:
+        self.hovered = cell
+        self.show_cell(cell)
+
+    def show_cell(self, cell: Cell | None = None) -> None:
+        """The status bar's hex: `cell`, else the one under the pointer, else the keyboard's
+        cursor; named as the board (or the playtest's frame) has it now, so it follows undo too."""
+        cell = cell or self.hovered or self._shown_cursor()
+        if cell is None:
+            self.cell_label.setText("")
+            return
+        session = self.playtest.session if self.playtesting else None
+        self.cell_label.setText(hex_words(self.document.layout, cell, session.state if session else None))
 
     def redraw(self) -> None:
         """The scene rebuilt from the model (or the playtest's frame) and the view state."""
@@ -307,13 +396,16 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         for action in self.tool_actions.values():
             action.setEnabled(not on)
         self.car_box.setEnabled(not on)
+        self.edit_mode_action.setChecked(not on)
         self.playtest_dock.setVisible(on)
         for dock in (self.findings_dock, self.metrics_dock):  # the board's: the playtest needs the room
             dock.setVisible(not on)
+        (self.playtest_dock if on else self.findings_dock).raise_()
         if on:
             self.playtest.start(self.document.layout)
         self.statusBar().showMessage(PLAYTEST_HINT if on else HINT)
         self.redraw()
+        self.show_cell()
 
     def cycle_focus(self, step: int) -> None:
         """F6: the board, the findings, the metrics, and round again (playtesting: the board and the playtest)."""
@@ -327,6 +419,7 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         if here is None and focus is not None and self.playtest.isAncestorOf(focus):
             here = 1
         target = stops[((here if here is not None else -step) + step) % len(stops)]
+        self.raise_panel_of(target)
         target.setFocus(Qt.ShortcutFocusReason)
 
     # --- editing -----------------------------------------------------------------------------
@@ -426,12 +519,14 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         if event is None:
             if not shown:
                 self.redraw()
+                self.show_cell()
                 return True
             if self.cursor is None:
                 at = self.piece_cell(self.selected) if self.selected else None
                 self.cursor = at or (min(self.document.layout.hexes, key=lambda c: (c[1], c[0]))
                                      if self.document.layout.hexes else (0, 0))
             self.redraw()
+            self.show_cell()
             return True
         key, modifiers = event.key(), event.modifiers() & ~Qt.KeypadModifier
         if self.cursor is None and (arrow_direction((0, 0), key) or key in (Qt.Key_Return, Qt.Key_Enter)):
@@ -442,8 +537,8 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         direction = arrow_direction(cursor, key)
         if direction is not None and modifiers == Qt.NoModifier:
             self.cursor = HEX.step(cursor, direction)
-            self.statusBar().showMessage(f"cursor at {cell_text(self.cursor)}", 3000)
             self.redraw()
+            self.show_cell()
             return True
         if key in (Qt.Key_Return, Qt.Key_Enter) and modifiers == Qt.NoModifier:
             if self.playtesting:
@@ -512,7 +607,9 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         except Exception as error:  # whatever it is, a dialog, never a silent failure
             QMessageBox.warning(self, "Not saved", failure_message(error, path))
             return False
-        self.statusBar().showMessage(f"Saved {path}: crashgrab scenario run checks it", 6000)
+        self.statusBar().showMessage(f"Saved the playtest as {path}: a scenario replaying these turns "
+                                     "and checking the board they end on", 6000)
+        self.log(f"To check it from a terminal: crashgrab scenario run {path}")
         return True
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
@@ -522,7 +619,7 @@ class CrashBoardWindow(WindowShell, QMainWindow):
         event.accept()
 
 
-def tool_icon(piece: str, size: int = 18) -> QIcon:
+def tool_icon(piece: str, size: int = 24) -> QIcon:
     """A tool's piece as the board draws it (scene.PIECES), so the toolbar matches the board and the legend."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.transparent)
@@ -531,6 +628,25 @@ def tool_icon(piece: str, size: int = 18) -> QIcon:
     paint_piece(painter, QRectF(0, 0, size, size), PIECES[piece], tight=piece != "hex")
     painter.end()
     return QIcon(pixmap)
+
+
+def hex_words(layout: CrashLayout, cell: Cell, state=None) -> str:
+    """A hex as the status bar names it: "[2,-3] p1's car 1, facing west", "[4,0] not on the board"."""
+    where = cell_text(cell)
+    hexes = state.hexes if state is not None else layout.hexes
+    if cell not in hexes:
+        return f"{where} not on the board"
+    if state is not None:
+        car = next((c for c in state.cars if c.at == cell), None)
+        if car is not None:
+            return f"{where} {car.player}'s car {car.number}, facing {car.facing}"
+        owner = next((player for player, at in state.junkyards if at == cell), None)
+    else:
+        start = next((s for s in layout.starts if s.at == cell), None)
+        if start is not None:
+            return f"{where} {start.player}'s car {start.car} start, facing {layout.facing_of(start)}"
+        owner = next((j.player for j in layout.junkyards if j.at == cell), None)
+    return f"{where} {owner}'s junkyard" if owner else f"{where} board hex"
 
 
 def legend_entries() -> list:

@@ -3,7 +3,7 @@ back and forward. The rules are the engine's (PlaytestSession); this panel only 
 choices and shows the outcome."""
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout,
                                QWidget)
 
@@ -35,10 +35,17 @@ class PlaytestPanel(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.events = QListWidget()
+        self.events.setObjectName("playtest_events")
+        self.events.setWordWrap(True)  # a narrow column wraps each event: nothing scrolls sideways
+        self.events.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.events.setVerticalScrollMode(QListWidget.ScrollPerPixel)
+        self.events.setResizeMode(QListWidget.Adjust)
         buttons = QHBoxLayout()
         for button in (self.back_button, self.play_button, self.forward_button):
+            button.setMinimumWidth(1)  # narrower than the style's 80 pixels: the three fit a side rail
             buttons.addWidget(button)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(self.choices)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
@@ -57,6 +64,9 @@ class PlaytestPanel(QWidget):
         self.initiative, self.moves = {}, {}
         for index, rider in enumerate(state.riders_on_board()):
             card, move = QComboBox(), QComboBox()
+            for box, letters in ((card, 3), (move, 1)):  # as narrow as their cards ("10S", "K"): it fits a side rail
+                box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
+                box.setMinimumContentsLength(letters)
             card.addItems(session.revealable(rider.suit))   # Deck A: only the cards it may reveal
             card.setCurrentIndex(index)          # different cards, so a trick can be played at once
             move.addItems(session.legal_moves(rider.suit))
@@ -72,8 +82,13 @@ class PlaytestPanel(QWidget):
         self.back_button.setEnabled(session.at > 0)
         self.forward_button.setEnabled(session.at < len(session.played))
         self.play_button.setEnabled(not state.over)
-        over = f"round over: {state.winner or 'nobody'} scores" if state.over else "round goes on"
-        self.status.setText(f"after trick {session.at} of {len(session.played)}; {over}")
+        if state.over:
+            words = f"Round over after trick {session.at}: {state.winner or 'nobody'} scores."
+        elif session.at == 0:
+            words = "Before the first trick: choose each rider's cards, then Play trick."
+        else:
+            words = f"After trick {session.at} of {len(session.played)}: the round goes on."
+        self.status.setText(words)
         self.shown.emit(state)
 
     def rider_at(self, cell) -> str | None:

@@ -14,8 +14,8 @@ from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.rules import GridState
 
 from .. import style
-from .marks import (ANGLES, COORDINATE, FREE, LINE, SUIT_COLOURS, SUIT_SYMBOLS, WALL, paint_card,  # noqa: F401
-                    paint_hatch)
+from .marks import (ANGLES, COORDINATE, FREE, LINE, SUIT_COLOURS, SUIT_SYMBOLS, WALL, card_rect,  # noqa: F401
+                    paint_card, paint_hatch)
 
 CELL = style.CELL
 
@@ -27,15 +27,18 @@ class CardItem(QGraphicsItem):
         super().__init__()
         self.suit, self.facing, self.selected, self.alpha = suit, facing, selected, alpha
         self.setPos(centre)
+        if selected:
+            self.setZValue(5)  # its ring over a finding's outline of the same square
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         return QRectF(-CELL / 2, -CELL / 2, CELL, CELL)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
-        if self.selected:
-            paint_card(painter, QPointF(0, 0), CELL, self.suit, self.facing, style.SELECTION, 3, self.alpha)
-        else:
-            paint_card(painter, QPointF(0, 0), CELL, self.suit, self.facing, alpha=self.alpha)
+        paint_card(painter, QPointF(0, 0), CELL, self.suit, self.facing, alpha=self.alpha)
+        if self.selected:  # a ring round the card, clear of it: the clubs card is the selection's blue itself
+            painter.setPen(style.outline_pen(style.SELECTION, 3))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawRoundedRect(card_rect(QPointF(0, 0), CELL).adjusted(-4.5, -4.5, 4.5, 4.5), 5, 5)
 
 
 class HatchItem(QGraphicsItem):
@@ -53,11 +56,15 @@ class HatchItem(QGraphicsItem):
 class ArenaScene(QGraphicsScene):
     pressed = Signal(object, object)   # cell, Qt.MouseButton
     released = Signal(object)          # cell
+    hovered = Signal(object)           # the cell under the pointer, each time it changes (None: none)
 
     def __init__(self) -> None:
         super().__init__()
         self.selected: str | None = None
         self.focus_cells: tuple[tuple[int, int], ...] = ()  # the selected finding's squares
+        self.cursor: tuple[int, int] | None = None  # the keyboard's square, drawn dashed
+        self._size = (0, 0)
+        self._hovered: tuple[int, int] | None = None
 
     def cell_at(self, point: QPointF) -> tuple[int, int]:
         return math.floor(point.x() / CELL), math.floor(point.y() / CELL)
@@ -67,6 +74,17 @@ class ArenaScene(QGraphicsScene):
 
     def mouseReleaseEvent(self, event) -> None:
         self.released.emit(self.cell_at(event.scenePos()))
+
+    def mouseMoveEvent(self, event) -> None:
+        cell = self.cell_at(event.scenePos())
+        if cell != self._hovered:
+            self._hovered = cell
+            self.hovered.emit(cell)
+
+    def arena_rect(self) -> QRectF:
+        """The arena and its row and column numbers, in scene units."""
+        width, height = self._size
+        return QRectF(-CELL * 0.7, -CELL * 0.7, (width + 0.7) * CELL, (height + 0.7) * CELL)
 
     # --- drawing ---------------------------------------------------------------------------
     def _squares(self, width: int, height: int, walls) -> None:
@@ -80,6 +98,7 @@ class ArenaScene(QGraphicsScene):
                 if (x, y) in walls:
                     self.addItem(HatchItem(QRectF(x * CELL, y * CELL, CELL, CELL)))
         self._coordinates(width, height)
+        self._size = (width, height)
         self.setSceneRect(-CELL, -CELL, (width + 1.5) * CELL, (height + 1.5) * CELL)
 
     def _coordinates(self, width: int, height: int) -> None:
@@ -119,6 +138,12 @@ class ArenaScene(QGraphicsScene):
             self.addRect(rect, style.outline_pen(style.FOCUS_HALO, 7), QBrush(Qt.NoBrush))
             item = self.addRect(rect, style.outline_pen(style.FOCUS, 4), QBrush(Qt.NoBrush))
             item.setData(0, "focus")
+        if self.cursor is not None:  # dashed, as Crash!'s hex cursor: told from the solid focus by its line too
+            x, y = self.cursor
+            item = self.addRect(QRectF(x * CELL, y * CELL, CELL, CELL).adjusted(2, 2, -2, -2),
+                                style.outline_pen(style.SELECTION, 4, Qt.DashLine), QBrush(Qt.NoBrush))
+            item.setData(0, "cursor")
+            item.setZValue(10)
 
     def show_layout(self, layout: ArenaLayout, owners: dict | None = None) -> None:
         """The arena; `owners` (cell -> suit initial, the territory overlay's labels) tints squares."""
@@ -130,9 +155,10 @@ class ArenaScene(QGraphicsScene):
             item = self.addRect(cell[0] * CELL, cell[1] * CELL, CELL, CELL, QPen(Qt.NoPen), QBrush(tint))
             item.setData(0, "territory")
             mark = QGraphicsSimpleTextItem(SUIT_SYMBOLS[next(s for s in SUIT_COLOURS if s[0] == initial)])
-            mark.setFont(style.font(CELL * 0.22))  # the owner by its symbol too, not only the tint
+            mark.setFont(style.font(CELL * 0.3))  # the owner by its symbol too, not only the tint (readable at 1024x640)
             mark.setBrush(QBrush(QColor(initials[initial]).darker(120)))
             mark.setPos(cell[0] * CELL + CELL * 0.06, cell[1] * CELL + CELL * 0.02)
+            mark.setData(0, "territory-mark")
             self.addItem(mark)
         for start in layout.starts:
             self._rider(start.suit, start.cell, start.facing, "start")
@@ -144,6 +170,7 @@ class ArenaScene(QGraphicsScene):
             self._trail(suit, cell)
         for rider in state.riders_on_board():
             self._rider(rider.suit, rider.at, rider.facing, "rider")
+        self._focus()
 
     def kinds(self) -> list[str]:
         """What is drawn, by kind (for tests and screenshots)."""

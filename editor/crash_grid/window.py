@@ -12,8 +12,9 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (QDockWidget, QGraphicsView, QLabel, QMainWindow, QMenu, QMessageBox, QSpinBox,
+                               QToolButton, QUndoView, QWidget)
 from shiboken6 import isValid
-from PySide6.QtWidgets import QDockWidget, QGraphicsView, QMainWindow, QMessageBox, QSpinBox, QWidget
 
 from crashgrab.engine.crash_grid.editing import MAX_SIZE, MIN_SIZE
 from crashgrab.engine.crash_grid.model import ArenaLayout
@@ -25,9 +26,11 @@ from crashgrab.engine.system import GameSystem
 
 from ..findings_panel import FindingsPanel
 from ..legend import LegendStrip
+from ..message_bar import MessageBar, MessageLog
 from ..save_prompt import ask_save_path, failure_message
 from ..shortcuts import apply_shortcuts, shortcut_text
-from ..window_shell import WindowShell
+from ..toolbar import command_icon, keys_in_tips, main_toolbar, mode_bar
+from ..window_shell import WIDE_WINDOW, WindowShell
 from . import commands
 from .document import ArenaDocument
 from .playtest_panel import PlaytestPanel
@@ -36,7 +39,41 @@ from .scene import CELL, ArenaScene
 
 WALL_TOOL = "wall"
 HINT = ("Click a square to add or remove a wall. Pick a suit's start, then click a square on the edge; "
-        "drag a start to move it, R turns it, Delete removes it.")
+        "drag a start to move it, R turns it, Delete removes it; arrows and Enter work the arena.")
+PLAYTEST_HINT = ("Playtest: choose each rider's cards, then Play trick. Before the first trick, drag a rider "
+                 "to another square or press R to turn it.")
+ARROW_STEPS = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
+
+
+class ArenaView(QGraphicsView):
+    """The arena, always fitted (no scroll bars, nothing to zoom); keys go to the window first."""
+
+    def __init__(self, scene: ArenaScene, on_key) -> None:
+        super().__init__(scene)
+        self.on_key = on_key
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setMouseTracking(True)  # the status bar names the square under the pointer
+        for policy in (self.setHorizontalScrollBarPolicy, self.setVerticalScrollBarPolicy):
+            policy(Qt.ScrollBarAlwaysOff)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if not self.on_key(event):
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Reached by the keyboard (Tab, a click): the window shows the square cursor."""
+        super().focusInEvent(event)
+        if event.reason() in (Qt.TabFocusReason, Qt.BacktabFocusReason, Qt.ShortcutFocusReason):
+            self.on_key(None)
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().focusOutEvent(event)
+        self.on_key(None, shown=False)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().leaveEvent(event)
+        self.scene().hovered.emit(None)
 
 
 class ArenaWindow(WindowShell, QMainWindow):
@@ -49,36 +86,75 @@ class ArenaWindow(WindowShell, QMainWindow):
         self.document = ArenaDocument(layout, path)
         self.undo_stack = self.document.undo_stack
         self.other_windows: list[QWidget] = []
+        self.setStatusBar(MessageBar(self))
         self.scene = ArenaScene()
-        self.view = QGraphicsView(self.scene)
-        self.view.setRenderHint(QPainter.Antialiasing)
-        for policy in (self.view.setHorizontalScrollBarPolicy, self.view.setVerticalScrollBarPolicy):
-            policy(Qt.ScrollBarAlwaysOff)  # the arena is always fitted to the view
+        self.view = ArenaView(self.scene, self.on_key)
         self.setCentralWidget(self.view)
         self.tool = WALL_TOOL
         self.dragging: str | None = None
-        self._toolbar()
+        self.cursor: tuple[int, int] | None = None  # the keyboard's square
+        self.hovered: tuple[int, int] | None = None  # the mouse's square
+        self._actions()
         self._findings_dock()
         self._legend_dock()
         self._playtest_dock()
+        self._side_docks()
+        self._menus()
+        apply_shortcuts(self.shared_actions())
+        self._toolbar()
+        self._status_bar()
         self.document.changed.connect(self.refresh)
         self.scene.pressed.connect(self.on_pressed)
         self.scene.released.connect(self.on_released)
-        self._menus()
-        apply_shortcuts(self.shared_actions())
-        self._command_buttons()
+        self.scene.hovered.connect(self._hovered)
+        self.watch_history()
         self.refresh()
         self.statusBar().showMessage(HINT)
         self.resize(1000, 720)
+        self.arrange_panels(self.width() < WIDE_WINDOW)
 
     # --- building ----------------------------------------------------------------------------
+    def _actions(self) -> None:
+        self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
+        self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
+        self.undo_action.setObjectName("undo")
+        self.redo_action.setObjectName("redo")
+        # The button keeps one word; what it undoes is in its tool tip, so the toolbar never reflows.
+        self.undo_action.setIconText("Undo")
+        self.redo_action.setIconText("Redo")
+        # Bound methods of the window: Qt drops the connections when the window goes (the stack outlives it).
+        self.undo_stack.undoTextChanged.connect(self._undo_text_changed)
+        self.undo_stack.redoTextChanged.connect(self._redo_text_changed)
+        self.save_action = QAction("Save", self, triggered=self.save)
+        self.save_action.setObjectName("save")
+        self.save_as_action = QAction("Save As\u2026", self, triggered=self.save_as)
+        self.save_as_action.setObjectName("save_as")
+        self.addActions([self.undo_action, self.redo_action, self.save_action, self.save_as_action])
+        self.resize_action = QAction(command_icon("resize"), "Resize", self)
+        self.resize_action.setObjectName("resize")
+        self.resize_action.setToolTip("Resize the arena to the width and height beside (undoable)")
+        self.resize_action.triggered.connect(lambda: self.edit(commands.Resize(
+            self.document, self.width_box.value(), self.height_box.value())))
+
     def _toolbar(self) -> None:
-        """Tools as icons (the legend names them), then the size, then commands as words of one width:
-        it fits a 1024-pixel window with nothing behind the toolbar's overflow button."""
-        bar = self.toolbar = self.addToolBar("Arena")
-        bar.setObjectName("arena_tools")
-        bar.setMovable(False)
-        bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
+        """The studio's toolbar (editor/toolbar.py): New, Open, Save, Undo, Redo, the tools (the
+        legend names them), the size and Resize, Territory as icons; Edit and Playtest as named
+        switches. It fits a 1024-pixel window with nothing behind the toolbar's overflow button."""
+        bar = self.toolbar = main_toolbar(self, "Arena", "arena_tools")
+        new_button = QToolButton()
+        new_button.setObjectName("new_button")
+        new_button.setIcon(command_icon("new"))
+        new_button.setToolTip("Start a new arena on a template, or free-form")
+        new_button.setPopupMode(QToolButton.InstantPopup)
+        new_button.setMenu(self.findChild(QMenu, "new_arena"))
+        bar.addWidget(new_button)
+        self.open_action.setIcon(command_icon("open"))
+        for name, action in (("save", self.save_action), ("undo", self.undo_action), ("redo", self.redo_action)):
+            action.setIcon(command_icon(name))
+        bar.addActions([self.open_action, self.save_action])
+        bar.addSeparator()
+        bar.addActions([self.undo_action, self.redo_action])
+        bar.addSeparator()
         group = QActionGroup(self)
         tools = [(WALL_TOOL, "Wall", "click a square to add or remove a wall"),
                  *[(suit, f"{SUIT_SYMBOLS[suit]} {suit.title()} start", "click a square on the edge to put it there")
@@ -98,45 +174,21 @@ class ArenaWindow(WindowShell, QMainWindow):
             box.setPrefix(prefix)
             box.setToolTip(f"The arena's {words} in squares; Resize applies it (undoable)")
             bar.addWidget(box)
-        self.resize_action = QAction("Resize", self)
-        self.resize_action.setObjectName("resize")
-        self.resize_action.setToolTip("Resize the arena to the width and height beside (undoable)")
-        self.resize_action.triggered.connect(lambda: self.edit(commands.Resize(
-            self.document, self.width_box.value(), self.height_box.value())))
-        self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
-        self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
-        self.undo_action.setObjectName("undo")
-        self.redo_action.setObjectName("redo")
-        # The button keeps one word; what it undoes is in its tool tip, so the toolbar never reflows.
-        self.undo_action.setIconText("Undo")
-        self.redo_action.setIconText("Redo")
-        # Bound methods of the window: Qt drops the connections when the window goes (the stack outlives it).
-        self.undo_stack.undoTextChanged.connect(self._undo_text_changed)
-        self.undo_stack.redoTextChanged.connect(self._redo_text_changed)
-        self.save_action = QAction("Save", self, triggered=self.save)
-        self.save_action.setObjectName("save")
-        self.save_as_action = QAction("Save As\u2026", self, triggered=self.save_as)
-        self.save_as_action.setObjectName("save_as")
-        for action in (self.undo_action, self.redo_action, self.save_action, self.save_as_action):
-            self.addAction(action)
         bar.addAction(self.resize_action)
         bar.addSeparator()
-        for action in (self.undo_action, self.redo_action, self.save_action):
-            bar.addAction(action)
-
-    def _command_buttons(self) -> None:
-        """Every word button of the toolbar as wide as the widest, and its keys in its tool tip."""
-        commands_shown = [self.resize_action, self.undo_action, self.redo_action, self.save_action,
-                          self.playtest_action, self.territory_action]
-        buttons = [self.toolbar.widgetForAction(action) for action in commands_shown]
-        width = max(button.sizeHint().width() for button in buttons)
-        for button in buttons:
-            button.setFixedWidth(width)
-        for action in (self.save_action, self.playtest_action, self.territory_action):
-            keys = shortcut_text(action)
-            action.setToolTip(f"{action.toolTip()} ({keys})" if keys else action.toolTip())
+        bar.addAction(self.territory_action)
+        self.modes_toolbar = mode_bar(self, self.edit_mode_action, self.playtest_action)
+        keys_in_tips([self.open_action, self.save_action, self.playtest_action, self.territory_action,
+                      self.edit_mode_action])
         self._history_tip(self.undo_action, "Undo", self.undo_stack.undoText())
         self._history_tip(self.redo_action, "Redo", self.undo_stack.redoText())
+
+    def _status_bar(self) -> None:
+        """The square under the pointer or the keyboard's cursor, named, at the right of the status bar."""
+        self.cell_label = QLabel()
+        self.cell_label.setObjectName("cell_label")
+        self.cell_label.setMinimumWidth(240)
+        self.statusBar().addPermanentWidget(self.cell_label)
 
     def _undo_text_changed(self, text: str) -> None:
         self._history_tip(self.undo_action, "Undo", text)
@@ -154,28 +206,66 @@ class ArenaWindow(WindowShell, QMainWindow):
         action.setToolTip(f"{what} ({keys})" if keys else what)
 
     def _menus(self) -> None:
-        """File (new arenas, open, save, export, print, close), Edit (undo, redo) and View (playtest, territory)."""
+        """File (new arenas, open, save, export, print, close), Edit (undo, redo) and View (modes, territory, panels)."""
         self.add_file_menu("New free-form arena")
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")
-        view_menu.addActions([self.playtest_action, self.territory_action, self.legend_dock.toggleViewAction()])
+        view_menu.addActions([self.edit_mode_action, self.playtest_action, self.territory_action])
         view_menu.addSeparator()
-        view_menu.addActions([self.next_finding_action, self.previous_finding_action])
+        view_menu.addActions([dock.toggleViewAction() for dock in (self.legend_dock, self.findings_dock,
+                                                                    self.history_dock, self.messages_dock)])
+        view_menu.addSeparator()
+        view_menu.addActions([self.next_finding_action, self.previous_finding_action, self.next_panel_action,
+                              self.previous_panel_action])
+
+    def cycle_focus(self, step: int) -> None:
+        """F6: the arena, the findings, and round again (playtesting: the arena and the playtest's
+        first choice), as in Crash!'s window; the panel reached comes to the front of its tabs."""
+        second = self.findings.table
+        if self.playtesting:
+            boxes = [*self.playtest.initiative.values(), *self.playtest.moves.values()]
+            second = boxes[0] if boxes else self.playtest.play_button
+        stops: list[QWidget] = [self.view, second]
+        focus = self.focusWidget()
+        here = next((i for i, w in enumerate(stops) if focus is w or (focus is not None and w.isAncestorOf(focus))),
+                    None)
+        if here is None and focus is not None and (self.playtest.isAncestorOf(focus)
+                                                   or self.findings.isAncestorOf(focus)):
+            here = 1
+        target = stops[((here if here is not None else -step) + step) % len(stops)]
+        self.raise_panel_of(target)
+        target.setFocus(Qt.ShortcutFocusReason)
 
     def _findings_dock(self) -> None:
         self.findings = FindingsPanel(overridable=False, compact=True)  # the studio's panel; arenas keep no overrides
         self.findings.findingSelected.connect(self._finding_selected)
-        self.findings_dock = QDockWidget("Findings", self)
-        self.findings_dock.setObjectName("findings")
-        self.findings_dock.setWidget(self.findings)
-        self.addDockWidget(Qt.RightDockWidgetArea, self.findings_dock)
+        self.findings_dock = self._dock("Findings", "findings", self.findings)
         self.next_finding_action = QAction("Next Finding", self, triggered=lambda: self.findings.select_next(1))
         self.next_finding_action.setObjectName("next_finding")
         self.previous_finding_action = QAction("Previous Finding", self,
                                                triggered=lambda: self.findings.select_next(-1))
         self.previous_finding_action.setObjectName("previous_finding")
         self.addActions([self.next_finding_action, self.previous_finding_action])
+
+    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        return dock
+
+    def _side_docks(self) -> None:
+        """History (the undo stack, each step named) and Messages (every status message), as in every game's window."""
+        self.history = QUndoView(self.undo_stack)
+        self.history.setEmptyLabel("Opened")
+        self.history.setWordWrap(True)  # each step's words wrap in a narrow column
+        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.history_dock = self._dock("History", "history", self.history)
+        self.message_log = MessageLog()
+        self.message_log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # its messages wrap
+        self.statusBar().messageShown.connect(self.message_log.add)
+        self.messages_dock = self._dock("Messages", "messages", self.message_log)
 
     def _legend_dock(self) -> None:
         self.legend = LegendStrip(legend_entries())
@@ -185,28 +275,57 @@ class ArenaWindow(WindowShell, QMainWindow):
         self.legend_dock.setFeatures(QDockWidget.DockWidgetClosable | QDockWidget.DockWidgetMovable)
         self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
         self.addDockWidget(Qt.TopDockWidgetArea, self.legend_dock)
-        self.resizeDocks([self.findings_dock], [300], Qt.Horizontal)
 
     def _playtest_dock(self) -> None:
         self.playtest = PlaytestPanel()
-        self.playtest.shown.connect(self.scene.show_state)
+        self.playtest.shown.connect(self._playtest_shown)
         self.playtest.save_requested.connect(self.save_playtest)
-        self.playtest_dock = QDockWidget("Playtest", self)
-        self.playtest_dock.setObjectName("playtest")
-        self.playtest_dock.setWidget(self.playtest)
-        self.addDockWidget(Qt.RightDockWidgetArea, self.playtest_dock)
-        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)  # one column: the arena keeps the width
+        self.playtest_dock = self._dock("Playtest", "playtest", self.playtest)
         self.playtest_dock.hide()
         self.playtest_action = QAction("Playtest", self, checkable=True)
         self.playtest_action.toggled.connect(self.set_playtesting)
         self.addAction(self.playtest_action)
         self.playtest_action.setObjectName("playtest")
-        self.toolbar.addAction(self.playtest_action)
-        self.territory_action = QAction("Territory", self, checkable=True, shortcut="Ctrl+T")  # this game's own
+        self.playtest_action.setToolTip("Play tricks on the arena by the rules")
+        self.next_panel_action = QAction("Next Panel", self, shortcut="F6", triggered=lambda: self.cycle_focus(1))
+        self.previous_panel_action = QAction("Previous Panel", self, shortcut="Shift+F6",
+                                             triggered=lambda: self.cycle_focus(-1))
+        self.next_panel_action.setObjectName("next_panel")  # the names and keys every game's window gives them
+        self.previous_panel_action.setObjectName("previous_panel")
+        self.addActions([self.next_panel_action, self.previous_panel_action])
+        self.edit_mode_action = QAction("Edit", self, checkable=True, checked=True)
+        self.edit_mode_action.setObjectName("edit_mode")
+        self.edit_mode_action.setToolTip("Edit the arena (ends a playtest)")
+        self.edit_mode_action.triggered.connect(self._edit_mode)
+        self.territory_action = QAction(command_icon("territory"), "Territory", self, checkable=True,
+                                        shortcut="Ctrl+T")  # this game's own
         self.territory_action.setObjectName("territory")
-        self.territory_action.setToolTip("Tint each free square with the rider that reaches it first")
+        self.territory_action.setToolTip("Territory: tint each free square with the rider that reaches it first")
         self.territory_action.toggled.connect(lambda _on: self.refresh())
-        self.toolbar.addAction(self.territory_action)
+
+    def _edit_mode(self) -> None:
+        self.playtest_action.setChecked(False)
+        self.edit_mode_action.setChecked(True)  # a switch: clicking it again keeps it on
+
+    # --- panels ------------------------------------------------------------------------------
+    def rail_docks(self) -> list[QDockWidget]:
+        return [self.findings_dock, self.playtest_dock, self.history_dock, self.messages_dock]
+
+    def wide_panels(self) -> None:
+        """Findings (or Playtest) above History and Messages, one column on the right."""
+        for dock in self.rail_docks():
+            self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        # The split before the tabs: a dock in a tab group takes a split as another tab.
+        self.splitDockWidget(self.findings_dock, self.history_dock, Qt.Vertical)
+        self.tabifyDockWidget(self.findings_dock, self.playtest_dock)
+        self.tabifyDockWidget(self.history_dock, self.messages_dock)
+        self.history_dock.raise_()
+        self.resizeDocks([self.findings_dock], [320], Qt.Horizontal)
+        self.resizeDocks([self.findings_dock, self.history_dock], [560, 200], Qt.Vertical)
+
+    def panels_arranged(self) -> None:
+        (self.playtest_dock if self.playtesting else self.findings_dock).raise_()
+        self.fit_findings_columns(self.findings)
 
     # --- showing -----------------------------------------------------------------------------
     @property
@@ -216,19 +335,31 @@ class ArenaWindow(WindowShell, QMainWindow):
     def refresh(self) -> None:
         layout = self.document.layout
         if not self.playtesting:
-            self.scene.show_layout(layout, self._owners())
+            self.redraw()
         self.width_box.setValue(layout.width)
         self.height_box.setValue(layout.height)
         report = self.system.validate(layout)
         self.findings.set_findings(report.findings, report.summary())
         self._title()
         self.fit()
+        self.show_cell()
+
+    def redraw(self) -> None:
+        """The arena (or the playtest's board) again, with the keyboard's cursor while the board has the focus."""
+        self.scene.cursor = self.cursor if self.view.hasFocus() else None
+        if self.playtesting and self.playtest.session is not None:
+            self.scene.show_state(self.playtest.session.state)
+        else:
+            self.scene.show_layout(self.document.layout, self._owners())
+
+    def _playtest_shown(self, state) -> None:
+        self.redraw()
+        self.show_cell()
 
     def fit(self) -> None:
         """The whole arena in view, whatever the window's size (there is no zoom to keep)."""
         margin = CELL * 0.25
-        self.view.fitInView(self.scene.itemsBoundingRect().adjusted(-margin, -margin, margin, margin),
-                            Qt.KeepAspectRatio)
+        self.view.fitInView(self.scene.arena_rect().adjusted(-margin, -margin, margin, margin), Qt.KeepAspectRatio)
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -247,6 +378,20 @@ class ArenaWindow(WindowShell, QMainWindow):
         name = self.document.path.name if self.document.path else self.document.layout.name or "Untitled"
         self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 {PRODUCT_NAME}")
 
+    def _hovered(self, cell) -> None:
+        self.hovered = cell
+        self.show_cell(cell)
+
+    def show_cell(self, cell=None) -> None:
+        """The status bar's square: `cell`, else the one under the pointer, else the keyboard's
+        cursor; named as the arena (or the playtest's board) has it now, so it follows undo too."""
+        cell = cell or self.hovered or (self.cursor if self.view.hasFocus() else None)
+        if cell is None:
+            self.cell_label.setText("")
+            return
+        state = self.playtest.session.state if self.playtesting and self.playtest.session is not None else None
+        self.cell_label.setText(square_words(self.document.layout, cell, state))
+
     def _finding_selected(self, finding: Finding | None) -> None:
         """A finding clicked: its squares outlined and, if its first square holds a start, that start
         selected (so R and Delete act on it at once)."""
@@ -254,17 +399,22 @@ class ArenaWindow(WindowShell, QMainWindow):
         if finding is not None and finding.cells and self.start_at(finding.cells[0]) is not None:
             self.scene.selected = self.start_at(finding.cells[0])
         if not self.playtesting:
-            self.scene.show_layout(self.document.layout, self._owners())
+            self.redraw()
 
     def set_playtesting(self, on: bool) -> None:
         self.scene.selected = None
         self.scene.focus_cells = ()
+        self.edit_mode_action.setChecked(not on)
         self.playtest_dock.setVisible(on)
         if on:
             self.playtest_dock.raise_()
             self.playtest.start(self.document.layout)
+            self.statusBar().showMessage(PLAYTEST_HINT)
         else:
-            self.scene.show_layout(self.document.layout, self._owners())
+            self.findings_dock.raise_()
+            self.redraw()
+            self.statusBar().showMessage(HINT)
+        self.show_cell()
 
     # --- editing -----------------------------------------------------------------------------
     def edit(self, command: commands.ArenaEdit) -> bool:
@@ -279,15 +429,20 @@ class ArenaWindow(WindowShell, QMainWindow):
         return next((s.suit for s in self.document.layout.starts if s.cell == cell), None)
 
     def on_pressed(self, cell, button) -> None:
+        self.cursor = None  # the mouse's turn: the keyboard's cursor comes back with the arrow keys
+        self.act_at(cell, press=True)
+
+    def act_at(self, cell, press: bool = False) -> None:
+        """A click (or Enter at the cursor): select a start or rider, else the tool's edit."""
         suit = self.playtest.rider_at(cell) if self.playtesting else self.start_at(cell)
         if self.playtesting:
-            self.dragging = suit
+            self.dragging = suit if press else None
             self.scene.selected = suit
-            self.scene.show_state(self.playtest.session.state)
+            self.redraw()
             return
         if suit is not None:
             self.select(suit)
-            self.dragging = suit
+            self.dragging = suit if press else None
         elif self.tool == WALL_TOOL:
             self.edit(commands.ToggleWall(self.document, cell))
         else:
@@ -308,20 +463,59 @@ class ArenaWindow(WindowShell, QMainWindow):
         self.scene.selected = suit
         self.refresh()
 
-    def keyPressEvent(self, event) -> None:
+    def on_key(self, event, shown: bool = True) -> bool:
+        """The board's keys; None: the board got the keyboard's focus (`shown`) or lost it. The
+        arrow keys move a cursor over the squares, Enter acts there as a click, Ctrl+arrows move
+        the selected start. True when used."""
+        if event is None:
+            if shown and self.cursor is None:
+                start = self.document.layout.start_of(self.scene.selected) if self.scene.selected else None
+                self.cursor = start.cell if start is not None else (0, 0)
+            self.redraw()
+            self.show_cell()
+            return True
+        key, modifiers = event.key(), event.modifiers() & ~Qt.KeypadModifier
+        step = ARROW_STEPS.get(key)
+        if step is not None and modifiers == Qt.NoModifier:
+            x, y = self.cursor or (0, 0)
+            layout = self.document.layout
+            self.cursor = (min(max(x + step[0], 0), layout.width - 1), min(max(y + step[1], 0), layout.height - 1))
+            self.redraw()
+            self.show_cell()
+            return True
+        if key in (Qt.Key_Return, Qt.Key_Enter) and modifiers == Qt.NoModifier:
+            self.act_at(self.cursor or (0, 0))
+            return True
         suit = self.scene.selected
-        if self.playtesting and suit and event.key() == Qt.Key_R:
+        if step is not None and modifiers == Qt.ControlModifier and suit and not self.playtesting:
+            start = self.document.layout.start_of(suit)
+            if start is not None:
+                target = (start.cell[0] + step[0], start.cell[1] + step[1])
+                if self.edit(commands.PlaceStart(self.document, suit, target)):
+                    self.cursor = target
+                    self.redraw()
+                    self.show_cell()
+            return True
+        if self.playtesting and suit and key == Qt.Key_R:
             self.playtest.turn(suit)
-            return
+            return True
         if suit and not self.playtesting and self.document.layout.start_of(suit):
-            if event.key() == Qt.Key_R:
+            if key == Qt.Key_R:
                 self.edit(commands.RotateStart(self.document, suit))
-                return
-            if event.key() in (Qt.Key_Delete, Qt.Key_Backspace):
+                return True
+            if key in (Qt.Key_Delete, Qt.Key_Backspace):
                 self.edit(commands.RemoveStart(self.document, suit))
                 self.scene.selected = None
-                return
-        super().keyPressEvent(event)
+                self.redraw()
+                return True
+        if key == Qt.Key_Escape and suit:
+            self.select(None)
+            return True
+        return False
+
+    def keyPressEvent(self, event) -> None:
+        if not self.on_key(event):
+            super().keyPressEvent(event)
 
     # --- files -------------------------------------------------------------------------------
     def save_playtest(self) -> bool:
@@ -335,7 +529,9 @@ class ArenaWindow(WindowShell, QMainWindow):
         except Exception as error:  # whatever it is, a dialog: the scenario is not saved
             QMessageBox.warning(self, "Not saved", failure_message(error, path))
             return False
-        self.statusBar().showMessage(f"Saved {path}", 4000)
+        self.statusBar().showMessage(f"Saved the playtest as {path}: a scenario replaying these tricks "
+                                     "and checking the board they end on", 6000)
+        self.log(f"To check it from a terminal: crashgrab scenario run {path}")
         return True
 
     def closeEvent(self, event) -> None:
@@ -345,7 +541,7 @@ class ArenaWindow(WindowShell, QMainWindow):
         event.accept()
 
 
-def tool_icon(tool: str, size: int = 22) -> QIcon:
+def tool_icon(tool: str, size: int = 24) -> QIcon:
     """A tool as the arena draws it (a hatched wall, a suit's card with its symbol), so the toolbar
     matches the board and the legend."""
     pixmap = QPixmap(size, size)
@@ -358,6 +554,25 @@ def tool_icon(tool: str, size: int = 22) -> QIcon:
         paint_card(painter, QPointF(size / 2, size / 2), size * 1.25, tool, None)
     painter.end()
     return QIcon(pixmap)
+
+
+def square_words(layout: ArenaLayout, cell, state=None) -> str:
+    """A square as the status bar names it: "[5,0] \u2660 spades start, facing south", "[3,4] wall"."""
+    x, y = cell
+    if not (0 <= x < layout.width and 0 <= y < layout.height):
+        return f"[{x},{y}] outside the arena"
+    if state is not None:
+        rider = next((r for r in state.riders_on_board() if r.at == cell), None)
+        if rider is not None:
+            return f"[{x},{y}] {SUIT_SYMBOLS[rider.suit]} {rider.suit} rider, facing {rider.facing}"
+        trail = next((suit for at, suit in state.trails if at == cell), None)
+        if trail is not None:
+            return f"[{x},{y}] {SUIT_SYMBOLS[trail]} {trail} trail card"
+        return f"[{x},{y}] {'wall' if cell in state.walls else 'free square'}"
+    start = next((s for s in layout.starts if s.cell == cell), None)
+    if start is not None:
+        return f"[{x},{y}] {SUIT_SYMBOLS[start.suit]} {start.suit} start, facing {start.facing}"
+    return f"[{x},{y}] {'wall' if cell in layout.walls else 'free square'}"
 
 
 def legend_entries() -> list:
