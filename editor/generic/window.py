@@ -153,6 +153,23 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         self.tabifyDockWidget(self.findings_dock, self.playtest_dock)
         self.playtest_dock.hide()
 
+    # --- panels (the shell arranges them: a rail of tabs below its wide width) -------------------------
+    def rail_docks(self) -> list[QDockWidget]:
+        return [self.findings_dock] + ([self.playtest_dock] if self.playtest is not None else [])
+
+    def wide_panels(self) -> None:
+        """Findings and Playtest as two tabs of one column on the right."""
+        docks = self.rail_docks()
+        for dock in docks:
+            self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        for dock in docks[1:]:
+            self.tabifyDockWidget(docks[0], dock)
+        self.resizeDocks([self.findings_dock], [300], Qt.Horizontal)
+
+    def panels_arranged(self) -> None:
+        (self.playtest_dock if self.playtesting else self.findings_dock).raise_()
+        self.fit_findings_columns(self.findings)
+
     @property
     def playtesting(self) -> bool:
         return self.playtest_action.isChecked()
