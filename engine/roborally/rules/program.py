@@ -39,7 +39,7 @@ def check_turn(state: RallyState, turn: Turn) -> dict[str, list[Card | None]]:
                                     robot=robot.name, hint="Leave its program out.")
             continue
         if program is None:
-            raise MissingChoice(f"{robot.name} has no program.", turn=number, robot=robot.name, choice="programs",
+            raise MissingChoice(f"{robot.name} has no program.", turn=number, step=1, robot=robot.name, choice="programs",
                                 hint="Give it up to five cards, or power it down.")
         registers[robot.name] = _registers(robot.name, program, robot.registers, number)
     _conditional_command(state, turn, registers)

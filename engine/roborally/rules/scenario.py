@@ -55,7 +55,7 @@ class ScenarioTurnError(CrashGrabError):
             where += ".programs" if error.choice == "programs" else f".choices.{error.robot}.{error.choice}"
         elif error.robot:
             where += f".programs.{error.robot}"
-        step = f", step {error.step}" if error.step else ""
+        step = f", step {error.step}" if error.step else ", end of turn" if isinstance(error, MissingChoice) else ""
         who = f" ({error.robot})" if error.robot else ""
         super().__init__(f"turn {number}{step}{who}: {error.message}", file=file, where=where, hint=error.hint)
 

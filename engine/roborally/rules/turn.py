@@ -88,13 +88,13 @@ def play_step(world: World, program_step: int, cards: dict[str, Card | None], po
     """One program step, every phase in order; the robots that touched the last checkpoint in it,
     highest priority first. The route search plays a single robot through this same function."""
     world.step = program_step
-    order = [name for name, card in sorted(((n, c) for n, c in cards.items() if c is not None),
-                                           key=lambda item: -item[1].priority)]
+    playing = ((n, c) for n, c in cards.items() if c is not None and world.bots[n].at is not None)
+    order = [name for name, card in sorted(playing, key=lambda item: -item[1].priority)]
     world.phase = "move"
     world.emit(Reveal, order=tuple((name, str(cards[name])) for name in order))
     for name in order:
         card = cards[name]
-        if card is not None and world.bots[name].at is not None:
+        if card is not None and world.bots[name].at is not None:  # (not pushed into a pit by now)
             play_card(world, name, card)
     world.phase = "express"
     run_belts(world, express_only=True)
