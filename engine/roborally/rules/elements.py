@@ -110,14 +110,17 @@ def _trace(world: World, start: Cell, direction: str, *, include_start: bool, wa
            robots: int = 0, shooter: str | None = None) -> tuple[list[Cell], list[str]]:
     """The cells a beam crosses and the robots it hits: it stops at the first robot or wall,
     or passes `walls` walls and `robots` robots first (Power Laser)."""
+    if not walls and not robots:
+        occupied = {bot.at: bot.name for bot in world.bots.values() if bot.at is not None and bot.name != shooter}
+        path = world.floor.clear_path(start, direction, world.step, include_start)
+        for index, cell in enumerate(path):
+            if cell in occupied:
+                return list(path[:index + 1]), [occupied[cell]]
+        return list(path), []
     floor = world.floor
-    cells: list[Cell] = []
+    cells = []
     hits: list[str] = []
     cell = start
-    if include_start:
-        cells.append(cell)
-        if (occupant := world.occupant(cell)) is not None and occupant != shooter:
-            return cells, [occupant]
     while True:
         if floor.blocked(cell, direction, world.step):
             if walls <= 0:

@@ -7,7 +7,7 @@ dict says); a door is a wall in the steps it is not open (no steps: always open)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .geometry import OPPOSITE, Cell, edge, step
@@ -75,6 +75,24 @@ class Floor:
     boards: int
     portals: Mapping[Cell, Cell]                          # a portal -> the other of its colour
     name: str = ""
+    # Beams' paths over the empty floor, per start, direction and step (worked out once: see clear_path).
+    _paths: dict = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    def clear_path(self, start: Cell, direction: str, program_step: int, include_start: bool) -> tuple[Cell, ...]:
+        """The cells a beam from `start` crosses on the empty floor, to the first wall (or closed
+        door) or the course's edge; a robot in the way cuts it short (elements._trace)."""
+        key = (start, direction, program_step, include_start)
+        path = self._paths.get(key)
+        if path is None:
+            cells = [start] if include_start else []
+            cell = start
+            while not self.blocked(cell, direction, program_step):
+                cell = step(cell, direction)
+                if cell not in self.cells:
+                    break
+                cells.append(cell)
+            path = self._paths[key] = tuple(cells)
+        return path
 
     def on_course(self, cell: Cell) -> bool:
         return cell in self.cells

@@ -9,6 +9,7 @@ and the race stops there.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Mapping
 
 from .cards import REGISTERS, Card
 from .elements import (run_belts, run_checkpoints, run_crushers, run_flamethrowers, run_gears, run_lasers,
@@ -86,7 +87,16 @@ def _start(world: World, state: RallyState, turn: Turn, registers: dict[str, lis
 
 def play_step(world: World, program_step: int, cards: dict[str, Card | None], powered_down=frozenset()) -> list[str]:
     """One program step, every phase in order; the robots that touched the last checkpoint in it,
-    highest priority first. The route search plays a single robot through this same function."""
+    highest priority first. The route search plays a single robot through these same phases."""
+    order = move_phase(world, program_step, cards)
+    factory_phases(world, frozenset(powered_down))
+    world.phase = "checkpoints"
+    rest = [name for name in world.order if name not in order]
+    return run_checkpoints(world, order + rest)
+
+
+def move_phase(world: World, program_step: int, cards: Mapping[str, Card | None]) -> list[str]:
+    """Phase 1: the robots on the course play their cards, highest priority first (that order returned)."""
     world.step = program_step
     playing = ((n, c) for n, c in cards.items() if c is not None and world.bots[n].at is not None)
     order = [name for name, card in sorted(playing, key=lambda item: -item[1].priority)]
@@ -96,6 +106,11 @@ def play_step(world: World, program_step: int, cards: dict[str, Card | None], po
         card = cards[name]
         if card is not None and world.bots[name].at is not None:  # (not pushed into a pit by now)
             play_card(world, name, card)
+    return order
+
+
+def factory_phases(world: World, powered_down: frozenset[str]) -> None:
+    """Phases 2-8 of the current step: belts, pushers, gears and crushers, lasers, flamethrowers."""
     world.phase = "express"
     run_belts(world, express_only=True)
     world.phase = "belts"
@@ -107,9 +122,6 @@ def play_step(world: World, program_step: int, cards: dict[str, Card | None], po
         world.phase = phase
         run(world)
     world.phase = "lasers"
-    run_lasers(world, frozenset(powered_down))
+    run_lasers(world, powered_down)
     world.phase = "flamethrowers"
     run_flamethrowers(world)
-    world.phase = "checkpoints"
-    rest = [name for name in world.order if name not in order]
-    return run_checkpoints(world, order + rest)

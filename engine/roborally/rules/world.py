@@ -48,7 +48,7 @@ class Bot:
 
 class World:
     def __init__(self, floor: Floor, bots: list[Bot], *, rulings: Mapping[str, str],
-                 options: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 options: Mapping[str, Mapping[str, Any]] | None = None, record: bool = True) -> None:
         self.floor = floor
         self.bots = {bot.name: bot for bot in bots}
         self.order = [bot.name for bot in bots]
@@ -59,6 +59,7 @@ class World:
         self.events: list[RallyEvent] = []
         self.discarded: list[str] = []   # option cards to the discard pile
         self.drawn = 0                   # option cards drawn from the deck's top
+        self.record = record             # False: no events (the route search only needs the outcome)
 
     # --- looking -----------------------------------------------------------------------
     def occupant(self, cell: Cell) -> str | None:
@@ -93,7 +94,8 @@ class World:
 
     # --- changing ------------------------------------------------------------------------
     def emit(self, event_type, **fields) -> None:
-        self.events.append(event_type(phase=self.phase, step=self.step or None, **fields))
+        if self.record:
+            self.events.append(event_type(phase=self.phase, step=self.step or None, **fields))
 
     def destroy(self, name: str, cause: str, at: Cell) -> None:
         bot = self.bots[name]
