@@ -127,21 +127,20 @@ class Search:
         self.robot = robot
         self.squares = sorted(robot.floor.cells, key=lambda c: (c[1], c[0]))
         self.index = {cell: number for number, cell in enumerate(self.squares)}
-        self._children: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.width = len(robot.floor.checkpoints) + 1   # node = state * width + checkpoints touched
+        self._children: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
     def state(self, at: Cell, facing: str, program_step: int) -> int:
         return (self.index[at] * 4 + DIRECTIONS.index(facing)) * REGISTERS + program_step - 1
 
-    def square(self, state: int) -> int:
-        return state // (4 * REGISTERS)
-
-    def children(self, state: int) -> tuple[tuple[int, int], ...]:
+    def children(self, state: int) -> tuple[tuple[int, int, int], ...]:
+        """(child state * width, damage taken, child square) for every way one register goes."""
         found = self._children.get(state)
         if found is None:
             square, rest = divmod(state, 4 * REGISTERS)
             facing, program_step = divmod(rest, REGISTERS)
             found = self._children[state] = tuple(
-                (self.state(to, turned_to, program_step % REGISTERS + 1), hits)
+                (self.state(to, turned_to, program_step % REGISTERS + 1) * self.width, hits, self.index[to])
                 for to, turned_to, hits in self.robot.outcomes(self.squares[square], DIRECTIONS[facing], program_step + 1))
         return found
 
@@ -156,7 +155,8 @@ def shortest_route(search: Search, start: Start) -> dict[str, Any]:
     if start.at not in search.index:
         return {"unreachable": 1}
     targets = [search.index.get(c, -1) for c in floor.checkpoints] + [-1]
-    width = count + 1                        # node = state * width + checkpoints touched
+    width = search.width
+    children = search.children
     first = search.state(start.at, start.facing, 1) * width
     damage: dict[int, int] = {first: 0}
     parent: dict[int, int] = {first: -1}
@@ -169,8 +169,9 @@ def shortest_route(search: Search, start: Start) -> dict[str, Any]:
         for node in layer:
             state, touched = divmod(node, width)
             so_far = damage[node]
-            for child_state, hits in search.children(state):
-                child = child_state * width + touched + (search.square(child_state) == targets[touched])
+            target = targets[touched]
+            for base, hits, square in children(state):
+                child = base + touched + (square == target)
                 if child in damage:
                     continue
                 total = so_far + hits
