@@ -6,6 +6,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
+import pytest
+
+from crashgrab.engine.roborally.rules import (PROGRAM_DECK, Card, Choice, IllegalAction, MissingChoice, RallyState,
+                                              Robot, Turn, apply, floor_from_course, life_points)
+from crashgrab.engine.roborally.rules.dealing import deal, hand_size
+
 
 def course(width: int, height: int, *, cells: Mapping[tuple[int, int], Mapping[str, Any]] | None = None,
            edges: Iterable[Mapping[str, Any]] = (), off: Iterable[tuple[int, int]] = (),
@@ -25,11 +31,6 @@ def course(width: int, height: int, *, cells: Mapping[tuple[int, int], Mapping[s
 
 
 # --- the floor ----------------------------------------------------------------------------
-import pytest
-
-from crashgrab.engine.roborally.rules import (Card, Choice, IllegalAction, MissingChoice, PROGRAM_DECK, RallyState,
-                                              Robot, Turn, apply, floor_from_course, life_points)
-from crashgrab.engine.roborally.rules.dealing import deal, hand_size
 
 
 def test_a_wall_named_from_either_side_is_one_wall():
@@ -42,7 +43,7 @@ def test_lasers_and_pushers_stand_on_walls_and_fire_away_from_them():
     floor = floor_from_course(course(4, 4, edges=[{"at": [0, 1], "side": "west", "type": "laser", "beams": 3},
                                                   {"at": [2, 2], "side": "south", "type": "pusher", "steps": [2]}]))
     assert floor.blocked((0, 1), "west", 1) and floor.blocked((2, 2), "south", 1)
-    assert [(l.at, l.direction, l.beams) for l in floor.lasers] == [((0, 1), "east", 3)]
+    assert [(beam.at, beam.direction, beam.beams) for beam in floor.lasers] == [((0, 1), "east", 3)]
     assert [(p.at, p.direction, sorted(p.steps)) for p in floor.pushers] == [((2, 2), "north", [2])]
 
 

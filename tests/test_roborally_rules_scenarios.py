@@ -63,8 +63,10 @@ def test_a_wrong_expectation_fails_and_the_reports_say_so():
     ("equal-priorities", 1, 2, "blue", "$.turns[0].programs.blue", "turn 1, step 2 (blue): blue and red both play priority 500"),
     ("locked-register-other-card", 1, 5, "red", "$.turns[0].programs.red",
      "turn 1, step 5 (red): red's register 5 is locked with move1 (500); it cannot take move2 (700)"),
-    ("missing-repair-choice", 1, None, "red", "$.turns[0].choices.red.repair", "turn 1, end of turn (red): red ends the turn on a two-wrench site"),
-    ("missing-respawn-facing", 1, None, "red", "$.turns[0].choices.red.respawn_facing", "turn 1, end of turn (red): red returns at [1,2] and needs a facing"),
+    ("missing-repair-choice", 1, None, "red", "$.turns[0].choices.red.repair",
+     "turn 1, end of turn (red): red ends the turn on a two-wrench site"),
+    ("missing-respawn-facing", 1, None, "red", "$.turns[0].choices.red.respawn_facing",
+     "turn 1, end of turn (red): red returns at [1,2] and needs a facing"),
     ("missing-program", 1, 1, "blue", "$.turns[0].programs", "turn 1, step 1 (blue): blue has no program"),
 ])
 def test_bad_turns_name_the_turn_the_step_and_the_robot(name, turn, step, robot, where, words):

@@ -33,7 +33,7 @@ def run_belts(world: World, express_only: bool) -> None:
             world.emit(Blocked, robot=name, at=bot.at, direction=moving[name][1], by="robot")
             del moving[name]
     origins = {name: world.bots[name].at for name in moving}
-    for name, (target, direction) in moving.items():
+    for name, (target, _) in moving.items():
         world.bots[name].at = target
     for name, (target, direction) in moving.items():
         bot = world.bots[name]
@@ -52,7 +52,7 @@ def _blocked_on_belts(world: World, moving: Mapping[str, tuple[Cell, str]]) -> l
     for name, (target, _) in moving.items():
         holder = world.occupant(target)
         here = world.bots[name].at
-        swapping = holder in moving and moving[holder][0] == here
+        swapping = holder is not None and holder in moving and moving[holder][0] == here
         if len(targets[target]) > 1 or (holder is not None and holder not in moving) or swapping:
             stay.append(name)
     return stay
@@ -139,9 +139,12 @@ def _trace(world: World, start: Cell, direction: str, *, include_start: bool, wa
     return cells, hits
 
 
+Hit = tuple[str, int, str, "str | None", str]    # target, damage, cause, shooter, the beam's direction
+
+
 def run_lasers(world: World, powered_down: frozenset[str]) -> None:
     """Every beam fires at once: hits are worked out before any damage is dealt."""
-    hits: list[tuple[str, int, str, str | None, str]] = []   # (target, damage, cause, shooter, direction)
+    hits: list[Hit] = []
     for laser in world.floor.lasers:
         cells, hit = _trace(world, laser.at, laser.direction, include_start=True)
         source = f"laser at {cell_text(laser.at)}"
@@ -158,7 +161,7 @@ def run_lasers(world: World, powered_down: frozenset[str]) -> None:
         _blast(world, target, direction)
 
 
-def _robot_fires(world: World, bot: Bot, pushes: list[tuple[str, str]]) -> list[tuple[str, int, str, str | None, str]]:
+def _robot_fires(world: World, bot: Bot, pushes: list[tuple[str, str]]) -> list[Hit]:
     name = bot.name
     turret = world.side_for_step(name, "Turret")
     main = side_direction(bot.facing, turret or "front")
@@ -170,7 +173,7 @@ def _robot_fires(world: World, bot: Bot, pushes: list[tuple[str, str]]) -> list[
     power = world.has(name, "Power Laser")
     strength = 2 if world.has(name, "Double Laser") else 1
     turbo = world.used_in_step(name, "Turbo Blaster") and bot.shots > 0
-    found = []
+    found: list[Hit] = []
     for number, direction in enumerate(directions):
         assert bot.at is not None
         cells, hit = _trace(world, bot.at, direction, include_start=False, walls=int(power), robots=int(power),
@@ -193,7 +196,7 @@ def _robot_fires(world: World, bot: Bot, pushes: list[tuple[str, str]]) -> list[
     return found
 
 
-def hit_any(found: list[tuple[str, int, str, str | None, str]], cause: str) -> bool:
+def hit_any(found: list[Hit], cause: str) -> bool:
     return any(entry[2] == cause for entry in found)
 
 

@@ -75,8 +75,8 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         except RuleError as error:
             raise ScenarioTurnError(number, error, file=scenario.file) from None
         played.append(TurnPlayed(number, events, state))
-    events = [event for turn in played for event in turn.events]
-    return ScenarioResult(tuple(played), state, tuple(check_expectations(scenario.expect, state, events)))
+    every = [event for turn in played for event in turn.events]
+    return ScenarioResult(tuple(played), state, tuple(check_expectations(scenario.expect, state, every)))
 
 
 # --- the state as JSON, and expectations -----------------------------------------------------------

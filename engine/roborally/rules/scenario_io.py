@@ -66,7 +66,7 @@ def scenario_from_json(document: Any, file=None, course: Mapping[str, Any] | Non
         registers = tuple(None if c is None else card_from(c) for c in raw.get("registers", NO_REGISTERS))
         shots = raw.get("shots", TURBO_BLASTER_SHOTS if "Turbo Blaster" in options else 0)
         robots.append(Robot(name, at, raw["facing"], raw.get("damage", 0), raw.get("lives", lives), nxt,
-                            archive, options, registers, shots))  # type: ignore[arg-type]
+                            archive, options, registers, shots))
     names = {r.name for r in robots}
     for name in document.get("expect", {}).get("robots", {}):
         if name not in names:
