@@ -166,3 +166,15 @@ def test_flywheel_adds_its_card_and_recompile_redraws_for_one_damage():
     assert plain["red"][-1] == kept and len(plain["red"]) == 10
     assert redrawn["red"][-1] == kept and not set(redrawn["red"][:-1]) & set(plain["red"][:-1])
     assert (after.robot("red").damage, state.robot("red").damage) == (1, 0)
+
+
+def test_apply_in_phases_gives_the_robots_after_every_phase():
+    from crashgrab.engine.roborally.rules.turn import apply_in_phases
+    floor = floor_from_course(course(5, 5, cells={(2, 1): {"type": "conveyor", "facing": "east", "express": False}}))
+    state = RallyState(floor, (Robot("red", (2, 3), "north", archive=(2, 3)),))
+    after, events, frames = apply_in_phases(state, Turn({"red": (Card(700, "move2"),)}))
+    assert (after, events) == apply(state, Turn({"red": (Card(700, "move2"),)}))
+    phases = ["move", "express", "belts", "pushers", "gears", "crushers", "lasers", "flamethrowers", "checkpoints"]
+    assert [(step, phase) for step, phase, _ in frames] == [(None, "start"), *((1, p) for p in phases), (None, "end")]
+    where = {phase: robots[0].at for _, phase, robots in frames}
+    assert (where["start"], where["move"], where["belts"], where["end"]) == ((2, 3), (2, 1), (3, 1), (3, 1))

@@ -19,11 +19,22 @@ from .errors import IllegalAction
 from .events import OptionUsed, PoweredDown, RallyEvent, Reveal, Won
 from .movement import play_card
 from .program import check_options, check_turn, option_uses
-from .state import NO_REGISTERS, RallyState, Turn
+from .state import NO_REGISTERS, RallyState, Robot, Turn
 from .world import Bot, World
 
 
 def apply(state: RallyState, turn: Turn) -> tuple[RallyState, tuple[RallyEvent, ...]]:
+    new_state, events, _ = apply_in_phases(state, turn, frames=False)
+    return new_state, events
+
+
+Frame = tuple["int | None", str, tuple[Robot, ...]]
+
+
+def apply_in_phases(state: RallyState, turn: Turn, *, frames: bool = True
+                    ) -> tuple[RallyState, tuple[RallyEvent, ...], tuple[Frame, ...]]:
+    """`apply`, also giving the robots after each phase of each step, (step, phase, robots), for
+    a playtest to step through the turn phase by phase, back and forward."""
     check_options(state, turn)
     registers = check_turn(state, turn)
     number = state.turns + 1
@@ -31,6 +42,8 @@ def apply(state: RallyState, turn: Turn) -> tuple[RallyState, tuple[RallyEvent, 
     _check_priorities(registers, steps, number)
     world = World(state.floor, [Bot.of(robot) for robot in state.robots], rulings=state.rulings,
                   options=option_uses(turn))
+    if frames:
+        world.frames = []
     _start(world, state, turn, registers)
     winner = None
     for program_step in range(1, steps + 1):
@@ -38,17 +51,17 @@ def apply(state: RallyState, turn: Turn) -> tuple[RallyState, tuple[RallyEvent, 
                              turn.power_down)
         if finished:
             winner = finished[0]
-            world.phase = "checkpoints"
-            world.emit(Won, robot=winner)
+            world.emit(Won, robot=winner)   # (in the checkpoint phase)
             break
     if winner is None:
         end_of_turn(world, state, turn, registers)
+    world.close_phase()
     deck = list(state.option_deck)
     robots = tuple(bot.frozen() for bot in (world.bots[name] for name in world.order))
     new_state = replace(state, robots=robots, option_deck=tuple(deck[world.drawn:]),
                         option_discard=state.option_discard + tuple(world.discarded), turns=number,
                         winner=winner)
-    return new_state, tuple(world.events)
+    return new_state, tuple(world.events), tuple(world.frames or ())
 
 
 def _check_priorities(registers: dict[str, list[Card | None]], steps: int, turn: int) -> None:
@@ -66,8 +79,7 @@ def _check_priorities(registers: dict[str, list[Card | None]], steps: int, turn:
 
 
 def _start(world: World, state: RallyState, turn: Turn, registers: dict[str, list[Card | None]]) -> None:
-    world.phase = "start"
-    for name in world.order:
+    for name in world.order:   # (the World begins in the start phase)
         bot = world.bots[name]
         if name in turn.power_down and bot.at is not None:
             repaired, bot.damage, bot.registers = bot.damage, 0, NO_REGISTERS
@@ -97,10 +109,10 @@ def play_step(world: World, program_step: int, cards: dict[str, Card | None], po
 
 def move_phase(world: World, program_step: int, cards: Mapping[str, Card | None]) -> list[str]:
     """Phase 1: the robots on the course play their cards, highest priority first (that order returned)."""
+    world.phase = "move"            # (closing the step before with its own number)
     world.step = program_step
     playing = ((n, c) for n, c in cards.items() if c is not None and world.bots[n].at is not None)
     order = [name for name, card in sorted(playing, key=lambda item: -item[1].priority)]
-    world.phase = "move"
     world.emit(Reveal, order=tuple((name, str(cards[name])) for name in order))
     for name in order:
         card = cards[name]

@@ -55,11 +55,28 @@ class World:
         self.rulings = rulings
         self.options = options or {}   # robot -> its option choices for this turn
         self.step = 0
-        self.phase = "start"
+        self._phase = "start"
         self.events: list[RallyEvent] = []
+        # When kept (a playtest steps through them): (step, phase, robots) after each phase.
+        self.frames: list[tuple[int | None, str, tuple[Robot, ...]]] | None = None
         self.discarded: list[str] = []   # option cards to the discard pile
         self.drawn = 0                   # option cards drawn from the deck's top
         self.record = record             # False: no events (the route search only needs the outcome)
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @phase.setter
+    def phase(self, phase: str) -> None:
+        """Entering a phase closes the one before (a frame, if frames are kept)."""
+        self.close_phase()
+        self._phase = phase
+
+    def close_phase(self) -> None:
+        if self.frames is not None:
+            self.frames.append((self.step or None, self._phase,
+                                tuple(self.bots[name].frozen() for name in self.order)))
 
     # --- looking -----------------------------------------------------------------------
     def occupant(self, cell: Cell) -> str | None:
