@@ -31,7 +31,7 @@ def schema_for(relative: str) -> str:
     """The schema a file's kind (its "format", "game" and shape) is published in."""
     document = json.loads((ROOT / relative).read_text(encoding="utf-8"))
     kind, game = document.get("format"), document.get("game")
-    grid = f"{game}-" if game in ("crash-grid", "crash") else ""  # later games publish theirs under their id
+    grid = f"{game}-" if game in ("crash-grid", "crash", "roborally") else ""  # later games publish theirs under their id
     if kind in ("crash-grab-layout", "crash-grab-scenario", "crash-grab-export"):
         return grid + {"crash-grab-layout": "layout", "crash-grab-scenario": "scenario",
                        "crash-grab-export": "export"}[kind]

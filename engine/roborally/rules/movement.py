@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .cards import DISTANCE, QUARTER_TURNS, Card
 from .events import Blocked, Moved, OptionUsed, Turned
-from .geometry import OPPOSITE, Cell, step, turned
+from .geometry import OPPOSITE, Cell, edge, step, turned
 from .world import World, hit_from
 
 
@@ -69,7 +69,6 @@ def step_robot(world: World, name: str, direction: str, *, by: str, rammer: str 
 
 
 def _barrier(world: World, cell: Cell, direction: str) -> str:
-    from .geometry import edge
     return "door" if edge(cell, direction) in world.floor.doors else "wall"
 
 

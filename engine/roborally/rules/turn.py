@@ -85,7 +85,7 @@ def _start(world: World, state: RallyState, turn: Turn, registers: dict[str, lis
             repaired, bot.damage, bot.registers = bot.damage, 0, NO_REGISTERS
             bot.powered_down = True
             world.emit(PoweredDown, robot=name, repaired=repaired)
-        options = turn.choice(name).options
+        options = turn.choice(name).options if name in registers else {}
         if "Conditional Command" in options:
             step = int(options["Conditional Command"]["step"])
             world.emit(OptionUsed, robot=name, option="Conditional Command",
