@@ -178,3 +178,19 @@ def test_apply_in_phases_gives_the_robots_after_every_phase():
     assert [(step, phase) for step, phase, _ in frames] == [(None, "start"), *((1, p) for p in phases), (None, "end")]
     where = {phase: robots[0].at for _, phase, robots in frames}
     assert (where["start"], where["move"], where["belts"], where["end"]) == ((2, 3), (2, 1), (3, 1), (3, 1))
+
+
+def test_a_robot_with_no_free_square_around_its_taken_archive_waits_off_the_course():
+    # 3x1: red's marker [0,0] is held by blue, the only square next to it by green.
+    floor = floor_from_course(course(3, 1))
+    state = RallyState(floor, (Robot("red", None, "east", lives=2, archive=(0, 0)),
+                               Robot("blue", (0, 0), "north", archive=(0, 0)), Robot("green", (1, 0), "north")))
+    turn = Turn({"blue": (Card(70, "turn_left"),), "green": (Card(80, "turn_right"),)},
+                choices={"red": Choice(respawn_facing="east")})
+    after, events = apply(state, turn)
+    assert (after.robot("red").at, after.robot("red").lives) == (None, 2)
+    assert "return" not in [e.kind for e in events]
+    freed = RallyState(floor, (after.robot("red"), after.robot("blue"), Robot("green", (2, 0), "north")), turns=1)
+    back, _ = apply(freed, Turn({"blue": (Card(90, "turn_left"),), "green": ()},
+                                choices={"red": Choice(respawn_facing="east", respawn_at=(1, 0))}))
+    assert (back.robot("red").at, back.robot("red").damage) == ((1, 0), 2)

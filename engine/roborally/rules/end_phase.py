@@ -4,7 +4,8 @@ robots back on their archive markers, registers locked by damage.
 A one-wrench site or a checkpoint repairs 1 damage; a two-wrench site repairs 2 or gives the
 top option card instead (ruling two_wrench). A destroyed robot with lives left returns on its
 archive marker with 2 damage, facing the way its player chooses, or on a free square next to
-the marker (its choice) when a robot holds the marker's square.
+the marker (its choice) when a robot holds the marker's square; with none free, it waits off the
+course until the end of a turn that has one.
 """
 from __future__ import annotations
 
@@ -92,6 +93,8 @@ def _return(world: World, state: RallyState, turn: Turn, bot: Bot) -> None:
     if world.occupant(archive) is not None:
         free = [cell for cell in _around(archive) if world.floor.on_course(cell) and not world.floor.deadly(cell)
                 and world.occupant(cell) is None]
+        if not free:
+            return  # nowhere to stand: it waits off the course and returns at the end of a later turn
         if choice.respawn_at is None or choice.respawn_at not in free:
             what = "gives no square" if choice.respawn_at is None else f"gives {cell_text(choice.respawn_at)}, not free"
             raise MissingChoice(f"{bot.name}'s archive marker at {cell_text(archive)} is taken and its choice {what}.",
