@@ -79,7 +79,8 @@ class Destroyed(RallyEvent):
     lives: int
 
     def describe(self) -> str:
-        return f"{self.robot} is destroyed ({self.cause}) at {cell_text(self.at)}, {self.lives} lives left"
+        return (f"{self.robot} is destroyed ({self.cause}) at {cell_text(self.at)}, "
+                f"{self.lives} {'life' if self.lives == 1 else 'lives'} left")
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,8 @@ class Beam(RallyEvent):
 
     def describe(self) -> str:
         what = ", ".join(self.hit) if self.hit else "nobody"
-        return f"{self.source} fires {self.direction} over {len(self.cells)} squares, hitting {what}"
+        squares = len(self.cells)
+        return f"{self.source} fires {self.direction} over {squares} square{'' if squares == 1 else 's'}, hitting {what}"
 
 
 @dataclass(frozen=True)
