@@ -99,7 +99,7 @@ def test_export_writes_the_resolved_course(capsys, tmp_path):
     assert code == 2 and "-o course.tmx" in err
 
 
-def test_render_draws_walls_on_the_edges_at_25_mm_a_square(capsys, tmp_path):
+def test_render_draws_walls_on_the_edges_at_25_mm_a_square(capsys, qapp, tmp_path):
     from PySide6.QtGui import QImage
 
     from crashgrab.editor.image_size import MARGIN_CELLS

@@ -118,8 +118,11 @@ def test_structural_findings(fields, code, cells):
     assert of_code[0].severity == CODES[code]
 
 
+ROUTE_CODES = {"checkpoint-unreachable", "start-unfair"}  # the route search's, worked by hand in test_roborally_routes.py
+
+
 def test_every_code_has_a_case():
-    assert {c[2] for c in CASES if c[3] is not None} == set(CODES)
+    assert {c[2] for c in CASES if c[3] is not None} == set(CODES) - ROUTE_CODES
 
 
 def test_a_wall_where_two_boards_meet_counts_once():
@@ -156,4 +159,5 @@ def test_metrics_count_boards_cells_life_points_and_each_beam():
 def test_resolve_gives_the_structural_errors_and_warnings_not_the_notes():
     layout = course(BOARDS, ONE_A + [("ring", 5, 0, 0)], [(1, 0)], STARTS)
     assert {f.code for f in SYSTEM.resolve(layout).findings} == {"course-split"}
-    assert {f.code for f in SYSTEM.validate(layout).findings} == {"course-split", "conveyor-loop", "laser-on-checkpoint"}
+    structural = {f.code for f in SYSTEM.validate(layout).findings} - ROUTE_CODES
+    assert structural == {"course-split", "conveyor-loop", "laser-on-checkpoint"}

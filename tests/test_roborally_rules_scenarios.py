@@ -16,6 +16,9 @@ from crashgrab.engine.roborally.rules import (PROGRAM_DECK, Choice, MissingChoic
 from crashgrab.engine.roborally.rules.events import Damaged, PoweredDown, Repaired, Returned
 from crashgrab.engine.roborally.rules.scenario import ScenarioTurnError
 from crashgrab.engine.roborally.rules.scenario_io import run_scenario_document
+from crashgrab.engine.cli import main
+from crashgrab.engine.roborally.layout_io import layout_from_json
+from crashgrab.engine.roborally.resolved import resolved_course_json
 from tests.test_roborally_rules import course
 
 FOLDER = Path(__file__).parent / "roborally_scenarios"
@@ -24,6 +27,19 @@ GOOD = sorted(FOLDER.glob("*.json"))
 
 def _load(path):
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def play_on_course(document, file):
+    """Play a scenario on its course as `crashgrab scenario run` does: the course model resolves the
+    course its "layout" holds, the rules play on that resolved course."""
+    layout = document["layout"]
+    course = resolved_course_json(layout_from_json(layout, file)) if isinstance(layout, dict) else None
+    return run_scenario_document(document, file, course)
+
+
+def test_every_shipped_scenario_passes_through_the_command_line(capsys):
+    assert main(["scenario", "run", *map(str, GOOD)]) == 0
+    assert f"{len(GOOD)} scenario files: all passed" in capsys.readouterr().out
 
 
 def test_the_issue_s_cases_are_all_shipped():
@@ -42,7 +58,7 @@ def test_the_issue_s_cases_are_all_shipped():
 
 @pytest.mark.parametrize("path", GOOD, ids=lambda p: p.stem)
 def test_scenario_passes(path):
-    run = run_scenario_document(_load(path), str(path))
+    run = play_on_course(_load(path), str(path))
     assert run.result.checks, "every shipped scenario checks something"
     assert run.passed, [c.to_json() for c in run.result.failures]
 
@@ -50,7 +66,7 @@ def test_scenario_passes(path):
 def test_a_wrong_expectation_fails_and_the_reports_say_so():
     document = _load(FOLDER / "push-line-into-wall.json")
     document["expect"]["robots"]["red"]["at"] = [2, 2]
-    run = run_scenario_document(document, "x.json")
+    run = play_on_course(document, "x.json")
     assert not run.passed
     assert "FAIL robots.red.at: expected [2,2], actual [1,2]" in run.text()
     report = run.to_json()
@@ -72,7 +88,7 @@ def test_a_wrong_expectation_fails_and_the_reports_say_so():
 def test_bad_turns_name_the_turn_the_step_and_the_robot(name, turn, step, robot, where, words):
     path = FOLDER / "bad" / f"{name}.json"
     with pytest.raises(ScenarioTurnError) as caught:
-        run_scenario_document(_load(path), str(path))
+        play_on_course(_load(path), str(path))
     error = caught.value
     assert (error.number, error.error.step, error.error.robot, error.where, error.exit_code) == (turn, step, robot, where, 2)
     assert words in str(error)
@@ -90,7 +106,7 @@ def test_bad_files_name_the_json_path(edit, where):
     document = copy.deepcopy(_load(FOLDER / "push-line-into-wall.json"))
     edit(document)
     with pytest.raises(InvalidFileError) as caught:
-        run_scenario_document(document, "x.json")
+        play_on_course(document, "x.json")
     assert caught.value.where == where
 
 

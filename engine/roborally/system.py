@@ -1,7 +1,7 @@
 """RoboRally: Crash and Burn as a game system: the one object the CLI, the formats and the editor talk to.
 
-Registered as the entry point "roborally" in the "crashgrab.games" group (pyproject.toml). The rules
-engine (rules/) is wired separately; until then `run_scenario_file` is the seam's default.
+Registered as the entry point "roborally" in the "crashgrab.games" group (pyproject.toml). Scenarios
+play through the rules engine (rules/) on the course their "layout" names, resolved here.
 """
 from __future__ import annotations
 
@@ -115,6 +115,21 @@ class RoboRally(GameSystem):
         from .validation import validate_course
 
         return validate_course(layout, severity_overrides)
+
+    def run_scenario_file(self, document: dict[str, Any], file: str):
+        from ..formats.scenario_envelope import scenario_layout
+        from ..play.runner import read_scenario
+        from .resolved import resolved_course_json
+        from .rules.scenario_io import is_resolved_course, run_scenario_document
+
+        def course_of(document: dict[str, Any], file: str) -> dict[str, Any] | None:
+            if is_resolved_course(document.get("layout")):  # a resolved course inline (the "json" export)
+                return None
+            course, _ = scenario_layout(document.get("layout"), file, layout_io.layout_from_json, game=self.id)
+            return resolved_course_json(course)
+
+        course = read_scenario(course_of, document, file)
+        return read_scenario(lambda d, f: run_scenario_document(d, f, course), document, file)
 
     def picture(self, layout: Course) -> BoardPicture:
         return course_picture(resolve_course(layout))

@@ -4,7 +4,8 @@ standard board set, with starts and three checkpoints.
 - 2 to 4 players: Foundry at [0,0] and the Loading dock below it at [0,12]; the first N of the
   dock's numbered start squares; checkpoints [9,2], [2,9], [7,4] (all plain floor of Foundry).
 - 5 to 8 players: Gearworks at [0,0] turned a quarter, Foundry at [0,12] and the dock at [0,24];
-  checkpoints [10,2] (Gearworks), [2,21] and [9,13] (Foundry).
+  checkpoints [2,21] and [9,13] (Foundry), then [10,2] (Gearworks): the route check finds every
+  start within 2 registers of the best (no `start-unfair`).
 Each start faces north, toward the factory boards. validation.py finds no error in any of them
 (tests/test_roborally_templates.py).
 """
@@ -17,7 +18,7 @@ from .terms import PLAYERS
 SMALL = (Placement("foundry", 0, 0), Placement("dock", 0, 12))
 LARGE = (Placement("gearworks", 0, 0, 90), Placement("foundry", 0, 12), Placement("dock", 0, 24))
 SMALL_CHECKPOINTS = ((9, 2), (2, 9), (7, 4))
-LARGE_CHECKPOINTS = ((10, 2), (2, 21), (9, 13))
+LARGE_CHECKPOINTS = ((2, 21), (9, 13), (10, 2))  # near the dock first: every start within 2 registers
 DOCK = "dock"
 
 

@@ -32,6 +32,8 @@ FINDING_CODES: dict[str, str] = {
     "checkpoint-on-pit": "error", "checkpoint-on-crusher": "warning", "start-count": "error",
     "start-hazard": "error", "piece-not-empty": "error", "portal-unpaired": "error", "conveyor-loop": "info",
     "laser-on-checkpoint": "info",
+    # The shortest-program checks (rules/routes.py), run when the course has no structural error.
+    "checkpoint-unreachable": "error", "start-unfair": "warning",
 }
 
 

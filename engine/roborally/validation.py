@@ -16,7 +16,8 @@ from ..findings import Finding
 from ..grid.square import SQUARE
 from ..report import ValidationReport, sort_findings
 from .model import Course, EdgeElement
-from .resolved import ResolvedCourse, resolve_course
+from .resolved import ResolvedCourse, resolve_course, resolved_course_json
+from .rules.routes import route_checks
 from .terms import (FACTORY_SIDE, FINDING_CODES as CODES, MAX_CHECKPOINTS, MAX_STARTS, PLAYERS, Cell, cell_text,
                     edge_text, life_points)
 
@@ -275,7 +276,11 @@ def validate_course(course: Course, severity_overrides: Mapping[str, str] | None
     resolved = resolve_course(course)
     beams = laser_beams(resolved)
     findings = structural_findings(course, resolved)
+    course_metrics = metrics(resolved, beams)
+    if not any(f.severity == "error" for f in findings):  # a route on a broken course means nothing
+        route_findings, course_metrics["routes"] = route_checks(resolved_course_json(course, resolved))
+        findings += route_findings
     overrides = dict(severity_overrides or {})
     findings = [f if f.code not in overrides else f.with_severity(overrides[f.code]) for f in findings]
     findings = [f for f in findings if f.severity != "off"]
-    return ValidationReport(sort_findings(findings), metrics(resolved, beams), resolved)
+    return ValidationReport(sort_findings(findings), course_metrics, resolved)
