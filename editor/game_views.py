@@ -4,7 +4,8 @@ A game ships an editor through the "crashgrab.editors" entry point group, named 
 game's id; the object is a `GameEditor`. Its `open(system, layout, path, parent)` returns a
 top-level window: `layout` given, it shows that board (saved at `path`, if any); only `path`
 given, the window opens the file itself and reports any fault its own way; neither, a new
-board. A game without one opens in `ReadOnlyBoardWindow`, drawn from its `picture` with its
+board. A game without one whose system offers `editing()` opens in the generic editor
+(editor/generic/); any other in `ReadOnlyBoardWindow`, drawn from its `picture` with its
 geometry, findings listed beside it: editing is not available for it yet.
 """
 from __future__ import annotations
@@ -50,10 +51,17 @@ def editor_for(game_id: str) -> GameEditor | None:
 
 def open_board_window(system: GameSystem, layout: Any, path: str | Path | None,
                       parent: QWidget | None = None) -> QWidget:
-    """The game's own editor window when it has one, else a read-only view; shown."""
+    """The game's own editor window when it has one, else the generic editor when the game offers
+    its edits, else a read-only view; shown."""
     editor = editor_for(system.id)
-    window = editor.open(system, layout, Path(path) if path else None, parent) if editor else \
-        ReadOnlyBoardWindow(system, layout, path, parent)
+    if editor is not None:
+        window = editor.open(system, layout, Path(path) if path else None, parent)
+    elif system.editing() is not None:  # the studio's generic editor, from the game's edits
+        from .generic.window import open_generic_editor
+
+        window = open_generic_editor(system, layout, Path(path) if path else None, parent)
+    else:
+        window = ReadOnlyBoardWindow(system, layout, path, parent)
     window.show()
     return window
 

@@ -13,11 +13,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, runtime_checkable
 
 from .errors import InvalidFileError, UsageError
 from .findings import Finding
 from .report import ValidationReport
+
+if TYPE_CHECKING:
+    from .editing import BoardEditing
 
 Cell = tuple[int, int]
 Point = tuple[float, float]  # board units: a cell of a square grid is 1 x 1, (0, 0) its top-left corner;
@@ -347,6 +350,11 @@ class GameSystem(ABC):
     @abstractmethod
     def board_text(self, layout: Any) -> str:
         """The board as text for `crashgrab show`, legend included."""
+
+    def editing(self) -> "BoardEditing | None":
+        """The edits the studio's generic editor may make on this game's layouts
+        (engine/editing.py), for a game without an editor of its own; None: it opens read-only."""
+        return None
 
     def overlay(self, layout: Any, overlay_id: str) -> Overlay:
         raise UsageError(f"{self.title} has no overlay {overlay_id!r}.")
