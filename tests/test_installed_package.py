@@ -34,6 +34,9 @@ DATA_FILES = [
     "crashgrab/layouts/standard-5p.json",
     "crashgrab/layouts/standard-6p.json",
     "crashgrab/layouts/scenarios/first-moves.json",
+    "crashgrab/layouts/roborally/standard.json",
+    "crashgrab/schemas/roborally-layout.schema.json",
+    "crashgrab/schemas/roborally-boardset.schema.json",
     "crashgrab/desktop/crashgrab-editor.svg",
     "crashgrab/desktop/crashgrab-editor.desktop",
     "crashgrab/desktop/crashgrab-layout.xml",
@@ -242,3 +245,18 @@ def test_the_installed_wheel_serves_crash_from_another_folder(installed, tmp_pat
     assert (work / "c.pdf").read_bytes()[:5] == b"%PDF-"
     run([installed / "crashgrab-editor", "--screenshot", "shot.png", "c.json"], work)
     assert (work / "shot.png").stat().st_size > 10_000
+
+
+def test_the_installed_wheel_serves_roborally_from_another_folder(installed, tmp_path):
+    """RoboRally from the wheel alone: a course on the shipped board set, its checks, its Tiled map
+    and its poster."""
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    crashgrab = installed / "crashgrab"
+    run([crashgrab, "new", "--game", "roborally", "--players", "5", "-o", "r.json"], work)
+    report = json.loads(run([crashgrab, "validate", "--format", "json", "r.json"], work).stdout)["files"][0]
+    assert report["valid"] and report["metrics"]["life_points"]["5"] == 4
+    run([crashgrab, "export", "r.json", "--format", "tiled", "-o", "r.tmx"], work)
+    assert (work / "r.tmx").read_text().startswith("<?xml") and (work / "r-tiles.png").is_file()
+    printed = run([crashgrab, "print", "r.json", "-o", "r.pdf"], work)
+    assert "(poster: " in printed.stderr and (work / "r.pdf").read_bytes()[:5] == b"%PDF-"

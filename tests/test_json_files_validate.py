@@ -41,6 +41,8 @@ def schema_for(relative: str) -> str:
         return f"{game}-boardset"
     if kind is None and "files" in document:
         return "validation-report"
+    if kind is None and game == "roborally" and "cells" in document:
+        return "roborally-resolved"  # the resolved course, whose shape the rules engine reads (no "format")
     raise AssertionError(f"{relative}: no schema for a file of format {kind!r}; name it here")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from crashgrab.engine.formats.schemas import validate
 from crashgrab.engine.roborally.system import SYSTEM
 from crashgrab.engine.roborally.terms import life_points
 from crashgrab.engine.roborally.validation import CODES, validate_course
@@ -14,7 +15,8 @@ from tests.roborally_support import board, course
 #   y 1   . O X .        pit [1,1], crusher [2,1] (always active)
 #   y 2   . W . @        a repair site [1,2] (start 2 stands on it); blue portals [3,2] and [3,3]
 #   y 3   > . . @        a belt [0,3] facing east
-A = board("a", 4, 4, cells=[{"at": [1, 1], "type": "pit"}, {"at": [1, 2], "type": "repair", "wrenches": 1}, {"at": [2, 1], "type": "crusher", "steps": []},
+A = board("a", 4, 4, cells=[{"at": [1, 1], "type": "pit"}, {"at": [1, 2], "type": "repair", "wrenches": 1},
+                            {"at": [2, 1], "type": "crusher", "steps": []},
                             {"at": [3, 2], "type": "portal", "colour": "blue"},
                             {"at": [3, 3], "type": "portal", "colour": "blue"},
                             {"at": [0, 3], "type": "conveyor", "facing": "east", "express": False}],
@@ -147,6 +149,8 @@ def test_metrics_count_boards_cells_life_points_and_each_beam():
                                   [(1, 1)], [(1, (0, 0), "north"), (2, (1, 0), "north")])).metrics
     assert five["factory_boards"] == 5 and five["boards"] == 6
     assert five["life_points"] == {"2": 4, "3": 4, "4": 4, "5": 5, "6": 5, "7": 5, "8": 5}
+    validate(metrics, "roborally-metrics")
+    validate(five, "roborally-metrics")
 
 
 def test_resolve_gives_the_structural_errors_and_warnings_not_the_notes():

@@ -130,9 +130,12 @@ class RoboRally(GameSystem):
                warn: Callable[[str], None] | None = None) -> str | None:
         if format_id == "json":
             from ..formats.jsonio import dumps
+            from ..formats.schemas import validate
             from .resolved import resolved_course_json
 
-            return dumps(resolved_course_json(layout))
+            document = resolved_course_json(layout)
+            validate(document, "roborally-resolved", output)
+            return dumps(document)
         if format_id == "tiled":
             from ..formats.atomic import refuse_overwriting_input
             from ..formats.tiled_map import tileset_image_path

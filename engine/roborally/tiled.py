@@ -203,7 +203,7 @@ def _draw_tile(canvas: Canvas, index: int, name: str, props: dict[str, Any]) -> 
 
 
 def tileset_image() -> RGBAImage:
-    canvas = Canvas(TILE * len(TILES), TILE)
+    canvas = Canvas(TILE * len(TILES), TILE, supersample=2)
     for index, (name, props) in enumerate(TILES):
         _draw_tile(canvas, index, name, props)
     return canvas.image()
