@@ -2,8 +2,10 @@
 Course and returns a new one, or raises `RoboRallyEditRefused` with a sentence saying why and
 changes nothing. The document (document.py) calls exactly one of these per undo command.
 
-No Qt here: these are the thin wrapper the engine does not have yet (engine/roborally/ offers
-the values and their readers, not edits), kept beside the editor until the engine takes them.
+No Qt here: a thin wrapper over the engine's pure edits (engine/roborally/editing.py), which
+change the values; this layer adds what an editor needs on top: a refusal in a designer's words
+(the engine's ValueError, or two checkpoints on one square), add-or-remove toggles for a click,
+and the next free start number.
 
 Board edits change a board of the course's board set. A course that named a shipped board set
 ("standard") or a board set file keeps its own edited copy from then on (embedded: the course
@@ -13,10 +15,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from contextlib import contextmanager
+
 from crashgrab.engine.errors import EditRefused
 from crashgrab.engine.grid.square import SQUARE
-from crashgrab.engine.roborally.model import Board, CellElement, Course, EdgeElement, Piece, Placement, Start, \
-    edges_by_key
+from crashgrab.engine.roborally import editing
+from crashgrab.engine.roborally.model import Board, CellElement, Course, EdgeElement, Piece, Placement, Start
 from crashgrab.engine.roborally.terms import CELL_TYPES, ON_A_WALL, Cell, cell_text, edge_key, edge_text
 
 MAX_COORDINATE = 1023  # the course schema's bound on a cell's x and y
@@ -26,6 +30,16 @@ ROTATIONS = (0, 90, 180, 270)
 class RoboRallyEditRefused(EditRefused):
     """An edit of a course or board that would make it unsavable (a checkpoint off the grid, a door
     on a wall); the course is left as it was."""
+
+
+@contextmanager
+def _refusing():
+    """The engine's ValueError (what no file could hold) as the editor's refusal."""
+    try:
+        yield
+    except ValueError as error:
+        message = str(error)
+        raise RoboRallyEditRefused(message[:1].lower() + message[1:] + ("" if message.endswith(".") else ".")) from None
 
 
 def _inside_grid(cell: Cell, what: str) -> None:
@@ -42,7 +56,8 @@ def with_board(course: Course, board_id: str, x: int, y: int, rotation: int = 0)
     if rotation not in ROTATIONS:
         raise RoboRallyEditRefused(f"a board turns by 0, 90, 180 or 270 degrees, not {rotation}.")
     _inside_grid((x, y), f"the {board_id} board")
-    return replace(course, boards=course.boards + (Placement(board_id, x, y, rotation),))
+    with _refusing():
+        return editing.with_placement(course, None, Placement(board_id, x, y, rotation))
 
 
 def _placement(course: Course, index: int) -> Placement:
@@ -52,9 +67,8 @@ def _placement(course: Course, index: int) -> Placement:
 
 
 def _with_placement(course: Course, index: int, placement: Placement) -> Course:
-    boards = list(course.boards)
-    boards[index] = placement
-    return replace(course, boards=tuple(boards))
+    with _refusing():
+        return editing.with_placement(course, index, placement)
 
 
 def with_board_moved(course: Course, index: int, x: int, y: int) -> Course:
@@ -65,13 +79,14 @@ def with_board_moved(course: Course, index: int, x: int, y: int) -> Course:
 
 def with_board_turned(course: Course, index: int, quarter_turns: int = 1) -> Course:
     """The board turned clockwise by quarter turns, its top-left cell staying where it is."""
-    placement = _placement(course, index)
-    return _with_placement(course, index, replace(placement, rotation=(placement.rotation + 90 * quarter_turns) % 360))
+    _placement(course, index)
+    with _refusing():
+        return editing.turned_placement(course, index, quarter_turns)
 
 
 def without_board(course: Course, index: int) -> Course:
     _placement(course, index)
-    return replace(course, boards=course.boards[:index] + course.boards[index + 1:])
+    return editing.without_placement(course, index)
 
 
 # --- checkpoints, starts ----------------------------------------------------------------------
@@ -86,7 +101,7 @@ def with_checkpoint(course: Course, cell: Cell) -> Course:
     _inside_grid(cell, "a checkpoint")
     if cell in course.checkpoints:
         raise RoboRallyEditRefused(f"checkpoint {course.checkpoints.index(cell) + 1} is already on {cell_text(cell)}.")
-    return replace(course, checkpoints=course.checkpoints + (cell,))
+    return editing.with_checkpoints(course, course.checkpoints + (cell,))
 
 
 def with_checkpoint_moved(course: Course, number: int, cell: Cell) -> Course:
@@ -94,9 +109,7 @@ def with_checkpoint_moved(course: Course, number: int, cell: Cell) -> Course:
     _inside_grid(cell, f"checkpoint {number}")
     if cell in course.checkpoints and course.checkpoints.index(cell) != index:
         raise RoboRallyEditRefused(f"checkpoint {course.checkpoints.index(cell) + 1} is already on {cell_text(cell)}.")
-    checkpoints = list(course.checkpoints)
-    checkpoints[index] = cell
-    return replace(course, checkpoints=tuple(checkpoints))
+    return editing.moved_checkpoint(course, index + 1, cell)
 
 
 def with_checkpoint_reordered(course: Course, number: int, new_number: int) -> Course:
@@ -105,12 +118,12 @@ def with_checkpoint_reordered(course: Course, number: int, new_number: int) -> C
     _checkpoint_index(course, new_number)
     checkpoints = list(course.checkpoints)
     checkpoints.insert(new_number - 1, checkpoints.pop(index))
-    return replace(course, checkpoints=tuple(checkpoints))
+    return editing.with_checkpoints(course, tuple(checkpoints))
 
 
 def without_checkpoint(course: Course, number: int) -> Course:
     index = _checkpoint_index(course, number)
-    return replace(course, checkpoints=course.checkpoints[:index] + course.checkpoints[index + 1:])
+    return editing.with_checkpoints(course, course.checkpoints[:index] + course.checkpoints[index + 1:])
 
 
 def _start(course: Course, number: int) -> Start:
@@ -121,7 +134,7 @@ def _start(course: Course, number: int) -> Start:
 
 
 def _with_start(course: Course, number: int, start: Start) -> Course:
-    return replace(course, starts=tuple(start if s.number == number else s for s in course.starts))
+    return editing.with_start(course, start)
 
 
 def next_start_number(course: Course) -> int:
@@ -135,7 +148,7 @@ def with_start(course: Course, cell: Cell, facing: str = "north") -> Course:
     other = next((s for s in course.starts if s.at == cell), None)
     if other is not None:
         raise RoboRallyEditRefused(f"start {other.number} is already on {cell_text(cell)}.")
-    return replace(course, starts=course.starts + (Start(next_start_number(course), cell, facing),))
+    return editing.with_start(course, Start(next_start_number(course), cell, facing))
 
 
 def with_start_moved(course: Course, number: int, cell: Cell) -> Course:
@@ -154,7 +167,7 @@ def with_start_turned(course: Course, number: int, quarter_turns: int = 1) -> Co
 
 def without_start(course: Course, number: int) -> Course:
     _start(course, number)
-    return replace(course, starts=tuple(s for s in course.starts if s.number != number))
+    return editing.without_start(course, number)
 
 
 def with_players(course: Course, players: int | None) -> Course:
@@ -193,15 +206,15 @@ def with_piece(course: Course, piece: Piece) -> Course:
     """A factory element piece added. Where it stands is for the findings to judge (piece-not-empty):
     the editor lets a designer put one down anywhere on the grid and move it on."""
     _check_piece(course, piece)
-    return replace(course, pieces=course.pieces + (piece,))
+    with _refusing():
+        return editing.with_piece(course, None, piece)
 
 
 def with_piece_changed(course: Course, index: int, piece: Piece) -> Course:
     _piece_index(course, index)
     _check_piece(course, piece, ignore=index)
-    pieces = list(course.pieces)
-    pieces[index] = piece
-    return replace(course, pieces=tuple(pieces))
+    with _refusing():
+        return editing.with_piece(course, index, piece)
 
 
 def with_piece_moved(course: Course, index: int, cell: Cell, side: str | None = None) -> Course:
@@ -221,7 +234,7 @@ def with_piece_turned(course: Course, index: int, quarter_turns: int = 1) -> Cou
 
 def without_piece(course: Course, index: int) -> Course:
     _piece_index(course, index)
-    return replace(course, pieces=course.pieces[:index] + course.pieces[index + 1:])
+    return editing.without_piece(course, index)
 
 
 # --- the boards themselves (the board editor) -------------------------------------------------
@@ -233,9 +246,9 @@ def board_of(course: Course, board_id: str) -> Board:
 
 
 def _with_board_value(course: Course, board: Board) -> Course:
-    boards = tuple(board if b.id == board.id else b for b in course.boardset.boards)
     # An edited board set is the course's own from now on: embedded in its file (see the module's doc).
-    return replace(course, boardset=replace(course.boardset, boards=boards), boardset_ref=None)
+    with _refusing():
+        return editing.with_boardset(course, editing.with_board(course.boardset, board))
 
 
 def _inside_board(board: Board, cell: Cell) -> None:
@@ -252,12 +265,8 @@ def with_cell_element(course: Course, board_id: str, cell: Cell, element: CellEl
         raise RoboRallyEditRefused(f"{element.type!r} is not a cell element; use one of {', '.join(CELL_TYPES)}.")
     if board.cells.get(cell) == element:
         raise RoboRallyEditRefused(f"{cell_text(cell)} already holds that.")
-    cells = dict(board.cells)
-    if element is None:
-        cells.pop(cell, None)
-    else:
-        cells[cell] = element
-    return _with_board_value(course, replace(board, cells=cells))
+    with _refusing():
+        return _with_board_value(course, editing.with_cell(board, cell, element))
 
 
 def with_cell_element_turned(course: Course, board_id: str, cell: Cell, quarter_turns: int = 1) -> Course:
@@ -288,14 +297,17 @@ def with_edge_toggled(course: Course, board_id: str, element: EdgeElement) -> Co
     element = element.moved(element.mount)  # a wall under its canonical name
     on_edge = board.edges.get(element.key, ())
     if any(_same_edge_element(element, e) for e in on_edge):
-        kept = [e for e in board.all_edge_elements() if not _same_edge_element(element, e)]
-        return _with_board_value(course, replace(board, edges=edges_by_key(kept)))
+        mount = element.mount if board.contains(element.mount[0]) else (neighbour, SQUARE.opposite(side))
+        return _with_board_value(course, editing.without_edge(board, *mount, element.type))
     if element.type == "door" and on_edge:
         raise RoboRallyEditRefused(f"{edge_text(cell, side)} holds a {on_edge[0].type}; a door is a wall while it "
                                    "is shut, so it needs a side with nothing on it. Remove that first.")
     if element.type in ("wall", *ON_A_WALL) and any(e.type == "door" for e in on_edge):
         raise RoboRallyEditRefused(f"{edge_text(cell, side)} holds a door; remove the door first.")
-    return _with_board_value(course, replace(board, edges=edges_by_key(board.all_edge_elements() + [element])))
+    if element.type == "wall":  # named from a square of the board (a wall on its rim has one only)
+        element = EdgeElement("wall", (cell, side) if board.contains(cell) else (neighbour, SQUARE.opposite(side)))
+    with _refusing():
+        return _with_board_value(course, editing.with_edge(board, element))
 
 
 def with_edge_element_changed(course: Course, board_id: str, old: EdgeElement, new: EdgeElement) -> Course:
@@ -306,5 +318,5 @@ def with_edge_element_changed(course: Course, board_id: str, old: EdgeElement, n
         raise RoboRallyEditRefused(f"there is no {old.type} on {edge_text(*old.mount)}.")
     if old == new:
         raise RoboRallyEditRefused(f"the {old.type} on {edge_text(*old.mount)} is set so already.")
-    changed = [new if e == old else e for e in elements]
-    return _with_board_value(course, replace(board, edges=edges_by_key(changed)))
+    with _refusing():
+        return _with_board_value(course, editing.with_edge(board, new))

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QPainter, QPen
+from PySide6.QtGui import QPainter, QPen
 
-from crashgrab.engine.roborally.model import Course, Placement
+from crashgrab.engine.roborally.editing import single_board_course
+from crashgrab.engine.roborally.model import Course
 from crashgrab.engine.roborally.resolved import ResolvedCourse, resolve_course
 from crashgrab.engine.roborally.validation import belt_successor, laser_beams
 
@@ -27,9 +28,9 @@ class Overlays:
 
 
 def board_as_course(course: Course, board_id: str) -> Course:
-    """One board of the course's board set on its own, at [0,0] unturned: what the board editor shows."""
-    return Course(course.boardset.board(board_id).name if course.boardset.board(board_id) else board_id,
-                  course.boardset, (Placement(board_id, 0, 0, 0),), boardset_ref=course.boardset_ref)
+    """One board of the course's board set on its own, at [0,0] unturned, with its printed starts:
+    what the board editor shows."""
+    return single_board_course(course.boardset, board_id, course.boardset_ref)
 
 
 def cell_rect(cell, size: float) -> QRectF:
@@ -120,6 +121,3 @@ def paint_course_layout(painter: QPainter, course: Course, cell: float) -> None:
 def centre(cell, size: float) -> QPointF:
     return QPointF((cell[0] + 0.5) * size, (cell[1] + 0.5) * size)
 
-
-__all__ = ["Overlays", "board_as_course", "cell_rect", "centre", "course_bounds", "paint_course",
-           "paint_course_layout", "paint_markers", "QBrush"]
