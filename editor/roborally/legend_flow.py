@@ -37,13 +37,24 @@ class LegendFlow(LegendStrip):
         return int(rects[-1][1].bottom()) + 6 if rects else ROW
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return QSize(max(200, self.width()), self.heightForWidth(max(200, self.width())))
+        width = max(self.width(), 800)  # before it is laid out: as a strip above the board
+        return QSize(width, self.heightForWidth(width))
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return QSize(120, self.heightForWidth(self.width() or 120))
+        return QSize(120, ROW + 4)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
+        self.refit()
+
+    def set_entries(self, entries) -> None:
+        """Other symbols (the board editor's, the course's): as many rows as they need now."""
+        self.entries = list(entries)
+        self.refit()
+        self.update()
+
+    def refit(self) -> None:
         height = self.heightForWidth(self.width())
-        if height != self.minimumHeight():
+        if height != self.minimumHeight():  # every row in view, and no more room than the rows
             self.setMinimumHeight(height)
+            self.setMaximumHeight(height)

@@ -347,9 +347,7 @@ class CourseWindow(WindowShell, QMainWindow):
         if self.tool not in [t.id for t in tools]:
             self.tool = "select"
         self.tool_actions[(scope, self.tool)].setChecked(True)
-        self.legend.entries = legend_entries(bool(self.mode))
-        self.legend.updateGeometry()
-        self.legend.update()
+        self.legend.set_entries(legend_entries(bool(self.mode)))
 
     def set_tool(self, tool: str) -> None:
         self.tool = tool
@@ -745,8 +743,8 @@ class CourseWindow(WindowShell, QMainWindow):
         self._show_selection()
         self._settings_from_selection()
         if thing is not None:
-            self.statusBar().showMessage(f"Selected {self.describe_selection()}: drag or Ctrl+arrows move it, "
-                                         "Delete removes it.", 6000)
+            moves = "" if thing[0] in ("edge", "cell") else "drag or Ctrl+arrows move it, "
+            self.statusBar().showMessage(f"Selected {self.describe_selection()}: {moves}Delete removes it.", 6000)
         self.redraw()
 
     def _settings_from_selection(self) -> None:
