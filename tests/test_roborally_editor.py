@@ -53,6 +53,17 @@ def drag(window, origin, target):
     QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, at(window, target))
 
 
+def edit_board(window, tool, zoom=1.0):
+    """Foundry in the board editor with `tool`; the legend's second row settled before any point is worked out."""
+    from PySide6.QtWidgets import QApplication
+
+    window.set_mode("foundry")
+    window.set_tool(tool)
+    for _ in range(3):
+        QApplication.processEvents()
+    window.view.set_zoom(zoom)
+
+
 def foundry(window):
     return window.document.layout.boardset.board("foundry")
 
@@ -65,9 +76,7 @@ def test_a_roborally_course_opens_in_its_own_editor_with_no_error(window):
 
 
 def test_a_wall_drawn_on_a_square_side_with_the_mouse_is_one_edge_and_undoes(window):
-    window.set_mode("foundry")
-    window.set_tool("wall")
-    window.view.set_zoom(1.0)
+    edit_board(window, "wall")
     assert not foundry(window).wall_between((2, 2), (3, 2))
     click(window, (3.0 - 4 / CELL, 2.5))  # 4 pixels inside [2,2], by its east side
     assert foundry(window).wall_between((2, 2), (3, 2))
@@ -83,18 +92,14 @@ def test_a_wall_drawn_on_a_square_side_with_the_mouse_is_one_edge_and_undoes(win
 
 
 def test_a_click_far_from_every_side_puts_no_wall_and_says_why(window):
-    window.set_mode("foundry")
-    window.set_tool("wall")
-    window.view.set_zoom(1.0)
+    edit_board(window, "wall")
     click(window, centre((2, 2)))
     assert window.undo_stack.count() == 0
     assert "nearer a square's side" in window.statusBar().currentMessage()
 
 
 def test_a_laser_on_a_side_fires_into_its_square_and_its_beams_are_set(window):
-    window.set_mode("foundry")
-    window.set_tool("laser")
-    window.view.set_zoom(1.0)
+    edit_board(window, "laser")
     click(window, (2.5, 5.0 + 2 / CELL))  # [2,5]'s north side
     laser = next(e for e in foundry(window).edge_elements((2, 5), "north") if e.type == "laser")
     assert laser.mount == ((2, 5), "north") and laser.beams == 1
@@ -108,8 +113,7 @@ def test_a_laser_on_a_side_fires_into_its_square_and_its_beams_are_set(window):
 
 
 def test_painting_a_belt_takes_the_facing_set_and_a_change_of_facing_is_an_edit(window):
-    window.set_mode("foundry")
-    window.set_tool("conveyor")
+    edit_board(window, "conveyor")
     window.facing_box.setCurrentIndex(window.facing_box.findData("south"))
     click(window, centre((1, 5)))
     element = foundry(window).element((1, 5))
@@ -164,8 +168,7 @@ def test_a_checkpoint_is_dragged_and_a_finding_outlines_its_square(window):
 
 
 def test_the_keyboard_puts_a_wall_on_the_side_its_arrows_chose(window):
-    window.set_mode("foundry")
-    window.set_tool("wall")
+    edit_board(window, "wall")
     window.view.setFocus()
     QTest.keyClick(window.view, Qt.Key_Right)  # the cursor at the first square, its east side
     assert window.cursor == ((0, 0), "east")
@@ -186,9 +189,7 @@ def wall_run(image, y: int, x_from: int, x_to: int, colour: QColor) -> list[int]
 def test_a_wall_is_drawn_on_its_edge_whole_pixels_thick_at_two_zooms(window, zoom):
     """The picture of a board with a wall: a run of exactly wall_pixels() pixels of the wall's own
     colour, centred on the edge's line (no anti-aliased fringe), and floor beside it."""
-    window.set_mode("foundry")
-    window.set_tool("wall")
-    window.view.set_zoom(1.0)
+    edit_board(window, "wall")
     click(window, (3.0 - 3 / CELL, 7.5))  # [2,7] east: floor on both sides, no other wall near
     window.view.set_zoom(zoom)
     window.view.centerOn(3 * CELL, 7.5 * CELL)
@@ -238,3 +239,51 @@ def test_the_editor_screenshot_of_a_course_file(tmp_path, qapp):
     assert screenshot(str(out), str(course)) == 0
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1400, 900)
+
+
+def scene_items(window, kind):
+    return [item for item in window.view.course_scene.items() if item.data(0) == kind]
+
+
+def test_a_dragged_board_says_at_the_pointer_where_it_lands_or_why_not(window):
+    window.view.set_zoom(0.5)
+    viewport = window.view.viewport()
+    QTest.mousePress(viewport, Qt.LeftButton, Qt.NoModifier, at(window, centre((2, 13))))  # the dock
+    QTest.mouseMove(viewport, at(window, centre((2, 10))))  # three squares up: into Foundry
+    verdict = scene_items(window, "verdict")
+    assert len(verdict) == 1
+    text = verdict[0].childItems()[0].text()
+    assert text == "\u2715 overlaps Foundry on 36 squares"  # 3 rows of 12: a cross and the reason, not only red
+    QTest.mouseMove(viewport, at(window, centre((2, 16))))  # three squares down: clear of it
+    assert scene_items(window, "verdict")[0].childItems()[0].text() == "\u2713 to [0,15]"
+    QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, at(window, centre((2, 16))))
+    assert window.document.layout.boards[1] == Placement("dock", 0, 15, 0)
+    assert scene_items(window, "verdict") == []
+
+
+def test_an_edge_tool_shows_the_side_it_would_act_on_under_the_pointer(window):
+    edit_board(window, "wall")
+    QTest.mouseMove(window.view.viewport(), at(window, (5.5, 4.0 + 3 / CELL)))
+    assert window.hover_side == ((5, 4), "north") and len(scene_items(window, "hover_side")) == 1
+    QTest.mouseMove(window.view.viewport(), at(window, centre((5, 4))))
+    assert window.hover_side is None and scene_items(window, "hover_side") == []
+
+
+def test_print_and_play_prints_each_board_of_the_board_set_at_25_mm_a_square(qapp):
+    from crashgrab.editor.game_views import editor_for
+    from crashgrab.editor.print_pages import PrintSettings
+    from crashgrab.editor.print_pdf import page_image, poster_job
+    from crashgrab.engine.roborally.editing import single_board_course
+
+    course = template_layout(4)
+    settings = PrintSettings(cell_mm=25.0)
+    job = editor_for("roborally").print_sheets.job(course, settings, "")
+    system = get_system("roborally")
+    each = [poster_job(system, single_board_course(course.boardset, b.id), settings).page_count
+            for b in course.boardset.boards]
+    assert job.page_count == sum(each) and len(each) == 5  # four factory boards and the loading dock
+    assert job.plan.jobs[-1].title == "Loading dock (12x4)"
+    image = page_image(job, 0, dpi=60)
+    walls = sum(1 for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)
+                if QColor(image.pixel(x, y)) == colour_of("wall"))
+    assert walls > 0  # Foundry's walls are on its first page

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView
 
 from crashgrab.engine.roborally.resolved import ResolvedCourse
 
@@ -65,14 +65,18 @@ class CourseView(QGraphicsView):
         self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)  # the hover: the square named, the side an edge tool takes
         self.setFocusPolicy(Qt.StrongFocus)
         self.setBackgroundBrush(QBrush(style.SCENE_BACKGROUND))
         self.item: CourseItem | None = None
         self._panning: QPointF | None = None
 
     def show_course(self, resolved: ResolvedCourse, overlays: Overlays, focus=(), selection: QRectF | None = None,
-                    cursor=None, ghost: QRectF | None = None) -> None:
-        """Everything drawn anew from the model; the zoom and scroll stay."""
+                    cursor=None, ghost: QRectF | None = None, verdict: str | None = None, refused: bool = False,
+                    hover_side=None) -> None:
+        """Everything drawn anew from the model; the zoom and scroll stay. `ghost`: where a drag would
+        land, with its `verdict` beside it (✓ or ✕ and why: a shape and words, not only a colour);
+        `hover_side`: the square's side an edge tool would act on."""
         self.course_scene.clear()
         self.item = CourseItem(resolved, overlays)
         self.course_scene.addItem(self.item)
@@ -85,8 +89,19 @@ class CourseView(QGraphicsView):
             self.course_scene.addRect(selection, style.outline_pen(style.SELECTION, 4, Qt.DashLine),
                                       QBrush(Qt.NoBrush)).setData(0, "selection")
         if ghost is not None:
-            self.course_scene.addRect(ghost, style.outline_pen(style.CHOICE, 3, Qt.DashLine),
-                                      QBrush(QColor(15, 118, 110, 40))).setData(0, "ghost")
+            colour = style.DROP_REFUSED if refused else style.CHOICE
+            tint = QColor(colour)
+            tint.setAlpha(40)
+            self.course_scene.addRect(ghost, style.outline_pen(colour, 3, Qt.SolidLine if refused else Qt.DashLine),
+                                      QBrush(tint)).setData(0, "ghost")
+            if verdict:
+                self._verdict(ghost, verdict, colour)
+        if hover_side is not None:
+            cell, side = hover_side
+            a, b = marks.side_line(QRectF(cell[0] * CELL, cell[1] * CELL, CELL, CELL), side)
+            pen = style.outline_pen(style.CHOICE, 4)
+            pen.setCosmetic(True)
+            self.course_scene.addLine(a.x(), a.y(), b.x(), b.y(), pen).setData(0, "hover_side")
         if cursor is not None:
             cell, side = cursor
             rect = QRectF(cell[0] * CELL, cell[1] * CELL, CELL, CELL)
@@ -96,6 +111,20 @@ class CourseView(QGraphicsView):
             self.course_scene.addLine(a.x(), a.y(), b.x(), b.y(), style.outline_pen(QColor("#1d4ed8"), 6))
         width, height = self.item.size
         self.course_scene.setSceneRect(-CELL * 1.5, -CELL * 1.5, (width + 3) * CELL, (height + 3) * CELL)
+
+    def _verdict(self, ghost: QRectF, text: str, colour: QColor) -> None:
+        """A label at the ghost's top-left corner, readable at any zoom (it ignores the view's scale)."""
+        label = QGraphicsSimpleTextItem(text)
+        label.setFont(style.font(13, bold=True))
+        label.setBrush(QBrush(QColor("white")))
+        label.setFlag(QGraphicsItem.ItemIgnoresTransformations)
+        box = label.boundingRect().adjusted(-4, -2, 4, 2)
+        back = self.course_scene.addRect(box, QPen(Qt.NoPen), QBrush(colour.darker(120)))
+        back.setFlag(QGraphicsItem.ItemIgnoresTransformations)
+        back.setPos(ghost.topLeft())
+        back.setData(0, "verdict")
+        label.setParentItem(back)
+        back.setToolTip(text)
 
     @property
     def zoom(self) -> float:

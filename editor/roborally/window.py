@@ -32,7 +32,7 @@ from crashgrab.engine.version import PRODUCT_NAME
 from ..findings_panel import FindingsPanel
 from ..shortcuts import apply_shortcuts, shortcut_text
 from ..window_shell import WindowShell
-from . import commands, marks
+from . import commands, edits, marks
 from .commands import CourseEdit
 from .document import CourseDocument
 from .legend_flow import LegendFlow
@@ -69,6 +69,7 @@ class CourseWindow(WindowShell, QMainWindow):
         self.cursor: tuple | None = None    # the keyboard's (cell, side)
         self.drag: tuple | None = None      # (what was pressed, the square it was pressed on)
         self.hover_cell: tuple | None = None
+        self.hover_side: tuple | None = None  # the side an edge tool would act on, under the pointer
         self.painting = False
         self.overlays = Overlays()
         self.resolved: ResolvedCourse = resolve_course(layout)
@@ -335,8 +336,9 @@ class CourseWindow(WindowShell, QMainWindow):
         self._show_tools()
         self.statusBar().showMessage(BOARD_HINT if mode else HINT)
         self.refresh()
-        if changed:
+        if changed:  # once the legend has its rows for the mode's symbols
             self.view.fit()
+            QTimer.singleShot(0, self, self.view.fit)
 
     def _show_tools(self) -> None:
         """The mode's tools in the toolbar (the course's or a board's) and its things in the legend."""
@@ -411,8 +413,10 @@ class CourseWindow(WindowShell, QMainWindow):
         self.resolved = resolve_course(shown)
         selection = self._selection_rect(self.selected) if self.selected is not None else None
         ghost = self._ghost()
+        verdict, refused = self._verdict() if ghost is not None else (None, False)
         self.view.show_course(self.resolved, self.overlays, () if self.mode else self.focus_cells, selection,
-                              self.cursor if self.view.hasFocus() else None, ghost)
+                              self.cursor if self.view.hasFocus() else None, ghost, verdict, refused,
+                              self.hover_side)
 
     def _overlays_toggled(self, _on: bool = False) -> None:
         self.overlays = Overlays(beams=self.beams_action.isChecked(), flow=self.flow_action.isChecked())
@@ -475,6 +479,27 @@ class CourseWindow(WindowShell, QMainWindow):
             return QRectF(x * CELL, y * CELL, placed.board.width * CELL, placed.board.height * CELL)
         x, y = self.hover_cell
         return QRectF(x * CELL, y * CELL, CELL, CELL)
+
+    def _verdict(self) -> tuple[str, bool]:
+        """What the drop would do, in words beside the ghost: ✓ and where, or ✕ and why not."""
+        assert self.drag is not None and self.hover_cell is not None
+        (kind, key), origin = self.drag
+        cell = self.hover_cell
+        if kind == "board":
+            placement = self.course.boards[key]
+            x, y = placement.x + cell[0] - origin[0], placement.y + cell[1] - origin[1]
+            if x < 0 or y < 0:
+                return "\u2715 off the grid: boards go at x, y 0 or more", True
+            moved = edits.with_board_moved(self.course, key, x, y)
+            shared = [i for i in resolve_course(moved).overlaps.values() if key in i]
+            if shared:
+                others = sorted({self.board_name(self.course.boards[i].board) for s in shared for i in s if i != key})
+                return f"\u2715 overlaps {', '.join(others)} on {len(shared)} squares", True
+            return f"\u2713 to {cell_text((x, y))}", False
+        on_course = resolve_course(self.course).on_course(cell)
+        if not on_course:
+            return f"\u2715 {cell_text(cell)} is off every board", True
+        return f"\u2713 to {cell_text(cell)}", False
 
     def _show_selection(self) -> None:
         self.selection_label.setText(f"<b>Selected:</b> {self.describe_selection()}" if self.selected else
@@ -681,6 +706,9 @@ class CourseWindow(WindowShell, QMainWindow):
 
     def on_moved(self, point) -> None:
         cell = SQUARE.cell_at(point)
+        tool = self._tool(self.tool)
+        side = self.side_at(point) if tool is not None and tool.edge else None
+        side_changed, self.hover_side = side != self.hover_side, side
         if cell != self.hover_cell:
             self.hover_cell = cell
             self.cell_label.setText(self.describe_cell(cell))
@@ -689,8 +717,12 @@ class CourseWindow(WindowShell, QMainWindow):
                 if board is not None and board.contains(cell) and board.element(cell) != cell_element(self.tool,
                                                                                                      self.settings()):
                     self.paint_cell(cell, quiet=True)
+                    return  # the edit redrew it
             elif self.drag is not None:
                 self.redraw()
+                return
+        if side_changed:
+            self.redraw()
 
     def on_released(self, point) -> None:
         cell = SQUARE.cell_at(point)
