@@ -287,3 +287,36 @@ def test_print_and_play_prints_each_board_of_the_board_set_at_25_mm_a_square(qap
     walls = sum(1 for x in range(0, image.width(), 3) for y in range(0, image.height(), 3)
                 if QColor(image.pixel(x, y)) == colour_of("wall"))
     assert walls > 0  # Foundry's walls are on its first page
+
+
+def test_a_new_board_is_built_in_the_board_editor_and_its_board_set_saved_beside_the_course(window, tmp_path):
+    from crashgrab.engine.roborally.boardset_io import load_boardset
+    from crashgrab.engine.roborally.layout_io import load_layout
+
+    window.findChild(type(window.playtest_action), "new_factory_board").trigger()
+    assert window.mode == "board-1" and window.mode_box.currentText() == "Board: New board 1"
+    board = window.course.boardset.board("board-1")
+    assert (board.width, board.height, dict(board.cells), dict(board.edges)) == (12, 12, {}, {})
+    window.set_tool("pit")
+    window.paint_cell((4, 4))
+    window.save_boardset_to(tmp_path / "my.boardset.json")
+    saved = load_boardset(tmp_path / "my.boardset.json")
+    assert saved.board("board-1").element((4, 4)).type == "pit"
+    window.save_to(tmp_path / "course.json")
+    course = load_layout(tmp_path / "course.json")
+    assert course.boardset_ref == (tmp_path / "my.boardset.json").resolve().as_posix()
+    assert course.boardset.board("board-1").element((4, 4)).type == "pit"
+    assert window.remove_set_board() and window.course.boardset.board("board-1") is None
+    window.set_mode("foundry")
+    assert not window.remove_set_board()  # the course places Foundry
+    assert "remove it from the course first" in window.statusBar().currentMessage()
+
+
+def test_a_marker_dragged_onto_another_says_why_it_will_not_go(window):
+    window.view.set_zoom(0.5)
+    viewport = window.view.viewport()
+    QTest.mousePress(viewport, Qt.LeftButton, Qt.NoModifier, at(window, centre((9, 2))))  # checkpoint 1
+    QTest.mouseMove(viewport, at(window, centre((2, 9))))  # onto checkpoint 2
+    assert scene_items(window, "verdict")[0].childItems()[0].text() == "\u2715 checkpoint 2 is already on [2,9]"
+    QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, at(window, centre((2, 9))))
+    assert window.document.layout.checkpoints[0] == (9, 2) and window.undo_stack.count() == 0

@@ -132,3 +132,21 @@ def toggle_edge(document, board_id: str, board_name: str, element) -> CourseEdit
 def change_edge(document, board_id: str, board_name: str, old, new) -> CourseEdit:
     return CourseEdit(document, f"Set the {old.type} on {edge_text(*old.mount)} of {board_name}",
                       lambda d: d.change_edge(board_id, old, new))
+
+
+def add_board_to_set(document, width: int, height: int) -> CourseEdit:
+    return CourseEdit(document, f"Add a new {width}x{height} board to the board set",
+                      lambda d: d.add_board_to_set(width, height))
+
+
+def rename_board(document, board_id: str, old_name: str, name: str) -> CourseEdit:
+    return CourseEdit(document, f"Rename the board {old_name} to {name.strip()}", lambda d: d.rename_board(board_id, name))
+
+
+def remove_board_from_set(document, board_id: str, name: str) -> CourseEdit:
+    return CourseEdit(document, f"Take the board {name} out of the board set",
+                      lambda d: d.remove_board_from_set(board_id))
+
+
+def name_boardset_file(document, path: str, shown: str) -> CourseEdit:
+    return CourseEdit(document, f"Keep the board set in {shown}", lambda d: d.name_boardset_file(path))

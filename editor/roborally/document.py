@@ -78,3 +78,15 @@ class CourseDocument(LayoutDocument):
 
     def change_edge(self, board_id: str, old: EdgeElement, new: EdgeElement) -> None:
         self._set(edits.with_edge_element_changed(self.layout, board_id, old, new))
+
+    def add_board_to_set(self, width: int, height: int) -> None:
+        self._set(edits.with_new_board(self.layout, width, height))
+
+    def rename_board(self, board_id: str, name: str) -> None:
+        self._set(edits.with_board_renamed(self.layout, board_id, name))
+
+    def remove_board_from_set(self, board_id: str) -> None:
+        self._set(edits.without_set_board(self.layout, board_id))
+
+    def name_boardset_file(self, path: str) -> None:
+        self._set(edits.with_boardset_file(self.layout, path))

@@ -320,3 +320,47 @@ def with_edge_element_changed(course: Course, board_id: str, old: EdgeElement, n
         raise RoboRallyEditRefused(f"the {old.type} on {edge_text(*old.mount)} is set so already.")
     with _refusing():
         return _with_board_value(course, editing.with_edge(board, new))
+
+
+# --- the board set ------------------------------------------------------------------------
+def new_board_id(course: Course) -> str:
+    taken = {b.id for b in course.boardset.boards}
+    return next(f"board-{n}" for n in range(1, len(taken) + 2) if f"board-{n}" not in taken)
+
+
+def with_new_board(course: Course, width: int, height: int, name: str | None = None) -> Course:
+    """An empty width x height board (plain floor) added to the board set, under a new id."""
+    if not (1 <= width <= 16 and 1 <= height <= 16):
+        raise RoboRallyEditRefused(f"a board is 1 to 16 squares each way, not {width}x{height}.")
+    board_id = new_board_id(course)
+    number = board_id.split("-")[1]
+    return _with_board_value(course, Board(board_id, name or f"New board {number}", width, height))
+
+
+def with_board_renamed(course: Course, board_id: str, name: str) -> Course:
+    board = board_of(course, board_id)
+    name = name.strip()
+    if not name:
+        raise RoboRallyEditRefused("a board needs a name.")
+    if name == board.name:
+        raise RoboRallyEditRefused(f"the board is called {name!r} already.")
+    return _with_board_value(course, replace(board, name=name))
+
+
+def without_set_board(course: Course, board_id: str) -> Course:
+    """The board taken out of the board set, when the course does not place it."""
+    board = board_of(course, board_id)
+    placed = [i for i, p in enumerate(course.boards) if p.board == board_id]
+    if placed:
+        raise RoboRallyEditRefused(f"the course places {board.name} ({len(placed)} time{'s' if len(placed) != 1 else ''});"
+                                   " remove it from the course first.")
+    boardset = replace(course.boardset, boards=tuple(b for b in course.boardset.boards if b.id != board_id))
+    with _refusing():
+        return editing.with_boardset(course, boardset)
+
+
+def with_boardset_file(course: Course, path: str) -> Course:
+    """The course naming its board set by the file it was saved in (written relative to the course)."""
+    if course.boardset_ref == path:
+        raise RoboRallyEditRefused(f"the course names {path} already.")
+    return replace(course, boardset_ref=path)

@@ -302,6 +302,7 @@ class CourseWindow(WindowShell, QMainWindow):
         self.add_file_menu("New empty course")
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
+        self._board_menu()
         view_menu = self.menuBar().addMenu("&View")
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
         view_menu.addSeparator()
@@ -309,6 +310,75 @@ class CourseWindow(WindowShell, QMainWindow):
         view_menu.addSeparator()
         view_menu.addActions([self.next_finding_action, self.previous_finding_action, self.next_panel_action,
                               self.previous_panel_action])
+
+    def _board_menu(self) -> None:
+        """Board: new boards for the board set, rename or take out the one being edited, and the
+        board set saved as a file of its own (which the course then names)."""
+        menu = self.menuBar().addMenu("&Board")
+        menu.setObjectName("board_menu")
+        for text, name, size in (("New Factory Board (12x12)", "new_factory_board", (12, 12)),
+                                 ("New Start Strip (12x4)", "new_start_strip", (12, 4))):
+            action = menu.addAction(text, lambda s=size: self.new_set_board(*s))
+            action.setObjectName(name)
+        menu.addSeparator()
+        self.rename_board_action = menu.addAction("Rename This Board\u2026", self.rename_board_dialog)
+        self.rename_board_action.setObjectName("rename_board")
+        self.remove_set_board_action = menu.addAction("Take This Board out of the Set", self.remove_set_board)
+        self.remove_set_board_action.setObjectName("remove_set_board")
+        menu.addSeparator()
+        save = menu.addAction("Save Board Set As\u2026", self.save_boardset_dialog)
+        save.setObjectName("save_boardset")
+
+    def new_set_board(self, width: int, height: int) -> bool:
+        if not self.edit(commands.add_board_to_set(self.document, width, height)):
+            return False
+        self.set_mode(self.course.boardset.boards[-1].id)
+        return True
+
+    def rename_board_dialog(self) -> bool:
+        from PySide6.QtWidgets import QInputDialog
+
+        if not self.mode:
+            return False
+        old = self.board_name(self.mode)
+        name, ok = QInputDialog.getText(self, "Rename board", "Name:", text=old)
+        return bool(ok) and self.edit(commands.rename_board(self.document, self.mode, old, name))
+
+    def remove_set_board(self) -> bool:
+        if not self.mode:
+            return False
+        board_id = self.mode
+        if not self.edit(commands.remove_board_from_set(self.document, board_id, self.board_name(board_id))):
+            return False
+        self.set_mode(COURSE)
+        return True
+
+    def save_boardset_dialog(self) -> bool:
+        from ..save_prompt import ask_save_path
+
+        folder = self.document.path.parent if self.document.path else Path.cwd()
+        path = ask_save_path(self, "Save board set", str(folder / f"{self.course.boardset.id}.boardset.json"),
+                             "Board sets (*.json);;All files (*)")
+        return self.save_boardset_to(Path(path)) if path else False
+
+    def save_boardset_to(self, path: Path) -> bool:
+        """The board set written on its own (atomically); the course names that file from then on
+        (an undoable edit), so it is saved beside the course, not inside it."""
+        from crashgrab.engine.formats.safe_read import real_path
+        from crashgrab.engine.roborally.boardset_io import save_boardset
+
+        from ..save_prompt import failure_message
+
+        try:
+            save_boardset(self.course.boardset, path)
+        except Exception as error:  # whatever it is, a dialog: the course is as it was
+            from PySide6.QtWidgets import QMessageBox
+
+            QMessageBox.warning(self, "Not saved", failure_message(error, path))
+            return False
+        self.edit(commands.name_boardset_file(self.document, real_path(path).as_posix(), path.name), quiet=True)
+        self.statusBar().showMessage(f"Saved the board set to {path}; the course names that file now.", 6000)
+        return True
 
     # --- state ---------------------------------------------------------------------------------
     @property
@@ -370,6 +440,8 @@ class CourseWindow(WindowShell, QMainWindow):
         if self.selected is not None and self._selection_rect(self.selected) is None:
             self.selected = None
         self._fill_mode_box()
+        self.rename_board_action.setEnabled(bool(self.mode))
+        self.remove_set_board_action.setEnabled(bool(self.mode))
         report = self.system.validate(course)
         self.findings.set_findings(report.findings, report.summary())
         self._show_metrics(report.metrics)
@@ -481,25 +553,46 @@ class CourseWindow(WindowShell, QMainWindow):
         return QRectF(x * CELL, y * CELL, CELL, CELL)
 
     def _verdict(self) -> tuple[str, bool]:
-        """What the drop would do, in words beside the ghost: ✓ and where, or ✕ and why not."""
+        """What the drop would do, in words beside the ghost: ✓ and where, or ✕ and why not (the
+        edit's own refusal, a board's overlap, a square off every board)."""
         assert self.drag is not None and self.hover_cell is not None
-        (kind, key), origin = self.drag
+        thing, origin = self.drag
         cell = self.hover_cell
+        try:
+            moved = self.moved_course(thing, cell, origin)
+        except edits.RoboRallyEditRefused as refusal:
+            return f"\u2715 {refusal.message.rstrip('.')}", True
+        kind, key = thing
+        resolved = resolve_course(moved)
         if kind == "board":
-            placement = self.course.boards[key]
-            x, y = placement.x + cell[0] - origin[0], placement.y + cell[1] - origin[1]
-            if x < 0 or y < 0:
-                return "\u2715 off the grid: boards go at x, y 0 or more", True
-            moved = edits.with_board_moved(self.course, key, x, y)
-            shared = [i for i in resolve_course(moved).overlaps.values() if key in i]
+            shared = [i for i in resolved.overlaps.values() if key in i]
             if shared:
                 others = sorted({self.board_name(self.course.boards[i].board) for s in shared for i in s if i != key})
                 return f"\u2715 overlaps {', '.join(others)} on {len(shared)} squares", True
-            return f"\u2713 to {cell_text((x, y))}", False
-        on_course = resolve_course(self.course).on_course(cell)
-        if not on_course:
+            placement = moved.boards[key]
+            return f"\u2713 to {cell_text((placement.x, placement.y))}", False
+        if not resolved.on_course(cell):
             return f"\u2715 {cell_text(cell)} is off every board", True
         return f"\u2713 to {cell_text(cell)}", False
+
+    def moved_course(self, thing: tuple, cell, origin, side=None) -> Course:
+        """The course as moving `thing` (pressed on `origin`) to `cell` would make it: the same pure
+        edit the drop's undo command makes (raises its refusal)."""
+        kind, key = thing
+        course = self.course
+        if kind == "board":
+            placement = course.boards[key]
+            return edits.with_board_moved(course, key, placement.x + cell[0] - origin[0],
+                                          placement.y + cell[1] - origin[1])
+        if kind == "checkpoint":
+            return edits.with_checkpoint_moved(course, key, cell)
+        if kind == "start":
+            return edits.with_start_moved(course, key, cell)
+        item = course.pieces[key]
+        if item.type == "door":
+            at, door_side = side if side is not None else (cell, item.side)
+            return edits.with_piece_moved(course, key, at, door_side)
+        return edits.with_piece_moved(course, key, cell)
 
     def _show_selection(self) -> None:
         self.selection_label.setText(f"<b>Selected:</b> {self.describe_selection()}" if self.selected else
