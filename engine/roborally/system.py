@@ -16,8 +16,7 @@ from . import GAME_ID, TITLE, layout_io
 from .limits import LIMITS
 from .model import Course, EdgeElement
 from .resolved import ResolvedCourse, resolve_course
-from .terms import PLAYERS, SQUARE_MM
-from .validation import CODES
+from .terms import FINDING_CODES, PLAYERS, SQUARE_MM
 
 PORTAL_COLOURS = {"blue": "#2563eb", "green": "#16a34a", "red": "#dc2626", "yellow": "#ca8a04", "purple": "#7c3aed",
                   "orange": "#ea580c"}
@@ -32,7 +31,7 @@ class RoboRally(GameSystem):
     layout_schema = "roborally-layout"
     layout_noun = "course"
     limits = LIMITS
-    finding_codes = CODES
+    finding_codes = FINDING_CODES
     feature_kinds = (
         FeatureKind("pit", "Pit", symbol="O ", colour="#111827", shape="square",
                     description="A robot that moves or is pushed onto it falls in and is destroyed."),

@@ -26,6 +26,13 @@ MAX_STARTS = 8
 PLAYERS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8)
 SQUARE_MM = 25.0  # a square of the printed factory boards (docs/roborally.md)
 FACTORY_SIDE = 12  # a factory board is 12 x 12 squares; smaller boards (a start strip) are not one
+# The structural findings and their default severities (docs/findings.md, "RoboRally"; validation.py).
+FINDING_CODES: dict[str, str] = {
+    "board-overlap": "error", "course-split": "warning", "off-course": "error", "checkpoint-count": "error",
+    "checkpoint-on-pit": "error", "checkpoint-on-crusher": "warning", "start-count": "error",
+    "start-hazard": "error", "piece-not-empty": "error", "portal-unpaired": "error", "conveyor-loop": "info",
+    "laser-on-checkpoint": "info",
+}
 
 
 def cell_text(cell: Cell) -> str:

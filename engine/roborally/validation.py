@@ -17,14 +17,9 @@ from ..grid.square import SQUARE
 from ..report import ValidationReport, sort_findings
 from .model import Course, EdgeElement
 from .resolved import ResolvedCourse, resolve_course
-from .terms import FACTORY_SIDE, MAX_CHECKPOINTS, MAX_STARTS, PLAYERS, Cell, cell_text, edge_text, life_points
+from .terms import (FACTORY_SIDE, FINDING_CODES as CODES, MAX_CHECKPOINTS, MAX_STARTS, PLAYERS, Cell, cell_text,
+                    edge_text, life_points)
 
-CODES: dict[str, str] = {
-    "board-overlap": "error", "course-split": "warning", "off-course": "error", "checkpoint-count": "error",
-    "checkpoint-on-pit": "error", "checkpoint-on-crusher": "warning", "start-count": "error",
-    "start-hazard": "error", "piece-not-empty": "error", "portal-unpaired": "error", "conveyor-loop": "info",
-    "laser-on-checkpoint": "info",
-}
 START_HAZARDS = ("pit", "conveyor", "gear", "crusher", "oil", "portal")
 
 
