@@ -320,3 +320,13 @@ def test_a_marker_dragged_onto_another_says_why_it_will_not_go(window):
     assert scene_items(window, "verdict")[0].childItems()[0].text() == "\u2715 checkpoint 2 is already on [2,9]"
     QTest.mouseRelease(viewport, Qt.LeftButton, Qt.NoModifier, at(window, centre((2, 9))))
     assert window.document.layout.checkpoints[0] == (9, 2) and window.undo_stack.count() == 0
+
+
+def test_undoing_a_new_board_while_editing_it_goes_back_to_the_course_and_its_tools(window):
+    window.findChild(type(window.playtest_action), "new_factory_board").trigger()
+    assert window.mode == "board-1" and window.tool_actions[("board", "wall")].isVisible()
+    window.undo_action.trigger()
+    assert window.mode == "" and window.course.boardset.board("board-1") is None
+    assert window.tool_actions[("course", "checkpoint")].isVisible()
+    assert not window.tool_actions[("board", "wall")].isVisible()
+    assert "Checkpoint" in window.legend.texts()

@@ -413,6 +413,7 @@ class CourseWindow(WindowShell, QMainWindow):
     def _show_tools(self) -> None:
         """The mode's tools in the toolbar (the course's or a board's) and its things in the legend."""
         scope = "board" if self.mode else "course"
+        self._tools_scope = scope
         for (action_scope, _tool_id), action in self.tool_actions.items():
             action.setVisible(action_scope == scope)
         tools = BOARD_TOOLS if self.mode else COURSE_TOOLS
@@ -435,8 +436,10 @@ class CourseWindow(WindowShell, QMainWindow):
     def refresh(self) -> None:
         """After every change of the document: the mode box, the board, findings, settings, title."""
         course = self.course
-        if self.mode and course.boardset.board(self.mode) is None:
+        if self.mode and course.boardset.board(self.mode) is None:  # an undo took the board away
             self.mode = COURSE
+        if getattr(self, "_tools_scope", None) != ("board" if self.mode else "course"):  # New, Open, an undo
+            self._show_tools()
         if self.selected is not None and self._selection_rect(self.selected) is None:
             self.selected = None
         self._fill_mode_box()
