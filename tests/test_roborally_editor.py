@@ -330,3 +330,17 @@ def test_undoing_a_new_board_while_editing_it_goes_back_to_the_course_and_its_to
     assert window.tool_actions[("course", "checkpoint")].isVisible()
     assert not window.tool_actions[("board", "wall")].isVisible()
     assert "Checkpoint" in window.legend.texts()
+
+
+def test_a_right_click_takes_a_marker_away_but_never_a_whole_board(window):
+    window.view.set_zoom(0.5)
+    click(window, centre((7, 4)), Qt.RightButton)  # checkpoint 3
+    assert window.document.layout.checkpoints == ((9, 2), (2, 9))
+    click(window, centre((5, 5)), Qt.RightButton)  # plain floor of Foundry
+    assert len(window.document.layout.boards) == 2 and "select it and press Delete" in \
+        window.statusBar().currentMessage()
+    click(window, centre((5, 5)))
+    assert window.selected == ("board", 0)
+    QTest.keyClick(window.view, Qt.Key_Delete)
+    assert [p.board for p in window.document.layout.boards] == ["dock"]
+    assert window.undo_stack.undoText() == "Remove the Foundry board"

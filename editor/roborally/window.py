@@ -777,7 +777,9 @@ class CourseWindow(WindowShell, QMainWindow):
             return
         door = self.door_piece_at(side)
         thing = ("piece", door) if door is not None else self.thing_at(cell)
-        if thing is not None:
+        if thing is not None and thing[0] == "board":  # a whole board goes only on purpose
+            self.statusBar().showMessage("To take a board off the course, select it and press Delete.", 6000)
+        elif thing is not None:
             self.remove(thing)
 
     def remove(self, thing: tuple) -> bool:
@@ -994,6 +996,8 @@ class CourseWindow(WindowShell, QMainWindow):
                 self.remove(self.selected)
             elif self.cursor is not None:
                 self.remove_at(self.cursor[0], self.cursor)
+            else:
+                self.statusBar().showMessage("Nothing selected to delete: click a thing first.", 4000)
             return True
         if key == Qt.Key_Escape:
             self.drag = None
