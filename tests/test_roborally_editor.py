@@ -344,3 +344,18 @@ def test_a_right_click_takes_a_marker_away_but_never_a_whole_board(window):
     QTest.keyClick(window.view, Qt.Key_Delete)
     assert [p.board for p in window.document.layout.boards] == ["dock"]
     assert window.undo_stack.undoText() == "Remove the Foundry board"
+
+
+def test_render_draws_the_course_as_the_editor_does_at_25_mm_a_square(tmp_path, qapp):
+    from PySide6.QtGui import QImage
+
+    from crashgrab.editor.game_views import editor_for
+
+    course = template_layout(4)  # 12 x 16 squares, plus 1.1 squares of margin on every side
+    png = editor_for("roborally").write_image(course, tmp_path / "course.png", 25, None)
+    image = QImage(str(png))
+    # (12 + 2.2) x 25 = 355 mm by (16 + 2.2) x 25 = 455 mm; at 25 dots an inch 349.4 and 447.8 pixels
+    assert (image.width(), image.height()) == (349, 448)
+    assert QColor(image.pixel(2, 2)) == QColor("white")
+    svg = editor_for("roborally").write_image(course, tmp_path / "course.svg", 25, None).read_text(encoding="utf-8")
+    assert '<svg width="355mm" height="455mm"' in svg

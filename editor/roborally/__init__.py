@@ -23,6 +23,13 @@ def paint_board(painter, layout: Any, cell: float) -> None:
     paint_course_layout(painter, layout, cell)
 
 
+def write_image(course: Any, output, dpi: int, file=None):
+    """`crashgrab render`: the course as this editor draws it, at true size."""
+    from .image_export import write_image as write
+
+    return write(course, output, dpi, file)
+
+
 def _screenshot(out: str, file: str | None) -> int:
     from .screenshots import screenshot
 
@@ -49,6 +56,6 @@ PRINT_SHEETS = PrintSheets(
                 "with bleed and crop marks",
     job=_board_sheets)
 
-EDITOR = GameEditor(open=open_editor, screenshot=_screenshot, paint_board=paint_board, print_sheets=PRINT_SHEETS)
+EDITOR = GameEditor(open=open_editor, write_image=write_image, screenshot=_screenshot, paint_board=paint_board, print_sheets=PRINT_SHEETS)
 
 __all__ = ["CourseWindow", "EDITOR", "open_editor", "paint_board"]

@@ -22,7 +22,7 @@ from crashgrab.engine.roborally.system import PORTAL_COLOURS, SYSTEM
 from .. import style
 
 COLOURS = {kind.type: QColor(kind.colour) for kind in SYSTEM.feature_kinds if kind.colour}
-FLOOR = QColor("#e7e9ee")
+FLOOR = QColor("#f8fafc")  # the studio's free square (crash_grid.marks.FREE), under every element
 FLOOR_LINE = QColor("#b8bec8")
 OFF_COURSE = QColor("#d9dde3")
 INK = QColor("#ffffff")
@@ -330,19 +330,22 @@ def paint_laser(painter: QPainter, rect: QRectF, side: str, beams: int) -> None:
     painter.save()
     painter.setRenderHint(QPainter.Antialiasing)
     cell = rect.width()
-    box = _inside(rect, side, 0.2, 0.5)
-    painter.setPen(QPen(DARK_INK, cell * 0.025))
+    box = _inside(rect, side, 0.26, 0.5)
+    dx, dy = VECTORS[side]  # over its wall: the emitter is mounted on it, so it covers the wall's line
+    box.translate(dx * cell * 0.06, dy * cell * 0.06)
+    painter.setPen(QPen(DARK_INK, cell * 0.02))
     painter.setBrush(QBrush(colour_of("laser")))
     painter.drawRect(box)
-    dx, dy = _inward(side)
+    ix, iy = _inward(side)
+    edge = QPointF(*{"north": (rect.center().x(), rect.top()), "south": (rect.center().x(), rect.bottom()),
+                     "west": (rect.left(), rect.center().y()), "east": (rect.right(), rect.center().y())}[side])
     painter.setPen(QPen(INK, cell * 0.045))
-    for index in range(beams):  # the beams: 1 to 3 white ticks across the emitter
+    for index in range(beams):  # the beams: 1 to 3 white ticks on the emitter's inner half, off the wall's line
         offset = (index - (beams - 1) / 2) * cell * 0.12
-        c = box.center()
-        if dx == 0:
-            painter.drawLine(QPointF(c.x() + offset, box.top() + cell * 0.04), QPointF(c.x() + offset, box.bottom() - cell * 0.04))
-        else:
-            painter.drawLine(QPointF(box.left() + cell * 0.04, c.y() + offset), QPointF(box.right() - cell * 0.04, c.y() + offset))
+        across = QPointF(offset * abs(iy), offset * abs(ix))
+        near = edge + QPointF(ix * cell * 0.07, iy * cell * 0.07) + across
+        far = edge + QPointF(ix * cell * 0.17, iy * cell * 0.17) + across
+        painter.drawLine(near, far)
     painter.restore()
 
 
