@@ -269,15 +269,17 @@ def test_an_edge_tool_shows_the_side_it_would_act_on_under_the_pointer(window):
     assert window.hover_side is None and scene_items(window, "hover_side") == []
 
 
-def test_print_and_play_prints_each_board_of_the_board_set_at_25_mm_a_square(qapp):
-    from crashgrab.editor.game_views import editor_for
+def test_print_the_boards_prints_each_board_of_the_board_set_at_25_mm_a_square(window, tmp_path):
     from crashgrab.editor.print_pages import PrintSettings
     from crashgrab.editor.print_pdf import page_image, poster_job
+    from crashgrab.editor.roborally.print_boards import board_sheets
     from crashgrab.engine.roborally.editing import single_board_course
 
+    assert window.print_boards_to(tmp_path / "boards.pdf")
+    assert (tmp_path / "boards.pdf").read_bytes()[:5] == b"%PDF-"
     course = template_layout(4)
     settings = PrintSettings(cell_mm=25.0)
-    job = editor_for("roborally").print_sheets.job(course, settings, "")
+    job = board_sheets(course, settings)
     system = get_system("roborally")
     each = [poster_job(system, single_board_course(course.boardset, b.id), settings).page_count
             for b in course.boardset.boards]

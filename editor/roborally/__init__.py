@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game_editor import GameEditor, PrintSheets
+from ..game_editor import GameEditor
 
 
 def open_editor(system, layout: Any, path, parent=None):
@@ -44,18 +44,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _board_sheets(course: Any, settings, title: str):
-    from .print_boards import board_sheets
-
-    return board_sheets(course, settings, title)
-
-
-PRINT_SHEETS = PrintSheets(
-    title="board sheets",
-    description="each factory board of the course's board set at true size (a square 25 mm), one after another, "
-                "with bleed and crop marks",
-    job=_board_sheets)
-
-EDITOR = GameEditor(open=open_editor, write_image=write_image, screenshot=_screenshot, paint_board=paint_board, print_sheets=PRINT_SHEETS)
+EDITOR = GameEditor(open=open_editor, write_image=write_image, screenshot=_screenshot, paint_board=paint_board)
 
 __all__ = ["CourseWindow", "EDITOR", "open_editor", "paint_board"]

@@ -328,6 +328,9 @@ class CourseWindow(WindowShell, QMainWindow):
         menu.addSeparator()
         save = menu.addAction("Save Board Set As\u2026", self.save_boardset_dialog)
         save.setObjectName("save_boardset")
+        boards_pdf = menu.addAction("Print the Boards\u2026", self.print_boards_dialog)
+        boards_pdf.setObjectName("print_boards")
+        boards_pdf.setToolTip("Each board of the board set at 25 mm a square, on its own pages, as a PDF")
 
     def new_set_board(self, width: int, height: int) -> bool:
         if not self.edit(commands.add_board_to_set(self.document, width, height)):
@@ -360,6 +363,33 @@ class CourseWindow(WindowShell, QMainWindow):
         path = ask_save_path(self, "Save board set", str(folder / f"{self.course.boardset.id}.boardset.json"),
                              "Board sets (*.json);;All files (*)")
         return self.save_boardset_to(Path(path)) if path else False
+
+    def print_boards_dialog(self) -> bool:
+        from ..save_prompt import ask_save_path
+
+        folder = self.document.path.parent if self.document.path else Path.cwd()
+        path = ask_save_path(self, "Print the boards", str(folder / f"{self.course.boardset.id}-boards.pdf"),
+                             "PDF (*.pdf)", suffix=".pdf")
+        return self.print_boards_to(Path(path)) if path else False
+
+    def print_boards_to(self, path: Path) -> bool:
+        """Each board of the board set at true size on A4 (the studio's default print settings), as a PDF."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from ..print_pages import PrintSettings
+        from ..print_pdf import write_pdf
+        from ..save_prompt import failure_message
+        from .print_boards import board_sheets
+
+        try:
+            job = board_sheets(self.course, PrintSettings(cell_mm=25.0))
+            write_pdf(job, path)
+        except Exception as error:  # whatever it is, a dialog: nothing was printed
+            QMessageBox.warning(self, "Not printed", failure_message(error, path))
+            return False
+        self.statusBar().showMessage(f"Printed {len(self.course.boardset.boards)} boards on {job.page_count} pages "
+                                     f"to {path}", 6000)
+        return True
 
     def save_boardset_to(self, path: Path) -> bool:
         """The board set written on its own (atomically); the course names that file from then on
