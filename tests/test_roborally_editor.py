@@ -361,3 +361,15 @@ def test_render_draws_the_course_as_the_editor_does_at_25_mm_a_square(tmp_path, 
     assert QColor(image.pixel(2, 2)) == QColor("white")
     svg = editor_for("roborally").write_image(course, tmp_path / "course.svg", 25, None).read_text(encoding="utf-8")
     assert '<svg width="355mm" height="455mm"' in svg
+
+
+def test_a_board_is_resized_and_what_falls_off_it_goes_undoably(window):
+    edit_board(window, "wall")
+    assert foundry(window).element((10, 11)) is not None  # a belt in the bottom row
+    assert window.resize_board(12, 4)
+    board = foundry(window)
+    assert (board.width, board.height) == (12, 4) and board.element((10, 11)) is None
+    assert "course-split" in [f.code for f in window.findings.findings()]  # Foundry no longer reaches the dock
+    assert not window.resize_board(12, 4) and "already" in window.statusBar().currentMessage()
+    window.undo_action.trigger()
+    assert (foundry(window).width, foundry(window).height) == (12, 12) and foundry(window).element((10, 11))

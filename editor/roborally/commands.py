@@ -150,3 +150,8 @@ def remove_board_from_set(document, board_id: str, name: str) -> CourseEdit:
 
 def name_boardset_file(document, path: str, shown: str) -> CourseEdit:
     return CourseEdit(document, f"Keep the board set in {shown}", lambda d: d.name_boardset_file(path))
+
+
+def resize_board(document, board_id: str, name: str, width: int, height: int) -> CourseEdit:
+    return CourseEdit(document, f"Resize the board {name} to {width}x{height}",
+                      lambda d: d.resize_board(board_id, width, height))

@@ -90,3 +90,6 @@ class CourseDocument(LayoutDocument):
 
     def name_boardset_file(self, path: str) -> None:
         self._set(edits.with_boardset_file(self.layout, path))
+
+    def resize_board(self, board_id: str, width: int, height: int) -> None:
+        self._set(edits.with_board_resized(self.layout, board_id, width, height))

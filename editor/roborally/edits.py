@@ -337,6 +337,15 @@ def with_new_board(course: Course, width: int, height: int, name: str | None = N
     return _with_board_value(course, Board(board_id, name or f"New board {number}", width, height))
 
 
+def with_board_resized(course: Course, board_id: str, width: int, height: int) -> Course:
+    """The board cut or grown to width x height from its top-left corner; what falls off it goes."""
+    board = board_of(course, board_id)
+    if (width, height) == (board.width, board.height):
+        raise RoboRallyEditRefused(f"{board.name} is {width}x{height} already.")
+    with _refusing():
+        return _with_board_value(course, editing.resized(board, width, height))
+
+
 def with_board_renamed(course: Course, board_id: str, name: str) -> Course:
     board = board_of(course, board_id)
     name = name.strip()

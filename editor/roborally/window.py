@@ -323,6 +323,8 @@ class CourseWindow(WindowShell, QMainWindow):
         menu.addSeparator()
         self.rename_board_action = menu.addAction("Rename This Board\u2026", self.rename_board_dialog)
         self.rename_board_action.setObjectName("rename_board")
+        self.resize_board_action = menu.addAction("Resize This Board\u2026", self.resize_board_dialog)
+        self.resize_board_action.setObjectName("resize_board")
         self.remove_set_board_action = menu.addAction("Take This Board out of the Set", self.remove_set_board)
         self.remove_set_board_action.setObjectName("remove_set_board")
         menu.addSeparator()
@@ -346,6 +348,40 @@ class CourseWindow(WindowShell, QMainWindow):
         old = self.board_name(self.mode)
         name, ok = QInputDialog.getText(self, "Rename board", "Name:", text=old)
         return bool(ok) and self.edit(commands.rename_board(self.document, self.mode, old, name))
+
+    def resize_board_dialog(self) -> bool:
+        """Width and height, 1 to 16 squares each (what falls off the board goes, undoably)."""
+        from PySide6.QtWidgets import QDialog, QDialogButtonBox
+
+        board = self.course.boardset.board(self.mode) if self.mode else None
+        if board is None:
+            return False
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Resize {board.name}")
+        form = QFormLayout(dialog)
+        boxes = []
+        for label, value in (("Width", board.width), ("Height", board.height)):
+            box = QSpinBox()
+            box.setRange(1, 16)
+            box.setValue(value)
+            box.setSuffix(" squares")
+            form.addRow(label, box)
+            boxes.append(box)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.Accepted:
+            return False
+        return self.resize_board(boxes[0].value(), boxes[1].value())
+
+    def resize_board(self, width: int, height: int) -> bool:
+        if not self.mode:
+            return False
+        done = self.edit(commands.resize_board(self.document, self.mode, self.board_name(self.mode), width, height))
+        if done:
+            self.view.fit()
+        return done
 
     def remove_set_board(self) -> bool:
         if not self.mode:
@@ -474,6 +510,7 @@ class CourseWindow(WindowShell, QMainWindow):
             self.selected = None
         self._fill_mode_box()
         self.rename_board_action.setEnabled(bool(self.mode))
+        self.resize_board_action.setEnabled(bool(self.mode))
         self.remove_set_board_action.setEnabled(bool(self.mode))
         report = self.system.validate(course)
         self.findings.set_findings(report.findings, report.summary())
@@ -1059,6 +1096,7 @@ class CourseWindow(WindowShell, QMainWindow):
             self._fitted = True
             self.view.fit()
             self.view.set_zoom(min(self.view.zoom, 1.2))
+            self.view.setFocus(Qt.OtherFocusReason)  # the arrows work the board at once
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         if not self.maybe_save():
