@@ -161,21 +161,20 @@ def tool_icon(tool: str, size: int = 22) -> QIcon:
 
 
 def legend_entries(board_mode: bool) -> list:
-    """The legend strip's entries: each thing by its symbol (the tools' icons), then the overlays."""
-    tools = BOARD_TOOLS if board_mode else COURSE_TOOLS
-    names = {"floor": "Floor", "conveyor": "Belt", "express": "Express belt", "gear-left": "Gear L",
-             "gear-right": "Gear R", "repair-1": "Repair W", "repair-2": "Repair WW", "oil": "Oil",
-             "flamethrower": "Flamer F", "crusher": "Crusher X", "portal": "Portal", "door": "Door D",
-             "laser": "Laser", "pusher": "Pusher P", "wall": "Wall", "pit": "Pit", "checkpoint": "Checkpoint",
-             "start": "Start"}
-    entries = [(names.get(t.id, t.title), lambda p, r, i=t.id: paint_tool(p, r, i)) for t in tools
-               if t.id not in ("select", "board")]
-    if not board_mode:
-        for kind in ("conveyor", "gear-left", "repair-1", "wall", "laser"):
-            entries.append((names[kind], lambda p, r, i=kind: paint_tool(p, r, i)))
+    """The legend strip's entries: every symbol the board shows (as the tools draw them), then the
+    overlays; the board editor's own tools first when a board is edited, the course's otherwise."""
+    names = {"conveyor": "Belt", "express": "Express belt", "gear-left": "Gear L", "gear-right": "Gear R",
+             "repair-1": "Repair W", "repair-2": "Repair WW", "oil": "Oil", "flamethrower": "Flamer F",
+             "crusher": "Crusher X", "portal": "Portal", "door": "Door D", "laser": "Laser", "pusher": "Pusher P",
+             "wall": "Wall", "pit": "Pit", "checkpoint": "Checkpoint", "start": "Start"}
+    markers = ["checkpoint", "start"]
+    elements = [t.id for t in BOARD_TOOLS if t.id in names]
+    order = elements + markers if board_mode else markers + elements
+    entries = [(names[kind], lambda p, r, i=kind: paint_tool(p, r, i)) for kind in order]
     entries.append(("Laser beam", lambda p, r: _translated(p, r, lambda: marks.paint_beam(p, [(0, 0)], "west", 2,
                                                                                          r.width()))))
-    entries.append(("Belt flow", lambda p, r: _translated(p, r, lambda: marks.paint_flow(p, (0, 0), (1, 0), r.width() / 2))))
+    entries.append(("Belt flow", lambda p, r: _translated(p, r, lambda: marks.paint_flow(p, (0, 0), (1, 0),
+                                                                                        r.width() / 2))))
     return entries
 
 
