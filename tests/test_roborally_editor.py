@@ -373,3 +373,26 @@ def test_a_board_is_resized_and_what_falls_off_it_goes_undoably(window):
     assert not window.resize_board(12, 4) and "already" in window.statusBar().currentMessage()
     window.undo_action.trigger()
     assert (foundry(window).width, foundry(window).height) == (12, 12) and foundry(window).element((10, 11))
+
+
+def test_pieces_are_put_down_dragged_set_and_turned(window):
+    from crashgrab.engine.roborally.model import Piece
+
+    window.view.set_zoom(1.0)
+    window.view.centerOn(6 * CELL, 6 * CELL)
+    window.set_tool("flamethrower")
+    window.facing_box.setCurrentIndex(window.facing_box.findData("south"))
+    click(window, centre((5, 5)))
+    assert window.document.layout.pieces == (Piece("flamethrower", (5, 5), facing="south", steps=(1, 3, 5)),)
+    drag(window, centre((5, 5)), centre((6, 5)))  # dragged with the tool still in hand
+    assert window.document.layout.pieces[0].at == (6, 5) and window.selected == ("piece", 0)
+    window.step_boxes[1].click()  # step 2 ticked: the selected piece takes it
+    assert window.document.layout.pieces[0].steps == (1, 2, 3, 5)
+    QTest.keyClick(window.view, Qt.Key_R)
+    assert window.document.layout.pieces[0].facing == "west"
+    window.set_tool("door")
+    click(window, (7.5, 7.0 + 3 / CELL))  # by [7,7]'s north side
+    assert window.document.layout.pieces[1] == Piece("door", (7, 7), side="north", steps=(1, 2, 3, 5))
+    drag(window, (7.5, 7.0 + 3 / CELL), (8.0 - 3 / CELL, 8.5))  # to [7,8]'s east side
+    assert window.document.layout.pieces[1].at == (7, 8) and window.document.layout.pieces[1].side == "east"
+    assert window.undo_stack.count() == 6
