@@ -1,0 +1,1119 @@
+"""The RoboRally course editor: the course (boards from the board set placed and turned,
+checkpoints, starts, factory element pieces) and, through "Edit", each board of the board set
+(paint cell elements, put walls, lasers, pushers and doors on a square's side). Every edit is an
+undo command calling one document method; the board, findings, settings and title follow the
+document's one `changed` signal. The view never changes the model.
+
+Mouse: a tool click places; with Select, click a thing to select it and drag it to move it;
+right-click removes what is under the pointer. Keyboard (as in the other editors): the arrows
+move a cursor (and choose the side an edge tool acts on), Enter acts there as a click, Ctrl+arrows
+move the selection, R / Shift+R turn it, Delete removes it, Escape lets go; + and - zoom, Ctrl+0
+fits; F6 goes from panel to panel. The keys every game's editor shares come from shortcuts.py.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QFormLayout, QHBoxLayout, QLabel, QMainWindow,
+                               QSpinBox, QVBoxLayout, QWidget)
+
+from crashgrab.engine.findings import Finding
+from crashgrab.engine.grid.square import SQUARE
+from crashgrab.engine.roborally.model import Course, EdgeElement
+from crashgrab.engine.roborally.resolved import ResolvedCourse, resolve_course
+from crashgrab.engine.roborally.system import PORTAL_COLOURS
+from crashgrab.engine.roborally.terms import DIRECTIONS, cell_text, edge_key, edge_text
+from crashgrab.engine.system import GameSystem
+from crashgrab.engine.version import PRODUCT_NAME
+
+from ..findings_panel import FindingsPanel
+from ..shortcuts import apply_shortcuts, shortcut_text
+from ..window_shell import WindowShell
+from . import commands, edits, marks
+from .commands import CourseEdit
+from .document import CourseDocument
+from .legend_flow import LegendFlow
+from .painter import Overlays, board_as_course
+from .tools import BOARD_TOOLS, COURSE_TOOLS, Settings, Tool, cell_element, edge_element, legend_entries, piece, \
+    tool_icon
+from .view import CELL, CourseView
+
+COURSE = ""  # the mode box's value for the course itself; a board's id edits that board
+EDGE_PIXELS = 7.0  # a click this close to a square's side names that side
+PANEL_WIDTH = 236
+WIDE_WINDOW = 1200  # narrower: the legend goes into the side column (arrange_panels)
+ARROWS = {Qt.Key_Up: "north", Qt.Key_Right: "east", Qt.Key_Down: "south", Qt.Key_Left: "west"}
+HINT = ("Course: pick a tool, click to place; Select drags boards, checkpoints, starts and pieces; R turns, "
+        "Delete removes. Edit a board in the box at the left of the toolbar.")
+BOARD_HINT = ("Board: paint squares with a cell tool; click a square's side with Wall, Laser, Pusher or Door to add "
+              "or remove it; right-click clears; Settings sets facings, steps, beams and colours.")
+
+
+class CourseWindow(WindowShell, QMainWindow):
+    noun = "course"
+
+    def __init__(self, system: GameSystem, layout: Course, path: Path | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.system = system
+        self.document = CourseDocument(layout, path)
+        self.undo_stack = self.document.undo_stack
+        self.other_windows: list[QWidget] = []
+        self.mode = COURSE
+        self.tool = "select"
+        self.selected: tuple | None = None  # ("board", i) ("checkpoint", n) ("start", n) ("piece", i) ("cell", c)
+        self.focus_cells: tuple = ()
+        self.cursor: tuple | None = None    # the keyboard's (cell, side)
+        self.drag: tuple | None = None      # (what was pressed, the square it was pressed on)
+        self.hover_cell: tuple | None = None
+        self.hover_side: tuple | None = None  # the side an edge tool would act on, under the pointer
+        self.painting = False
+        self.overlays = Overlays()
+        self.resolved: ResolvedCourse = resolve_course(layout)
+        self.view = CourseView(self.on_key)
+        self.setCentralWidget(self.view)
+        self._actions()
+        self._toolbar()
+        self._docks()
+        self._menus()
+        apply_shortcuts(self.shared_actions())
+        self._key_tips()
+        self.cell_label = QLabel()
+        self.cell_label.setObjectName("cell_label")
+        self.statusBar().addPermanentWidget(self.cell_label)
+        self.document.changed.connect(self.refresh)
+        self.view.pressed.connect(self.on_pressed)
+        self.view.moved.connect(self.on_moved)
+        self.view.released.connect(self.on_released)
+        self.findings.findingSelected.connect(self.show_finding)
+        self._show_tools()
+        self.refresh()
+        self.statusBar().showMessage(HINT)
+        self.resize(1400, 900)
+        self.view.set_zoom(0.8)
+
+    # --- building ------------------------------------------------------------------------------
+    def _actions(self) -> None:
+        self.undo_action = self.undo_stack.createUndoAction(self, "Undo")
+        self.redo_action = self.undo_stack.createRedoAction(self, "Redo")
+        self.undo_action.setObjectName("undo")
+        self.redo_action.setObjectName("redo")
+        self.save_action = QAction("Save", self, triggered=self.save)
+        self.save_action.setObjectName("save")
+        self.save_as_action = QAction("Save As\u2026", self, triggered=self.save_as)
+        self.save_as_action.setObjectName("save_as")
+        # RoboRally's rules engine is its own piece of work; the table's key stays this action's.
+        self.playtest_action = QAction("Playtest", self, enabled=False, checkable=True)
+        self.playtest_action.setObjectName("playtest")
+        self.playtest_action.setToolTip("A RoboRally playtest is not in the editor yet")
+        self.zoom_in_action = QAction("Zoom In", self, triggered=lambda: self.view.zoom_by(1.25))
+        self.zoom_in_action.setShortcuts([QKeySequence.ZoomIn, QKeySequence("+"), QKeySequence("=")])
+        self.zoom_out_action = QAction("Zoom Out", self, triggered=lambda: self.view.zoom_by(0.8))
+        self.zoom_out_action.setShortcuts([QKeySequence.ZoomOut, QKeySequence("-")])
+        self.fit_action = QAction("Fit to Window", self, shortcut="Ctrl+0", triggered=self.view.fit)
+        self.beams_action = QAction("Laser Beams", self, checkable=True, checked=True, shortcut="Ctrl+L")
+        self.flow_action = QAction("Conveyor Flow", self, checkable=True, checked=True, shortcut="Ctrl+Shift+F")
+        for action in (self.beams_action, self.flow_action):
+            action.toggled.connect(self._overlays_toggled)
+        self.next_panel_action = QAction("Next Panel", self, shortcut="F6", triggered=lambda: self.cycle_focus(1))
+        self.previous_panel_action = QAction("Previous Panel", self, shortcut="Shift+F6",
+                                             triggered=lambda: self.cycle_focus(-1))
+        self.addActions([self.undo_action, self.redo_action, self.save_action, self.save_as_action,
+                         self.playtest_action, self.zoom_in_action, self.zoom_out_action, self.fit_action,
+                         self.beams_action, self.flow_action, self.next_panel_action, self.previous_panel_action])
+
+    def _toolbar(self) -> None:
+        """The mode box (the course, or a board to edit), the tools as icons (the legend names
+        them), then Undo, Redo and Save as words of one width that never change."""
+        bar = self.toolbar = self.addToolBar("Tools")
+        bar.setObjectName("roborally_tools")
+        bar.setMovable(False)
+        bar.setIconSize(QSize(22, 22))
+        bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
+        self.mode_box = QComboBox()
+        self.mode_box.setObjectName("mode")
+        self.mode_box.setToolTip("Edit the course, or one board of its board set")
+        self.mode_box.activated.connect(lambda index: self.set_mode(self.mode_box.itemData(index)))
+        bar.addWidget(self.mode_box)
+        bar.addSeparator()
+        self.tool_group = QActionGroup(self)
+        self.tool_actions: dict[tuple[str, str], QAction] = {}
+        for scope, tools in (("course", COURSE_TOOLS), ("board", BOARD_TOOLS)):
+            for tool in tools:
+                action = QAction(tool_icon(tool.id), tool.title, self, checkable=True)
+                action.setObjectName(f"tool_{scope}_{tool.id}")
+                action.setToolTip(f"{tool.title}: {tool.tip}")
+                action.triggered.connect(lambda _checked=False, t=tool.id: self.set_tool(t))
+                self.tool_group.addAction(action)
+                bar.addAction(action)
+                self.tool_actions[(scope, tool.id)] = action
+        bar.addSeparator()
+        self.toolbar_words: list[QAction] = []
+        for word, stack_action, can in (("Undo", self.undo_action, self.undo_stack.canUndoChanged),
+                                        ("Redo", self.redo_action, self.undo_stack.canRedoChanged)):
+            button = QAction(word, self, triggered=stack_action.trigger)
+            button.setObjectName(f"toolbar_{word.lower()}")
+            button.setEnabled(False)
+            can.connect(button.setEnabled)
+            bar.addAction(button)
+            self.toolbar_words.append(button)
+        bar.addAction(self.save_action)
+        for action in self.toolbar_words + [self.save_action]:
+            bar.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonTextOnly)
+        width = max(bar.widgetForAction(a).sizeHint().width() for a in self.toolbar_words + [self.save_action])
+        for action in self.toolbar_words + [self.save_action]:
+            bar.widgetForAction(action).setFixedWidth(width)
+
+    def _key_tips(self) -> None:
+        for action, keys_of in ((self.save_action, self.save_action), (self.toolbar_words[0], self.undo_action),
+                                (self.toolbar_words[1], self.redo_action)):
+            keys = shortcut_text(keys_of)
+            action.setToolTip(f"{action.text()} ({keys})" if keys else action.text())
+
+    def _docks(self) -> None:
+        self.settings_panel = self._settings_panel()
+        self.settings_dock = self._dock("Settings", "settings", self.settings_panel)
+        self.findings = FindingsPanel(overridable=False, compact=True)
+        self.findings.sizeHint = lambda: QSize(PANEL_WIDTH, 300)
+        self.findings_dock = self._dock("Findings", "findings", self.findings)
+        self.next_finding_action = QAction("Next Finding", self, triggered=lambda: self.findings.select_next(1))
+        self.next_finding_action.setObjectName("next_finding")
+        self.previous_finding_action = QAction("Previous Finding", self,
+                                               triggered=lambda: self.findings.select_next(-1))
+        self.previous_finding_action.setObjectName("previous_finding")
+        self.addActions([self.next_finding_action, self.previous_finding_action])
+        self.legend = LegendFlow(legend_entries(False))
+        self.legend_dock = QDockWidget("Legend", self)
+        self.legend_dock.setObjectName("legend_dock")
+        self.legend_dock.setWidget(self.legend)
+        self.legend_dock.setFeatures(QDockWidget.DockWidgetClosable | QDockWidget.DockWidgetMovable)
+        self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
+        self.addDockWidget(Qt.TopDockWidgetArea, self.legend_dock)
+        self.resizeDocks([self.settings_dock], [PANEL_WIDTH], Qt.Horizontal)
+        self.compact = False
+
+    def arrange_panels(self, compact: bool) -> None:
+        """Wide: the legend a strip above the board, Settings over Findings on the right. Compact (a
+        window narrower than WIDE_WINDOW): the legend a tab behind the findings in the one column,
+        so the board keeps most of a small window."""
+        self.compact = compact
+        if compact:
+            self.addDockWidget(Qt.RightDockWidgetArea, self.legend_dock)
+            self.tabifyDockWidget(self.findings_dock, self.legend_dock)
+            self.legend_dock.setTitleBarWidget(None)
+            self.findings_dock.raise_()
+        else:
+            self.legend_dock.setTitleBarWidget(QWidget())
+            self.addDockWidget(Qt.TopDockWidgetArea, self.legend_dock)
+        self.resizeDocks([self.settings_dock], [PANEL_WIDTH], Qt.Horizontal)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if (event.size().width() < WIDE_WINDOW) != self.compact:  # after the resize: moving docks inside it
+            QTimer.singleShot(0, self, self.arrange_for_width)   # can widen the window
+
+    def arrange_for_width(self) -> None:
+        compact = self.width() < WIDE_WINDOW
+        if compact != self.compact:
+            size = self.size()
+            self.arrange_panels(compact)
+            self.layout().activate()
+            if self.size() != size:
+                self.resize(size)
+
+    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable)
+        self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        return dock
+
+    def _settings_panel(self) -> QWidget:
+        """What new things get, and the selected thing's settings (a change is an undoable edit of it):
+        the board a Place tool puts down, facing, steps, beams, colour; the robots racing; the
+        course's figures and life points."""
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(6, 4, 6, 4)
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        self.board_box = QComboBox()
+        self.board_box.setObjectName("board_to_place")
+        self.board_box.setToolTip("The board the Place a board tool puts down")
+        self.facing_box = QComboBox()
+        self.facing_box.setObjectName("facing")
+        for direction in DIRECTIONS:
+            self.facing_box.addItem(direction, direction)
+        self.facing_box.setCurrentIndex(DIRECTIONS.index("east"))
+        self.step_boxes: list[QCheckBox] = []
+        steps_row = QHBoxLayout()
+        steps_row.setSpacing(2)
+        for step in range(1, 6):
+            box = QCheckBox(str(step))
+            box.setObjectName(f"step_{step}")
+            box.setChecked(step in Settings().steps)
+            box.setToolTip(f"Program step {step}: a crusher, flamethrower or pusher acts in it, a door is open in it "
+                           "(none ticked: every step)")
+            steps_row.addWidget(box)
+            self.step_boxes.append(box)
+        self.beams_box = QSpinBox()
+        self.beams_box.setObjectName("beams")
+        self.beams_box.setRange(1, 3)
+        self.beams_box.setSuffix(" beam(s)")
+        self.colour_box = QComboBox()
+        self.colour_box.setObjectName("colour")
+        for colour in PORTAL_COLOURS:
+            self.colour_box.addItem(colour, colour)
+        self.players_box = QSpinBox()
+        self.players_box.setObjectName("players")
+        self.players_box.setRange(1, 8)
+        self.players_box.setSpecialValueText("one per start")
+        self.players_box.setToolTip("How many robots race (one per start: as many as the starts)")
+        form.addRow("Board", self.board_box)
+        form.addRow("Facing", self.facing_box)
+        form.addRow("Steps", steps_row)
+        form.addRow("Laser", self.beams_box)
+        form.addRow("Portal", self.colour_box)
+        form.addRow("Robots", self.players_box)
+        layout.addLayout(form)
+        self.selection_label = QLabel()
+        self.selection_label.setObjectName("selection")
+        self.selection_label.setWordWrap(True)
+        layout.addWidget(self.selection_label)
+        self.metrics_label = QLabel()
+        self.metrics_label.setObjectName("metrics")
+        self.metrics_label.setWordWrap(True)
+        layout.addWidget(self.metrics_label)
+        layout.addStretch(1)
+        self.facing_box.activated.connect(lambda _i: self.settings_changed("facing"))
+        for box in self.step_boxes:
+            box.clicked.connect(lambda _c=False: self.settings_changed("steps"))
+        self.beams_box.valueChanged.connect(lambda _v: self.settings_changed("beams"))
+        self.colour_box.activated.connect(lambda _i: self.settings_changed("colour"))
+        self.players_box.valueChanged.connect(self._players_changed)
+        self._updating_settings = False
+        return panel
+
+    def _menus(self) -> None:
+        self.add_file_menu("New empty course")
+        edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        self._board_menu()
+        view_menu = self.menuBar().addMenu("&View")
+        view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action])
+        view_menu.addSeparator()
+        view_menu.addActions([self.beams_action, self.flow_action, self.legend_dock.toggleViewAction()])
+        view_menu.addSeparator()
+        view_menu.addActions([self.next_finding_action, self.previous_finding_action, self.next_panel_action,
+                              self.previous_panel_action])
+
+    def _board_menu(self) -> None:
+        """Board: new boards for the board set, rename or take out the one being edited, and the
+        board set saved as a file of its own (which the course then names)."""
+        menu = self.menuBar().addMenu("&Board")
+        menu.setObjectName("board_menu")
+        for text, name, size in (("New Factory Board (12x12)", "new_factory_board", (12, 12)),
+                                 ("New Start Strip (12x4)", "new_start_strip", (12, 4))):
+            action = menu.addAction(text, lambda s=size: self.new_set_board(*s))
+            action.setObjectName(name)
+        menu.addSeparator()
+        self.rename_board_action = menu.addAction("Rename This Board\u2026", self.rename_board_dialog)
+        self.rename_board_action.setObjectName("rename_board")
+        self.resize_board_action = menu.addAction("Resize This Board\u2026", self.resize_board_dialog)
+        self.resize_board_action.setObjectName("resize_board")
+        self.remove_set_board_action = menu.addAction("Take This Board out of the Set", self.remove_set_board)
+        self.remove_set_board_action.setObjectName("remove_set_board")
+        menu.addSeparator()
+        save = menu.addAction("Save Board Set As\u2026", self.save_boardset_dialog)
+        save.setObjectName("save_boardset")
+        boards_pdf = menu.addAction("Print the Boards\u2026", self.print_boards_dialog)
+        boards_pdf.setObjectName("print_boards")
+        boards_pdf.setToolTip("Each board of the board set at 25 mm a square, on its own pages, as a PDF")
+
+    def new_set_board(self, width: int, height: int) -> bool:
+        if not self.edit(commands.add_board_to_set(self.document, width, height)):
+            return False
+        self.set_mode(self.course.boardset.boards[-1].id)
+        return True
+
+    def rename_board_dialog(self) -> bool:
+        from PySide6.QtWidgets import QInputDialog
+
+        if not self.mode:
+            return False
+        old = self.board_name(self.mode)
+        name, ok = QInputDialog.getText(self, "Rename board", "Name:", text=old)
+        return bool(ok) and self.edit(commands.rename_board(self.document, self.mode, old, name))
+
+    def resize_board_dialog(self) -> bool:
+        """Width and height, 1 to 16 squares each (what falls off the board goes, undoably)."""
+        from PySide6.QtWidgets import QDialog, QDialogButtonBox
+
+        board = self.course.boardset.board(self.mode) if self.mode else None
+        if board is None:
+            return False
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Resize {board.name}")
+        form = QFormLayout(dialog)
+        boxes = []
+        for label, value in (("Width", board.width), ("Height", board.height)):
+            box = QSpinBox()
+            box.setRange(1, 16)
+            box.setValue(value)
+            box.setSuffix(" squares")
+            form.addRow(label, box)
+            boxes.append(box)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.Accepted:
+            return False
+        return self.resize_board(boxes[0].value(), boxes[1].value())
+
+    def resize_board(self, width: int, height: int) -> bool:
+        if not self.mode:
+            return False
+        done = self.edit(commands.resize_board(self.document, self.mode, self.board_name(self.mode), width, height))
+        if done:
+            self.view.fit()
+        return done
+
+    def remove_set_board(self) -> bool:
+        if not self.mode:
+            return False
+        board_id = self.mode
+        if not self.edit(commands.remove_board_from_set(self.document, board_id, self.board_name(board_id))):
+            return False
+        self.set_mode(COURSE)
+        return True
+
+    def save_boardset_dialog(self) -> bool:
+        from ..save_prompt import ask_save_path
+
+        folder = self.document.path.parent if self.document.path else Path.cwd()
+        path = ask_save_path(self, "Save board set", str(folder / f"{self.course.boardset.id}.boardset.json"),
+                             "Board sets (*.json);;All files (*)")
+        return self.save_boardset_to(Path(path)) if path else False
+
+    def print_boards_dialog(self) -> bool:
+        from ..save_prompt import ask_save_path
+
+        folder = self.document.path.parent if self.document.path else Path.cwd()
+        path = ask_save_path(self, "Print the boards", str(folder / f"{self.course.boardset.id}-boards.pdf"),
+                             "PDF (*.pdf)", suffix=".pdf")
+        return self.print_boards_to(Path(path)) if path else False
+
+    def print_boards_to(self, path: Path) -> bool:
+        """Each board of the board set at true size on A4 (the studio's default print settings), as a PDF."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from ..print_pages import PrintSettings
+        from ..print_pdf import write_pdf
+        from ..save_prompt import failure_message
+        from .print_boards import board_sheets
+
+        try:
+            job = board_sheets(self.course, PrintSettings(cell_mm=25.0))
+            write_pdf(job, path)
+        except Exception as error:  # whatever it is, a dialog: nothing was printed
+            QMessageBox.warning(self, "Not printed", failure_message(error, path))
+            return False
+        self.statusBar().showMessage(f"Printed {len(self.course.boardset.boards)} boards on {job.page_count} pages "
+                                     f"to {path}", 6000)
+        return True
+
+    def save_boardset_to(self, path: Path) -> bool:
+        """The board set written on its own (atomically); the course names that file from then on
+        (an undoable edit), so it is saved beside the course, not inside it."""
+        from crashgrab.engine.formats.safe_read import real_path
+        from crashgrab.engine.roborally.boardset_io import save_boardset
+
+        from ..save_prompt import failure_message
+
+        try:
+            save_boardset(self.course.boardset, path)
+        except Exception as error:  # whatever it is, a dialog: the course is as it was
+            from PySide6.QtWidgets import QMessageBox
+
+            QMessageBox.warning(self, "Not saved", failure_message(error, path))
+            return False
+        self.edit(commands.name_boardset_file(self.document, real_path(path).as_posix(), path.name), quiet=True)
+        self.statusBar().showMessage(f"Saved the board set to {path}; the course names that file now.", 6000)
+        return True
+
+    # --- state ---------------------------------------------------------------------------------
+    @property
+    def course(self) -> Course:
+        return self.document.layout
+
+    def shown_course(self) -> Course:
+        """What the view shows: the course, or the board being edited as a course of one board."""
+        if self.mode and self.course.boardset.board(self.mode) is not None:
+            return board_as_course(self.course, self.mode)
+        return self.course
+
+    def settings(self) -> Settings:
+        steps = tuple(box_index + 1 for box_index, box in enumerate(self.step_boxes) if box.isChecked())
+        return Settings(self.facing_box.currentData(), steps, self.beams_box.value(), self.colour_box.currentData())
+
+    def set_mode(self, mode: str | None) -> None:
+        """The course (COURSE) or a board of the board set to edit."""
+        mode = mode or COURSE
+        if mode != COURSE and self.course.boardset.board(mode) is None:
+            mode = COURSE
+        changed = mode != self.mode
+        self.mode = mode
+        self.selected, self.drag, self.cursor = None, None, None
+        self._show_tools()
+        self.statusBar().showMessage(BOARD_HINT if mode else HINT)
+        self.refresh()
+        if changed:  # once the legend has its rows for the mode's symbols
+            self.view.fit()
+            QTimer.singleShot(0, self, self.view.fit)
+
+    def _show_tools(self) -> None:
+        """The mode's tools in the toolbar (the course's or a board's) and its things in the legend."""
+        scope = "board" if self.mode else "course"
+        self._tools_scope = scope
+        for (action_scope, _tool_id), action in self.tool_actions.items():
+            action.setVisible(action_scope == scope)
+        tools = BOARD_TOOLS if self.mode else COURSE_TOOLS
+        if self.tool not in [t.id for t in tools]:
+            self.tool = "select"
+        self.tool_actions[(scope, self.tool)].setChecked(True)
+        self.legend.set_entries(legend_entries(bool(self.mode)))
+
+    def set_tool(self, tool: str) -> None:
+        self.tool = tool
+        self.tool_actions[("board" if self.mode else "course", tool)].setChecked(True)
+        found = self._tool(tool)
+        if found is not None:
+            self.statusBar().showMessage(f"{found.title}: {found.tip}.", 6000)
+
+    def _tool(self, tool_id: str) -> Tool | None:
+        return next((t for t in (BOARD_TOOLS if self.mode else COURSE_TOOLS) if t.id == tool_id), None)
+
+    # --- showing -------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """After every change of the document: the mode box, the board, findings, settings, title."""
+        course = self.course
+        if self.mode and course.boardset.board(self.mode) is None:  # an undo took the board away
+            self.mode = COURSE
+        if getattr(self, "_tools_scope", None) != ("board" if self.mode else "course"):  # New, Open, an undo
+            self._show_tools()
+        if self.selected is not None and self._selection_rect(self.selected) is None:
+            self.selected = None
+        self._fill_mode_box()
+        self.rename_board_action.setEnabled(bool(self.mode))
+        self.resize_board_action.setEnabled(bool(self.mode))
+        self.remove_set_board_action.setEnabled(bool(self.mode))
+        report = self.system.validate(course)
+        self.findings.set_findings(report.findings, report.summary())
+        self._show_metrics(report.metrics)
+        self._show_selection()
+        self.redraw()
+        name = self.document.path.name if self.document.path else course.name or "Untitled"
+        self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 {PRODUCT_NAME}")
+
+    def _fill_mode_box(self) -> None:
+        wanted = [("Course", COURSE)] + [(f"Board: {b.name}", b.id) for b in self.course.boardset.boards]
+        have = [(self.mode_box.itemText(i), self.mode_box.itemData(i)) for i in range(self.mode_box.count())]
+        if wanted != have:
+            self.mode_box.clear()
+            for text, data in wanted:
+                self.mode_box.addItem(text, data)
+            placed = self.board_box.currentData()
+            self.board_box.clear()
+            for board in self.course.boardset.boards:
+                self.board_box.addItem(f"{board.name} ({board.width}x{board.height})", board.id)
+            if placed is not None and self.board_box.findData(placed) >= 0:
+                self.board_box.setCurrentIndex(self.board_box.findData(placed))
+        self.mode_box.setCurrentIndex(max(0, self.mode_box.findData(self.mode)))
+
+    def _show_metrics(self, metrics: dict) -> None:
+        players = self.course.player_count
+        life = metrics["life_points"]
+        counts = (f"{metrics['boards']} board{'s' if metrics['boards'] != 1 else ''} "
+                  f"({metrics['factory_boards']} factory), {metrics['cells']} squares, "
+                  f"{metrics['checkpoints']} checkpoint{'s' if metrics['checkpoints'] != 1 else ''}, "
+                  f"{len(self.course.starts)} start{'s' if len(self.course.starts) != 1 else ''}.")
+        here = f"<b>Life points: {life[str(players)]}</b> for {players} robots" if str(players) in life else \
+            "<b>Life points:</b> set 2 to 8 robots"
+        table = " \u00b7 ".join(f"{n}: {life[str(n)]}" for n in range(2, 9))
+        self.metrics_label.setText(f"{counts}<br>{here}<br><small>By robots racing: {table}</small>")
+        self._updating_settings = True
+        self.players_box.setValue(self.course.players if self.course.players is not None else 1)
+        self._updating_settings = False
+
+    def redraw(self) -> None:
+        shown = self.shown_course()
+        self.resolved = resolve_course(shown)
+        selection = self._selection_rect(self.selected) if self.selected is not None else None
+        ghost = self._ghost()
+        verdict, refused = self._verdict() if ghost is not None else (None, False)
+        self.view.show_course(self.resolved, self.overlays, () if self.mode else self.focus_cells, selection,
+                              self.cursor if self.view.hasFocus() else None, ghost, verdict, refused,
+                              self.hover_side)
+
+    def _overlays_toggled(self, _on: bool = False) -> None:
+        self.overlays = Overlays(beams=self.beams_action.isChecked(), flow=self.flow_action.isChecked())
+        self.redraw()
+
+    def show_finding(self, finding: Finding | None) -> None:
+        """A finding selected: its squares outlined (the course shown, if a board was being edited)."""
+        self.focus_cells = tuple(tuple(c) for c in finding.cells) if finding is not None else ()
+        if finding is not None and self.mode:
+            self.set_mode(COURSE)
+        self.redraw()
+        if self.focus_cells:
+            x, y = self.focus_cells[0]
+            self.view.ensureVisible(QRectF(x * CELL, y * CELL, CELL, CELL), 40, 40)
+
+    def _selection_rect(self, selected: tuple) -> QRectF | None:
+        kind, key = selected
+        course = self.course
+        if kind == "board" and not self.mode and 0 <= key < len(course.boards):
+            placed = next((p for p in resolve_course(course).placed if p.index == key), None)
+            if placed is None:
+                return None
+            return QRectF(placed.placement.x * CELL, placed.placement.y * CELL, placed.board.width * CELL,
+                          placed.board.height * CELL)
+        if kind == "edge":
+            board = self.course.boardset.board(self.mode) if self.mode else None
+            if board is None or key not in board.all_edge_elements():
+                return None
+            (x, y), side = key.mount
+            a, b = marks.side_line(QRectF(x * CELL, y * CELL, CELL, CELL), side)
+            return QRectF(a, b).normalized().adjusted(-5, -5, 5, 5)
+        cell = self._selected_cell(selected)
+        return QRectF(cell[0] * CELL, cell[1] * CELL, CELL, CELL).adjusted(2, 2, -2, -2) if cell is not None else None
+
+    def _selected_cell(self, selected: tuple):
+        kind, key = selected
+        course = self.course
+        if self.mode:
+            return key if kind == "cell" else None
+        if kind == "checkpoint" and 1 <= key <= len(course.checkpoints):
+            return course.checkpoints[key - 1]
+        if kind == "start":
+            return next((s.at for s in course.starts if s.number == key), None)
+        if kind == "piece" and 0 <= key < len(course.pieces):
+            return course.pieces[key].at
+        return None
+
+    def _ghost(self) -> QRectF | None:
+        """Where a dragged thing would land."""
+        if self.drag is None or self.hover_cell is None or self.drag[0] is None:
+            return None
+        (kind, key), origin = self.drag
+        if self.hover_cell == origin:
+            return None
+        if kind == "board":
+            placement = self.course.boards[key]
+            placed = next(p for p in self.resolved.placed if p.index == key)
+            x = placement.x + self.hover_cell[0] - origin[0]
+            y = placement.y + self.hover_cell[1] - origin[1]
+            return QRectF(x * CELL, y * CELL, placed.board.width * CELL, placed.board.height * CELL)
+        x, y = self.hover_cell
+        return QRectF(x * CELL, y * CELL, CELL, CELL)
+
+    def _verdict(self) -> tuple[str, bool]:
+        """What the drop would do, in words beside the ghost: ✓ and where, or ✕ and why not (the
+        edit's own refusal, a board's overlap, a square off every board)."""
+        assert self.drag is not None and self.hover_cell is not None
+        thing, origin = self.drag
+        cell = self.hover_cell
+        try:
+            moved = self.moved_course(thing, cell, origin)
+        except edits.RoboRallyEditRefused as refusal:
+            return f"\u2715 {refusal.message.rstrip('.')}", True
+        kind, key = thing
+        resolved = resolve_course(moved)
+        if kind == "board":
+            shared = [i for i in resolved.overlaps.values() if key in i]
+            if shared:
+                others = sorted({self.board_name(self.course.boards[i].board) for s in shared for i in s if i != key})
+                return f"\u2715 overlaps {', '.join(others)} on {len(shared)} squares", True
+            placement = moved.boards[key]
+            return f"\u2713 to {cell_text((placement.x, placement.y))}", False
+        if not resolved.on_course(cell):
+            return f"\u2715 {cell_text(cell)} is off every board", True
+        return f"\u2713 to {cell_text(cell)}", False
+
+    def moved_course(self, thing: tuple, cell, origin, side=None) -> Course:
+        """The course as moving `thing` (pressed on `origin`) to `cell` would make it: the same pure
+        edit the drop's undo command makes (raises its refusal)."""
+        kind, key = thing
+        course = self.course
+        if kind == "board":
+            placement = course.boards[key]
+            return edits.with_board_moved(course, key, placement.x + cell[0] - origin[0],
+                                          placement.y + cell[1] - origin[1])
+        if kind == "checkpoint":
+            return edits.with_checkpoint_moved(course, key, cell)
+        if kind == "start":
+            return edits.with_start_moved(course, key, cell)
+        item = course.pieces[key]
+        if item.type == "door":
+            at, door_side = side if side is not None else (cell, item.side)
+            return edits.with_piece_moved(course, key, at, door_side)
+        return edits.with_piece_moved(course, key, cell)
+
+    def _show_selection(self) -> None:
+        self.selection_label.setText(f"<b>Selected:</b> {self.describe_selection()}" if self.selected else
+                                     "Nothing selected: the settings are for what you place next.")
+
+    def describe_selection(self) -> str:
+        kind, key = self.selected or (None, None)
+        course = self.course
+        if kind == "board":
+            placement = course.boards[key]
+            return (f"the {placement.board} board at {cell_text((placement.x, placement.y))}, turned "
+                    f"{placement.rotation}\u00b0 (R turns it)")
+        if kind == "checkpoint":
+            return f"checkpoint {key} at {cell_text(course.checkpoints[key - 1])}"
+        if kind == "start":
+            start = next(s for s in course.starts if s.number == key)
+            return f"start {key} at {cell_text(start.at)} facing {start.facing} (R turns it)"
+        if kind == "piece":
+            item = course.pieces[key]
+            where = edge_text(item.at, item.side) if item.type == "door" and item.side else cell_text(item.at)
+            return f"the {item.type} piece on {where}"
+        if kind == "cell":
+            return self.describe_cell(key)
+        if kind == "edge":
+            setting = f"{key.beams} beam(s)" if key.type == "laser" else f"steps {''.join(map(str, key.steps or ())) or '1-5'}"
+            return f"the {key.type} on {edge_text(*key.mount)} ({setting}; Settings changes it)"
+        return ""
+
+    def describe_cell(self, cell) -> str:
+        """A square in a designer's words: where, which board, what is on it and on its sides."""
+        resolved = self.resolved
+        if not resolved.on_course(cell):
+            return f"{cell_text(cell)}: off the course"
+        element = resolved.elements.get(cell)
+        what = "floor" if element is None else element.type
+        if element is not None:
+            details = [v for v in (element.facing, "express" if element.express else None, element.turn,
+                                   f"{element.wrenches} wrench(es)" if element.wrenches else None, element.colour,
+                                   f"steps {''.join(map(str, element.steps))}" if element.steps else None) if v]
+            what += f" ({', '.join(details)})" if details else ""
+        sides = []
+        for side in DIRECTIONS:
+            for edge in resolved.edge_elements(cell, side):
+                if edge.type == "wall" or edge.mount == (cell, side):
+                    sides.append(f"{edge.type} {side}")
+        board = resolved.board_of[cell]
+        name = self.course.boardset.board(board).name if self.course.boardset.board(board) else board
+        return f"{cell_text(cell)} {name}: {what}" + (f"; {', '.join(sides)}" if sides else "")
+
+    # --- editing -------------------------------------------------------------------------------
+    def edit(self, command: CourseEdit, quiet: bool = False) -> bool:
+        """Push an edit; a refused one leaves nothing on the stack and says why."""
+        self.undo_stack.push(command)
+        if command.refused is not None:
+            if not quiet:
+                self.statusBar().showMessage(f"Not done: {command.refused.message}", 8000)
+            return False
+        return True
+
+    def board_name(self, board_id: str) -> str:
+        board = self.course.boardset.board(board_id)
+        return board.name if board is not None else board_id
+
+    def side_at(self, point) -> tuple | None:
+        return SQUARE.edge_at(point, EDGE_PIXELS / max(self.view.pixels_per_cell(), 1e-6))
+
+    def thing_at(self, cell) -> tuple | None:
+        """The course's marker or board under a square, topmost first."""
+        course = self.course
+        start = next((s for s in course.starts if s.at == cell), None)
+        if start is not None:
+            return ("start", start.number)
+        if cell in course.checkpoints:
+            return ("checkpoint", course.checkpoints.index(cell) + 1)
+        index = next((i for i, p in enumerate(course.pieces) if p.at == cell and p.type != "door"), None)
+        if index is not None:
+            return ("piece", index)
+        for placed in reversed(resolve_course(course).placed):
+            if cell in placed.course_cells():
+                return ("board", placed.index)
+        return None
+
+    def door_piece_at(self, side) -> int | None:
+        if side is None:
+            return None
+        key = edge_key(*side)
+        return next((i for i, p in enumerate(self.course.pieces)
+                     if p.type == "door" and p.side and edge_key(p.at, p.side) == key), None)
+
+    def on_pressed(self, point, button) -> None:
+        cell = SQUARE.cell_at(point)
+        side = self.side_at(point)
+        self.cursor = None  # the mouse's turn: the keyboard's cursor comes back with the arrow keys
+        if button == Qt.RightButton:
+            self.remove_at(cell, side)
+            return
+        if button == Qt.LeftButton:
+            self.act_at(cell, side, press=True)
+
+    def act_at(self, cell, side, press: bool = False) -> None:
+        """A click (or Enter at the cursor): the tool's edit, or with Select, select what is there."""
+        if self.mode:
+            self._board_act(cell, side, press)
+            return
+        tool = self.tool
+        door = self.door_piece_at(side)
+        thing = ("piece", door) if door is not None else self.thing_at(cell)
+        if tool == "select" or (thing is not None and thing[0] != "board"):  # a marker is dragged with any tool
+            self.select(thing)
+            self.drag = (thing, cell) if press and thing is not None else None
+            return
+        if tool == "board":
+            board_id = self.board_box.currentData()
+            if board_id and self.edit(commands.place_board(self.document, board_id, self.board_name(board_id), *cell)):
+                self.select(("board", len(self.course.boards) - 1))
+        elif tool == "checkpoint":
+            if self.edit(commands.add_checkpoint(self.document, cell)):
+                self.select(("checkpoint", len(self.course.checkpoints)))
+        elif tool == "start":
+            if self.edit(commands.add_start(self.document, cell, self.settings().facing)):
+                self.select(("start", max(s.number for s in self.course.starts if s.at == cell)))
+        else:
+            if tool == "door" and side is None:
+                self.statusBar().showMessage("Not done: click nearer a square's side to put a door there.", 8000)
+                return
+            if self.edit(commands.add_piece(self.document, piece(tool, side[0] if tool == "door" else cell,
+                                                                 side[1] if tool == "door" else None,
+                                                                 self.settings()))):
+                self.select(("piece", len(self.course.pieces) - 1))
+
+    def _board_act(self, cell, side, press: bool) -> None:
+        board_id = self.mode
+        tool = self._tool(self.tool)
+        if tool is None or tool.id == "select":
+            mounted = self._mounted_at(side)
+            if mounted is not None:
+                self.select(("edge", mounted))
+            else:
+                self.select(("cell", cell) if self.resolved.on_course(cell) else None)
+            return
+        if tool.edge:
+            if side is None:
+                self.statusBar().showMessage(f"Not done: click nearer a square's side to put a {tool.title.lower()} "
+                                             "there.", 8000)
+                return
+            element = edge_element(tool.id, side[0], side[1], self.settings())
+            self.edit(commands.toggle_edge(self.document, board_id, self.board_name(board_id), element))
+            return
+        self.painting = press
+        self.paint_cell(cell)
+
+    def _mounted_at(self, side):
+        """The laser, pusher or door of the edited board on that side of that square, if any."""
+        board = self.course.boardset.board(self.mode) if self.mode else None
+        if side is None or board is None:
+            return None
+        return next((e for e in board.edge_elements(*side) if e.type != "wall" and e.mount == side), None)
+
+    def paint_cell(self, cell, quiet: bool = False) -> None:
+        element = cell_element(self.tool, self.settings())
+        tool = self._tool(self.tool)
+        what = f"Paint {tool.title.lower()}" if tool and element is not None else "Clear"
+        if self.edit(commands.set_cell(self.document, self.mode, self.board_name(self.mode), cell, element, what),
+                     quiet=quiet):
+            self.selected = ("cell", cell)
+            self._show_selection()
+
+    def remove_at(self, cell, side) -> None:
+        """Right-click or Delete at the cursor: what is on the side under the pointer, else the square's thing."""
+        if self.mode:
+            board = self.course.boardset.board(self.mode)
+            on_side = board.edge_elements(*side) if side is not None and board is not None else ()
+            mounted = [e for e in on_side if e.type == "wall" or e.mount == side] if side else []
+            if mounted:
+                element = next((e for e in mounted if e.type != "wall"), mounted[0])
+                self.edit(commands.toggle_edge(self.document, self.mode, self.board_name(self.mode), element))
+            elif board is not None and board.element(cell) is not None:
+                self.edit(commands.set_cell(self.document, self.mode, board.name, cell, None, "Clear"))
+            return
+        door = self.door_piece_at(side)
+        thing = ("piece", door) if door is not None else self.thing_at(cell)
+        if thing is not None and thing[0] == "board":  # a whole board goes only on purpose
+            self.statusBar().showMessage("To take a board off the course, select it and press Delete.", 6000)
+        elif thing is not None:
+            self.remove(thing)
+
+    def remove(self, thing: tuple) -> bool:
+        kind, key = thing
+        document = self.document
+        if kind == "board":
+            done = self.edit(commands.remove_board(document, key, self.board_name(self.course.boards[key].board)))
+        elif kind == "checkpoint":
+            done = self.edit(commands.remove_checkpoint(document, key))
+        elif kind == "start":
+            done = self.edit(commands.remove_start(document, key))
+        elif kind == "piece":
+            done = self.edit(commands.remove_piece(document, key, self.course.pieces[key].type))
+        elif kind == "cell":
+            done = self.edit(commands.set_cell(document, self.mode, self.board_name(self.mode), key, None, "Clear"))
+        else:
+            return False
+        if done and kind != "cell":
+            self.selected = None
+            self.refresh()
+        return done
+
+    def on_moved(self, point) -> None:
+        cell = SQUARE.cell_at(point)
+        tool = self._tool(self.tool)
+        side = self.side_at(point) if tool is not None and tool.edge else None
+        side_changed, self.hover_side = side != self.hover_side, side
+        if cell != self.hover_cell:
+            self.hover_cell = cell
+            self.cell_label.setText(self.describe_cell(cell))
+            if self.painting and self.mode:
+                board = self.course.boardset.board(self.mode)
+                if board is not None and board.contains(cell) and board.element(cell) != cell_element(self.tool,
+                                                                                                     self.settings()):
+                    self.paint_cell(cell, quiet=True)
+                    return  # the edit redrew it
+            elif self.drag is not None:
+                self.redraw()
+                return
+        if side_changed:
+            self.redraw()
+
+    def on_released(self, point) -> None:
+        cell = SQUARE.cell_at(point)
+        drag, self.drag, self.painting = self.drag, None, False
+        if drag is None or drag[0] is None or cell == drag[1]:
+            if drag is not None:
+                self.redraw()
+            return
+        self.move_thing(drag[0], cell, drag[1], self.side_at(point))
+
+    def move_thing(self, thing: tuple, cell, origin, side=None) -> bool:
+        """The selected board by the squares between `origin` and `cell`; a marker or piece to `cell`."""
+        kind, key = thing
+        course, document = self.course, self.document
+        if kind == "board":
+            placement = course.boards[key]
+            x, y = placement.x + cell[0] - origin[0], placement.y + cell[1] - origin[1]
+            return self.edit(commands.move_board(document, key, self.board_name(placement.board), x, y))
+        if kind == "checkpoint":
+            return self.edit(commands.move_checkpoint(document, key, cell))
+        if kind == "start":
+            return self.edit(commands.move_start(document, key, cell))
+        if kind == "piece":
+            item = course.pieces[key]
+            if item.type == "door":
+                if side is None:
+                    side = (cell, item.side)
+                return self.edit(commands.move_piece(document, key, "door", side[0], side[1]))
+            return self.edit(commands.move_piece(document, key, item.type, cell, None))
+        return False
+
+    def turn(self, quarter_turns: int) -> bool:
+        if self.selected is None:
+            return False
+        kind, key = self.selected
+        document = self.document
+        if kind == "board":
+            return self.edit(commands.turn_board(document, key, self.board_name(self.course.boards[key].board),
+                                                 quarter_turns))
+        if kind == "start":
+            return self.edit(commands.turn_start(document, key, quarter_turns))
+        if kind == "piece":
+            return self.edit(commands.turn_piece(document, key, self.course.pieces[key].type, quarter_turns))
+        if kind == "cell":
+            return self.edit(commands.turn_cell(document, self.mode, self.board_name(self.mode), key, quarter_turns))
+        return False
+
+    def select(self, thing: tuple | None) -> None:
+        self.selected = thing
+        self._show_selection()
+        self._settings_from_selection()
+        if thing is not None:
+            moves = "" if thing[0] in ("edge", "cell") else "drag or Ctrl+arrows move it, "
+            self.statusBar().showMessage(f"Selected {self.describe_selection()}: {moves}Delete removes it.", 6000)
+        self.redraw()
+
+    def _settings_from_selection(self) -> None:
+        """The Settings panel shows the selected thing's facing, steps, beams and colour."""
+        source: Any = None
+        if self.selected is not None:
+            kind, key = self.selected
+            if kind == "piece":
+                source = self.course.pieces[key]
+            elif kind == "start":
+                source = next(s for s in self.course.starts if s.number == key)
+            elif kind == "cell" and self.mode:
+                source = self.course.boardset.board(self.mode).element(key)
+            elif kind == "edge":
+                source = key
+                if key.beams is not None:
+                    self._updating_settings = True
+                    self.beams_box.setValue(key.beams)
+                    self._updating_settings = False
+        if source is None:
+            return
+        self._updating_settings = True
+        try:
+            facing = getattr(source, "facing", None)
+            if facing:
+                self.facing_box.setCurrentIndex(DIRECTIONS.index(facing))
+            steps = getattr(source, "steps", None)
+            if steps is not None:
+                for number, box in enumerate(self.step_boxes, 1):
+                    box.setChecked(number in steps)
+            colour = getattr(source, "colour", None)
+            if colour and self.colour_box.findData(colour) >= 0:
+                self.colour_box.setCurrentIndex(self.colour_box.findData(colour))
+        finally:
+            self._updating_settings = False
+
+    def settings_changed(self, what: str) -> None:
+        """A setting changed: the selected thing takes it, as an undoable edit (if it has that setting)."""
+        if self._updating_settings or self.selected is None:
+            return
+        from dataclasses import replace
+
+        settings = self.settings()
+        kind, key = self.selected
+        value = {"facing": settings.facing, "steps": settings.steps, "beams": settings.beams,
+                 "colour": settings.colour}[what]
+        if kind == "piece":
+            item = self.course.pieces[key]
+            if getattr(item, what, None) is not None:
+                self.edit(commands.change_piece(self.document, key, replace(item, **{what: value})))
+        elif kind == "start" and what == "facing":
+            start = next(s for s in self.course.starts if s.number == key)
+            turns = (DIRECTIONS.index(value) - DIRECTIONS.index(start.facing)) % 4
+            if turns:
+                self.edit(commands.turn_start(self.document, key, turns))
+        elif kind == "edge" and self.mode and ((what == "beams") == (key.type == "laser")) and what in ("beams",
+                                                                                                   "steps"):
+            if self.change_edge_settings(key):
+                board = self.course.boardset.board(self.mode)
+                self.select(("edge", next(e for e in board.edge_elements(*key.mount) if e.mount == key.mount
+                                          and e.type == key.type)))
+        elif kind == "cell" and self.mode:
+            element = self.course.boardset.board(self.mode).element(key)
+            if element is not None and getattr(element, what, None) is not None:
+                self.edit(commands.set_cell(self.document, self.mode, self.board_name(self.mode), key,
+                                            replace(element, **{what: value}), f"Set the {element.type}'s {what}"))
+
+    def change_edge_settings(self, element: EdgeElement) -> bool:
+        """The laser, pusher or door given takes the panel's beams or steps (an undoable edit)."""
+        from dataclasses import replace
+
+        settings = self.settings()
+        new = replace(element, beams=settings.beams) if element.type == "laser" else replace(element,
+                                                                                            steps=settings.steps)
+        return self.edit(commands.change_edge(self.document, self.mode, self.board_name(self.mode), element, new))
+
+    def _players_changed(self, value: int) -> None:
+        if self._updating_settings:
+            return
+        players = None if value == 1 else value
+        if players != self.course.players:
+            self.edit(commands.set_players(self.document, players))
+
+    # --- keyboard ------------------------------------------------------------------------------
+    def on_key(self, event) -> bool:
+        key, modifiers = event.key(), event.modifiers() & ~Qt.KeypadModifier
+        if key in ARROWS and modifiers == Qt.ControlModifier and self.selected is not None:
+            cell = self._selected_cell(self.selected) if self.selected[0] != "board" else \
+                (self.course.boards[self.selected[1]].x, self.course.boards[self.selected[1]].y)
+            if cell is not None:
+                target = SQUARE.step(cell, ARROWS[key])
+                if self.selected[0] == "cell":
+                    self.select(("cell", target))
+                elif self.selected[0] == "piece" and self.course.pieces[self.selected[1]].type == "door":
+                    item = self.course.pieces[self.selected[1]]
+                    self.edit(commands.move_piece(self.document, self.selected[1], "door", target, item.side))
+                else:
+                    self.move_thing(self.selected, target, cell)
+            return True
+        if key in ARROWS and modifiers == Qt.NoModifier:
+            side = ARROWS[key]
+            if self.cursor is None:
+                start = self._selected_cell(self.selected) if self.selected else None
+                self.cursor = (start or (self.resolved.sorted_cells() or [(0, 0)])[0], side)
+            else:
+                self.cursor = (SQUARE.step(self.cursor[0], side), side)
+            self.cell_label.setText(self.describe_cell(self.cursor[0]) + f" (edge tools: its {side} side)")
+            self.redraw()
+            self.view.ensureVisible(QRectF(self.cursor[0][0] * CELL, self.cursor[0][1] * CELL, CELL, CELL), 30, 30)
+            return True
+        if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space) and self.cursor is not None:
+            self.act_at(self.cursor[0], self.cursor)
+            return True
+        if key == Qt.Key_R and modifiers in (Qt.NoModifier, Qt.ShiftModifier):
+            self.turn(-1 if modifiers & Qt.ShiftModifier else 1)
+            return True
+        if key in (Qt.Key_Delete, Qt.Key_Backspace):
+            if self.selected is not None:
+                self.remove(self.selected)
+            elif self.cursor is not None:
+                self.remove_at(self.cursor[0], self.cursor)
+            else:
+                self.statusBar().showMessage("Nothing selected to delete: click a thing first.", 4000)
+            return True
+        if key == Qt.Key_Escape:
+            self.drag = None
+            self.select(None)
+            return True
+        return False
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if not self.on_key(event):
+            super().keyPressEvent(event)
+
+    def cycle_focus(self, step: int) -> None:
+        """F6: the board, the findings, the settings, and round again."""
+        stops: list[QWidget] = [self.view, self.findings.table, self.facing_box]
+        focus = self.focusWidget()
+        here = next((i for i, w in enumerate(stops) if focus is w or (focus is not None and w.isAncestorOf(focus))),
+                    None)
+        stops[((here if here is not None else -step) + step) % len(stops)].setFocus(Qt.ShortcutFocusReason)
+
+    # --- files ---------------------------------------------------------------------------------
+    def layout_replaced(self) -> None:
+        super().layout_replaced()
+        self.selected, self.focus_cells, self.drag, self.cursor = None, (), None, None
+        self.mode = COURSE
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        if not getattr(self, "_fitted", False):
+            self._fitted = True
+            self.view.fit()
+            self.view.set_zoom(min(self.view.zoom, 1.2))
+            self.view.setFocus(Qt.OtherFocusReason)  # the arrows work the board at once
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if not self.maybe_save():
+            event.ignore()
+            return
+        event.accept()
+
+
+def open_editor(system: GameSystem, layout: Any, path: Path | None, parent: QWidget | None = None) -> CourseWindow:
+    """The course editor showing `layout`, or opening `path` itself (saying what is wrong with it),
+    or a new course of the first template."""
+    if layout is not None:
+        return CourseWindow(system, layout, path, parent)
+    window = CourseWindow(system, system.new_layout(template=system.templates[0].id), None, parent)
+    if path is not None:
+        window.open_path(path)
+    return window
+
+
+__all__ = ["CourseWindow", "open_editor"]
