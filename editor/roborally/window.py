@@ -1,5 +1,5 @@
 """The RoboRally course editor: the course (boards from the board set placed and turned,
-checkpoints, starts, factory element pieces) and, through "Edit", each board of the board set
+checkpoints, starts, factory element pieces) and, through the mode box, each board of the board set
 (paint cell elements, put walls, lasers, pushers and doors on a square's side). Every edit is an
 undo command calling one document method; the board, findings, settings and title follow the
 document's one `changed` signal. The view never changes the model.
