@@ -1,14 +1,13 @@
 """The RoboRally course editor: the course (boards from the board set placed and turned,
-checkpoints, starts, factory element pieces) and, through "Edit", each board of the board set
+checkpoints, starts, factory element pieces) and, through the mode box, each board of the board set
 (paint cell elements, put walls, lasers, pushers and doors on a square's side). Every edit is an
 undo command calling one document method; the board, findings, settings and title follow the
 document's one `changed` signal. The view never changes the model.
 
-Mouse: a tool click places; with Select, click a thing to select it and drag it to move it;
-right-click removes what is under the pointer. Keyboard (as in the other editors): the arrows
-move a cursor (and choose the side an edge tool acts on), Enter acts there as a click, Ctrl+arrows
-move the selection, R / Shift+R turn it, Delete removes it, Escape lets go; + and - zoom, Ctrl+0
-fits; F6 goes from panel to panel. The keys every game's editor shares come from shortcuts.py.
+The window builds the toolbar, docks and menus and shows the model; its parts live beside it:
+the mouse and keys (pointing.py), the Settings panel (settings_panel.py) and the Board menu
+(boardset_menu.py). + and - zoom, Ctrl+0 fits, F6 goes from panel to panel; the keys every game's
+editor shares come from shortcuts.py.
 """
 from __future__ import annotations
 
@@ -17,42 +16,40 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QFormLayout, QHBoxLayout, QLabel, QMainWindow,
-                               QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QLabel, QMainWindow,
+                               QWidget)
 
 from crashgrab.engine.findings import Finding
-from crashgrab.engine.grid.square import SQUARE
-from crashgrab.engine.roborally.model import Course, EdgeElement
+from crashgrab.engine.roborally.model import Course
 from crashgrab.engine.roborally.resolved import ResolvedCourse, resolve_course
-from crashgrab.engine.roborally.system import PORTAL_COLOURS
-from crashgrab.engine.roborally.terms import DIRECTIONS, cell_text, edge_key, edge_text
+from crashgrab.engine.roborally.terms import DIRECTIONS, cell_text, edge_text
 from crashgrab.engine.system import GameSystem
 from crashgrab.engine.version import PRODUCT_NAME
 
 from ..findings_panel import FindingsPanel
 from ..shortcuts import apply_shortcuts, shortcut_text
 from ..window_shell import WindowShell
-from . import commands, edits, marks
+from . import edits, marks
 from .commands import CourseEdit
 from .document import CourseDocument
 from .legend_flow import LegendFlow
 from .painter import Overlays, board_as_course
-from .tools import BOARD_TOOLS, COURSE_TOOLS, Settings, Tool, cell_element, edge_element, legend_entries, piece, \
-    tool_icon
+from .tools import BOARD_TOOLS, COURSE_TOOLS, Tool, legend_entries, tool_icon
 from .view import CELL, CourseView
+from .boardset_menu import BoardSetMenu
+from .pointing import Pointing
+from .settings_panel import SettingsPanel
 
 COURSE = ""  # the mode box's value for the course itself; a board's id edits that board
-EDGE_PIXELS = 7.0  # a click this close to a square's side names that side
 PANEL_WIDTH = 236
 WIDE_WINDOW = 1200  # narrower: the legend goes into the side column (arrange_panels)
-ARROWS = {Qt.Key_Up: "north", Qt.Key_Right: "east", Qt.Key_Down: "south", Qt.Key_Left: "west"}
 HINT = ("Course: pick a tool, click to place; Select drags boards, checkpoints, starts and pieces; R turns, "
         "Delete removes. Edit a board in the box at the left of the toolbar.")
 BOARD_HINT = ("Board: paint squares with a cell tool; click a square's side with Wall, Laser, Pusher or Door to add "
               "or remove it; right-click clears; Settings sets facings, steps, beams and colours.")
 
 
-class CourseWindow(WindowShell, QMainWindow):
+class CourseWindow(BoardSetMenu, SettingsPanel, Pointing, WindowShell, QMainWindow):
     noun = "course"
 
     def __init__(self, system: GameSystem, layout: Course, path: Path | None = None,
@@ -232,72 +229,6 @@ class CourseWindow(WindowShell, QMainWindow):
         self.addDockWidget(Qt.RightDockWidgetArea, dock)
         return dock
 
-    def _settings_panel(self) -> QWidget:
-        """What new things get, and the selected thing's settings (a change is an undoable edit of it):
-        the board a Place tool puts down, facing, steps, beams, colour; the robots racing; the
-        course's figures and life points."""
-        panel = QWidget()
-        layout = QVBoxLayout(panel)
-        layout.setContentsMargins(6, 4, 6, 4)
-        form = QFormLayout()
-        form.setContentsMargins(0, 0, 0, 0)
-        self.board_box = QComboBox()
-        self.board_box.setObjectName("board_to_place")
-        self.board_box.setToolTip("The board the Place a board tool puts down")
-        self.facing_box = QComboBox()
-        self.facing_box.setObjectName("facing")
-        for direction in DIRECTIONS:
-            self.facing_box.addItem(direction, direction)
-        self.facing_box.setCurrentIndex(DIRECTIONS.index("east"))
-        self.step_boxes: list[QCheckBox] = []
-        steps_row = QHBoxLayout()
-        steps_row.setSpacing(2)
-        for step in range(1, 6):
-            box = QCheckBox(str(step))
-            box.setObjectName(f"step_{step}")
-            box.setChecked(step in Settings().steps)
-            box.setToolTip(f"Program step {step}: a crusher, flamethrower or pusher acts in it, a door is open in it "
-                           "(none ticked: every step)")
-            steps_row.addWidget(box)
-            self.step_boxes.append(box)
-        self.beams_box = QSpinBox()
-        self.beams_box.setObjectName("beams")
-        self.beams_box.setRange(1, 3)
-        self.beams_box.setSuffix(" beam(s)")
-        self.colour_box = QComboBox()
-        self.colour_box.setObjectName("colour")
-        for colour in PORTAL_COLOURS:
-            self.colour_box.addItem(colour, colour)
-        self.players_box = QSpinBox()
-        self.players_box.setObjectName("players")
-        self.players_box.setRange(1, 8)
-        self.players_box.setSpecialValueText("one per start")
-        self.players_box.setToolTip("How many robots race (one per start: as many as the starts)")
-        form.addRow("Board", self.board_box)
-        form.addRow("Facing", self.facing_box)
-        form.addRow("Steps", steps_row)
-        form.addRow("Laser", self.beams_box)
-        form.addRow("Portal", self.colour_box)
-        form.addRow("Robots", self.players_box)
-        layout.addLayout(form)
-        self.selection_label = QLabel()
-        self.selection_label.setObjectName("selection")
-        self.selection_label.setWordWrap(True)
-        layout.addWidget(self.selection_label)
-        self.metrics_label = QLabel()
-        self.metrics_label.setObjectName("metrics")
-        self.metrics_label.setWordWrap(True)
-        layout.addWidget(self.metrics_label)
-        layout.addStretch(1)
-        self.facing_box.activated.connect(lambda _i: self.settings_changed("facing"))
-        for box in self.step_boxes:
-            box.clicked.connect(lambda _c=False: self.settings_changed("steps"))
-        self.beams_box.valueChanged.connect(lambda _v: self.settings_changed("beams"))
-        self.colour_box.activated.connect(lambda _i: self.settings_changed("colour"))
-        self.players_box.valueChanged.connect(self._players_changed)
-        self._updating_settings = False
-        return panel
-
     def _menus(self) -> None:
         self.add_file_menu("New empty course")
         edit_menu = self.menuBar().addMenu("&Edit")
@@ -311,141 +242,6 @@ class CourseWindow(WindowShell, QMainWindow):
         view_menu.addActions([self.next_finding_action, self.previous_finding_action, self.next_panel_action,
                               self.previous_panel_action])
 
-    def _board_menu(self) -> None:
-        """Board: new boards for the board set, rename or take out the one being edited, and the
-        board set saved as a file of its own (which the course then names)."""
-        menu = self.menuBar().addMenu("&Board")
-        menu.setObjectName("board_menu")
-        for text, name, size in (("New Factory Board (12x12)", "new_factory_board", (12, 12)),
-                                 ("New Start Strip (12x4)", "new_start_strip", (12, 4))):
-            action = menu.addAction(text, lambda s=size: self.new_set_board(*s))
-            action.setObjectName(name)
-        menu.addSeparator()
-        self.rename_board_action = menu.addAction("Rename This Board\u2026", self.rename_board_dialog)
-        self.rename_board_action.setObjectName("rename_board")
-        self.resize_board_action = menu.addAction("Resize This Board\u2026", self.resize_board_dialog)
-        self.resize_board_action.setObjectName("resize_board")
-        self.remove_set_board_action = menu.addAction("Take This Board out of the Set", self.remove_set_board)
-        self.remove_set_board_action.setObjectName("remove_set_board")
-        menu.addSeparator()
-        save = menu.addAction("Save Board Set As\u2026", self.save_boardset_dialog)
-        save.setObjectName("save_boardset")
-        boards_pdf = menu.addAction("Print the Boards\u2026", self.print_boards_dialog)
-        boards_pdf.setObjectName("print_boards")
-        boards_pdf.setToolTip("Each board of the board set at 25 mm a square, on its own pages, as a PDF")
-
-    def new_set_board(self, width: int, height: int) -> bool:
-        if not self.edit(commands.add_board_to_set(self.document, width, height)):
-            return False
-        self.set_mode(self.course.boardset.boards[-1].id)
-        return True
-
-    def rename_board_dialog(self) -> bool:
-        from PySide6.QtWidgets import QInputDialog
-
-        if not self.mode:
-            return False
-        old = self.board_name(self.mode)
-        name, ok = QInputDialog.getText(self, "Rename board", "Name:", text=old)
-        return bool(ok) and self.edit(commands.rename_board(self.document, self.mode, old, name))
-
-    def resize_board_dialog(self) -> bool:
-        """Width and height, 1 to 16 squares each (what falls off the board goes, undoably)."""
-        from PySide6.QtWidgets import QDialog, QDialogButtonBox
-
-        board = self.course.boardset.board(self.mode) if self.mode else None
-        if board is None:
-            return False
-        dialog = QDialog(self)
-        dialog.setWindowTitle(f"Resize {board.name}")
-        form = QFormLayout(dialog)
-        boxes = []
-        for label, value in (("Width", board.width), ("Height", board.height)):
-            box = QSpinBox()
-            box.setRange(1, 16)
-            box.setValue(value)
-            box.setSuffix(" squares")
-            form.addRow(label, box)
-            boxes.append(box)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        buttons.accepted.connect(dialog.accept)
-        buttons.rejected.connect(dialog.reject)
-        form.addRow(buttons)
-        if dialog.exec() != QDialog.Accepted:
-            return False
-        return self.resize_board(boxes[0].value(), boxes[1].value())
-
-    def resize_board(self, width: int, height: int) -> bool:
-        if not self.mode:
-            return False
-        done = self.edit(commands.resize_board(self.document, self.mode, self.board_name(self.mode), width, height))
-        if done:
-            self.view.fit()
-        return done
-
-    def remove_set_board(self) -> bool:
-        if not self.mode:
-            return False
-        board_id = self.mode
-        if not self.edit(commands.remove_board_from_set(self.document, board_id, self.board_name(board_id))):
-            return False
-        self.set_mode(COURSE)
-        return True
-
-    def save_boardset_dialog(self) -> bool:
-        from ..save_prompt import ask_save_path
-
-        folder = self.document.path.parent if self.document.path else Path.cwd()
-        path = ask_save_path(self, "Save board set", str(folder / f"{self.course.boardset.id}.boardset.json"),
-                             "Board sets (*.json);;All files (*)")
-        return self.save_boardset_to(Path(path)) if path else False
-
-    def print_boards_dialog(self) -> bool:
-        from ..save_prompt import ask_save_path
-
-        folder = self.document.path.parent if self.document.path else Path.cwd()
-        path = ask_save_path(self, "Print the boards", str(folder / f"{self.course.boardset.id}-boards.pdf"),
-                             "PDF (*.pdf)", suffix=".pdf")
-        return self.print_boards_to(Path(path)) if path else False
-
-    def print_boards_to(self, path: Path) -> bool:
-        """Each board of the board set at true size on A4 (the studio's default print settings), as a PDF."""
-        from PySide6.QtWidgets import QMessageBox
-
-        from ..print_pages import PrintSettings
-        from ..print_pdf import write_pdf
-        from ..save_prompt import failure_message
-        from .print_boards import board_sheets
-
-        try:
-            job = board_sheets(self.course, PrintSettings(cell_mm=25.0))
-            write_pdf(job, path)
-        except Exception as error:  # whatever it is, a dialog: nothing was printed
-            QMessageBox.warning(self, "Not printed", failure_message(error, path))
-            return False
-        self.statusBar().showMessage(f"Printed {len(self.course.boardset.boards)} boards on {job.page_count} pages "
-                                     f"to {path}", 6000)
-        return True
-
-    def save_boardset_to(self, path: Path) -> bool:
-        """The board set written on its own (atomically); the course names that file from then on
-        (an undoable edit), so it is saved beside the course, not inside it."""
-        from crashgrab.engine.formats.safe_read import real_path
-        from crashgrab.engine.roborally.boardset_io import save_boardset
-
-        from ..save_prompt import failure_message
-
-        try:
-            save_boardset(self.course.boardset, path)
-        except Exception as error:  # whatever it is, a dialog: the course is as it was
-            from PySide6.QtWidgets import QMessageBox
-
-            QMessageBox.warning(self, "Not saved", failure_message(error, path))
-            return False
-        self.edit(commands.name_boardset_file(self.document, real_path(path).as_posix(), path.name), quiet=True)
-        self.statusBar().showMessage(f"Saved the board set to {path}; the course names that file now.", 6000)
-        return True
-
     # --- state ---------------------------------------------------------------------------------
     @property
     def course(self) -> Course:
@@ -456,10 +252,6 @@ class CourseWindow(WindowShell, QMainWindow):
         if self.mode and self.course.boardset.board(self.mode) is not None:
             return board_as_course(self.course, self.mode)
         return self.course
-
-    def settings(self) -> Settings:
-        steps = tuple(box_index + 1 for box_index, box in enumerate(self.step_boxes) if box.isChecked())
-        return Settings(self.facing_box.currentData(), steps, self.beams_box.value(), self.colour_box.currentData())
 
     def set_mode(self, mode: str | None) -> None:
         """The course (COURSE) or a board of the board set to edit."""
@@ -645,25 +437,6 @@ class CourseWindow(WindowShell, QMainWindow):
             return f"\u2715 {cell_text(cell)} is off every board", True
         return f"\u2713 to {cell_text(cell)}", False
 
-    def moved_course(self, thing: tuple, cell, origin, side=None) -> Course:
-        """The course as moving `thing` (pressed on `origin`) to `cell` would make it: the same pure
-        edit the drop's undo command makes (raises its refusal)."""
-        kind, key = thing
-        course = self.course
-        if kind == "board":
-            placement = course.boards[key]
-            return edits.with_board_moved(course, key, placement.x + cell[0] - origin[0],
-                                          placement.y + cell[1] - origin[1])
-        if kind == "checkpoint":
-            return edits.with_checkpoint_moved(course, key, cell)
-        if kind == "start":
-            return edits.with_start_moved(course, key, cell)
-        item = course.pieces[key]
-        if item.type == "door":
-            at, door_side = side if side is not None else (cell, item.side)
-            return edits.with_piece_moved(course, key, at, door_side)
-        return edits.with_piece_moved(course, key, cell)
-
     def _show_selection(self) -> None:
         self.selection_label.setText(f"<b>Selected:</b> {self.describe_selection()}" if self.selected else
                                      "Nothing selected: the settings are for what you place next.")
@@ -726,215 +499,6 @@ class CourseWindow(WindowShell, QMainWindow):
         board = self.course.boardset.board(board_id)
         return board.name if board is not None else board_id
 
-    def side_at(self, point) -> tuple | None:
-        return SQUARE.edge_at(point, EDGE_PIXELS / max(self.view.pixels_per_cell(), 1e-6))
-
-    def thing_at(self, cell) -> tuple | None:
-        """The course's marker or board under a square, topmost first."""
-        course = self.course
-        start = next((s for s in course.starts if s.at == cell), None)
-        if start is not None:
-            return ("start", start.number)
-        if cell in course.checkpoints:
-            return ("checkpoint", course.checkpoints.index(cell) + 1)
-        index = next((i for i, p in enumerate(course.pieces) if p.at == cell and p.type != "door"), None)
-        if index is not None:
-            return ("piece", index)
-        for placed in reversed(resolve_course(course).placed):
-            if cell in placed.course_cells():
-                return ("board", placed.index)
-        return None
-
-    def door_piece_at(self, side) -> int | None:
-        if side is None:
-            return None
-        key = edge_key(*side)
-        return next((i for i, p in enumerate(self.course.pieces)
-                     if p.type == "door" and p.side and edge_key(p.at, p.side) == key), None)
-
-    def on_pressed(self, point, button) -> None:
-        cell = SQUARE.cell_at(point)
-        side = self.side_at(point)
-        self.cursor = None  # the mouse's turn: the keyboard's cursor comes back with the arrow keys
-        if button == Qt.RightButton:
-            self.remove_at(cell, side)
-            return
-        if button == Qt.LeftButton:
-            self.act_at(cell, side, press=True)
-
-    def act_at(self, cell, side, press: bool = False) -> None:
-        """A click (or Enter at the cursor): the tool's edit, or with Select, select what is there."""
-        if self.mode:
-            self._board_act(cell, side, press)
-            return
-        tool = self.tool
-        door = self.door_piece_at(side)
-        thing = ("piece", door) if door is not None else self.thing_at(cell)
-        if tool == "select" or (thing is not None and thing[0] != "board"):  # a marker is dragged with any tool
-            self.select(thing)
-            self.drag = (thing, cell) if press and thing is not None else None
-            return
-        if tool == "board":
-            board_id = self.board_box.currentData()
-            if board_id and self.edit(commands.place_board(self.document, board_id, self.board_name(board_id), *cell)):
-                self.select(("board", len(self.course.boards) - 1))
-        elif tool == "checkpoint":
-            if self.edit(commands.add_checkpoint(self.document, cell)):
-                self.select(("checkpoint", len(self.course.checkpoints)))
-        elif tool == "start":
-            if self.edit(commands.add_start(self.document, cell, self.settings().facing)):
-                self.select(("start", max(s.number for s in self.course.starts if s.at == cell)))
-        else:
-            if tool == "door" and side is None:
-                self.statusBar().showMessage("Not done: click nearer a square's side to put a door there.", 8000)
-                return
-            if self.edit(commands.add_piece(self.document, piece(tool, side[0] if tool == "door" else cell,
-                                                                 side[1] if tool == "door" else None,
-                                                                 self.settings()))):
-                self.select(("piece", len(self.course.pieces) - 1))
-
-    def _board_act(self, cell, side, press: bool) -> None:
-        board_id = self.mode
-        tool = self._tool(self.tool)
-        if tool is None or tool.id == "select":
-            mounted = self._mounted_at(side)
-            if mounted is not None:
-                self.select(("edge", mounted))
-            else:
-                self.select(("cell", cell) if self.resolved.on_course(cell) else None)
-            return
-        if tool.edge:
-            if side is None:
-                self.statusBar().showMessage(f"Not done: click nearer a square's side to put a {tool.title.lower()} "
-                                             "there.", 8000)
-                return
-            element = edge_element(tool.id, side[0], side[1], self.settings())
-            self.edit(commands.toggle_edge(self.document, board_id, self.board_name(board_id), element))
-            return
-        self.painting = press
-        self.paint_cell(cell)
-
-    def _mounted_at(self, side):
-        """The laser, pusher or door of the edited board on that side of that square, if any."""
-        board = self.course.boardset.board(self.mode) if self.mode else None
-        if side is None or board is None:
-            return None
-        return next((e for e in board.edge_elements(*side) if e.type != "wall" and e.mount == side), None)
-
-    def paint_cell(self, cell, quiet: bool = False) -> None:
-        element = cell_element(self.tool, self.settings())
-        tool = self._tool(self.tool)
-        what = f"Paint {tool.title.lower()}" if tool and element is not None else "Clear"
-        if self.edit(commands.set_cell(self.document, self.mode, self.board_name(self.mode), cell, element, what),
-                     quiet=quiet):
-            self.selected = ("cell", cell)
-            self._show_selection()
-
-    def remove_at(self, cell, side) -> None:
-        """Right-click or Delete at the cursor: what is on the side under the pointer, else the square's thing."""
-        if self.mode:
-            board = self.course.boardset.board(self.mode)
-            on_side = board.edge_elements(*side) if side is not None and board is not None else ()
-            mounted = [e for e in on_side if e.type == "wall" or e.mount == side] if side else []
-            if mounted:
-                element = next((e for e in mounted if e.type != "wall"), mounted[0])
-                self.edit(commands.toggle_edge(self.document, self.mode, self.board_name(self.mode), element))
-            elif board is not None and board.element(cell) is not None:
-                self.edit(commands.set_cell(self.document, self.mode, board.name, cell, None, "Clear"))
-            return
-        door = self.door_piece_at(side)
-        thing = ("piece", door) if door is not None else self.thing_at(cell)
-        if thing is not None and thing[0] == "board":  # a whole board goes only on purpose
-            self.statusBar().showMessage("To take a board off the course, select it and press Delete.", 6000)
-        elif thing is not None:
-            self.remove(thing)
-
-    def remove(self, thing: tuple) -> bool:
-        kind, key = thing
-        document = self.document
-        if kind == "board":
-            done = self.edit(commands.remove_board(document, key, self.board_name(self.course.boards[key].board)))
-        elif kind == "checkpoint":
-            done = self.edit(commands.remove_checkpoint(document, key))
-        elif kind == "start":
-            done = self.edit(commands.remove_start(document, key))
-        elif kind == "piece":
-            done = self.edit(commands.remove_piece(document, key, self.course.pieces[key].type))
-        elif kind == "cell":
-            done = self.edit(commands.set_cell(document, self.mode, self.board_name(self.mode), key, None, "Clear"))
-        else:
-            return False
-        if done and kind != "cell":
-            self.selected = None
-            self.refresh()
-        return done
-
-    def on_moved(self, point) -> None:
-        cell = SQUARE.cell_at(point)
-        tool = self._tool(self.tool)
-        side = self.side_at(point) if tool is not None and tool.edge else None
-        side_changed, self.hover_side = side != self.hover_side, side
-        if cell != self.hover_cell:
-            self.hover_cell = cell
-            self.cell_label.setText(self.describe_cell(cell))
-            if self.painting and self.mode:
-                board = self.course.boardset.board(self.mode)
-                if board is not None and board.contains(cell) and board.element(cell) != cell_element(self.tool,
-                                                                                                     self.settings()):
-                    self.paint_cell(cell, quiet=True)
-                    return  # the edit redrew it
-            elif self.drag is not None:
-                self.redraw()
-                return
-        if side_changed:
-            self.redraw()
-
-    def on_released(self, point) -> None:
-        cell = SQUARE.cell_at(point)
-        drag, self.drag, self.painting = self.drag, None, False
-        if drag is None or drag[0] is None or cell == drag[1]:
-            if drag is not None:
-                self.redraw()
-            return
-        self.move_thing(drag[0], cell, drag[1], self.side_at(point))
-
-    def move_thing(self, thing: tuple, cell, origin, side=None) -> bool:
-        """The selected board by the squares between `origin` and `cell`; a marker or piece to `cell`."""
-        kind, key = thing
-        course, document = self.course, self.document
-        if kind == "board":
-            placement = course.boards[key]
-            x, y = placement.x + cell[0] - origin[0], placement.y + cell[1] - origin[1]
-            return self.edit(commands.move_board(document, key, self.board_name(placement.board), x, y))
-        if kind == "checkpoint":
-            return self.edit(commands.move_checkpoint(document, key, cell))
-        if kind == "start":
-            return self.edit(commands.move_start(document, key, cell))
-        if kind == "piece":
-            item = course.pieces[key]
-            if item.type == "door":
-                if side is None:
-                    side = (cell, item.side)
-                return self.edit(commands.move_piece(document, key, "door", side[0], side[1]))
-            return self.edit(commands.move_piece(document, key, item.type, cell, None))
-        return False
-
-    def turn(self, quarter_turns: int) -> bool:
-        if self.selected is None:
-            return False
-        kind, key = self.selected
-        document = self.document
-        if kind == "board":
-            return self.edit(commands.turn_board(document, key, self.board_name(self.course.boards[key].board),
-                                                 quarter_turns))
-        if kind == "start":
-            return self.edit(commands.turn_start(document, key, quarter_turns))
-        if kind == "piece":
-            return self.edit(commands.turn_piece(document, key, self.course.pieces[key].type, quarter_turns))
-        if kind == "cell":
-            return self.edit(commands.turn_cell(document, self.mode, self.board_name(self.mode), key, quarter_turns))
-        return False
-
     def select(self, thing: tuple | None) -> None:
         self.selected = thing
         self._show_selection()
@@ -944,138 +508,7 @@ class CourseWindow(WindowShell, QMainWindow):
             self.statusBar().showMessage(f"Selected {self.describe_selection()}: {moves}Delete removes it.", 6000)
         self.redraw()
 
-    def _settings_from_selection(self) -> None:
-        """The Settings panel shows the selected thing's facing, steps, beams and colour."""
-        source: Any = None
-        if self.selected is not None:
-            kind, key = self.selected
-            if kind == "piece":
-                source = self.course.pieces[key]
-            elif kind == "start":
-                source = next(s for s in self.course.starts if s.number == key)
-            elif kind == "cell" and self.mode:
-                source = self.course.boardset.board(self.mode).element(key)
-            elif kind == "edge":
-                source = key
-                if key.beams is not None:
-                    self._updating_settings = True
-                    self.beams_box.setValue(key.beams)
-                    self._updating_settings = False
-        if source is None:
-            return
-        self._updating_settings = True
-        try:
-            facing = getattr(source, "facing", None)
-            if facing:
-                self.facing_box.setCurrentIndex(DIRECTIONS.index(facing))
-            steps = getattr(source, "steps", None)
-            if steps is not None:
-                for number, box in enumerate(self.step_boxes, 1):
-                    box.setChecked(number in steps)
-            colour = getattr(source, "colour", None)
-            if colour and self.colour_box.findData(colour) >= 0:
-                self.colour_box.setCurrentIndex(self.colour_box.findData(colour))
-        finally:
-            self._updating_settings = False
-
-    def settings_changed(self, what: str) -> None:
-        """A setting changed: the selected thing takes it, as an undoable edit (if it has that setting)."""
-        if self._updating_settings or self.selected is None:
-            return
-        from dataclasses import replace
-
-        settings = self.settings()
-        kind, key = self.selected
-        value = {"facing": settings.facing, "steps": settings.steps, "beams": settings.beams,
-                 "colour": settings.colour}[what]
-        if kind == "piece":
-            item = self.course.pieces[key]
-            if getattr(item, what, None) is not None:
-                self.edit(commands.change_piece(self.document, key, replace(item, **{what: value})))
-        elif kind == "start" and what == "facing":
-            start = next(s for s in self.course.starts if s.number == key)
-            turns = (DIRECTIONS.index(value) - DIRECTIONS.index(start.facing)) % 4
-            if turns:
-                self.edit(commands.turn_start(self.document, key, turns))
-        elif kind == "edge" and self.mode and ((what == "beams") == (key.type == "laser")) and what in ("beams",
-                                                                                                   "steps"):
-            if self.change_edge_settings(key):
-                board = self.course.boardset.board(self.mode)
-                self.select(("edge", next(e for e in board.edge_elements(*key.mount) if e.mount == key.mount
-                                          and e.type == key.type)))
-        elif kind == "cell" and self.mode:
-            element = self.course.boardset.board(self.mode).element(key)
-            if element is not None and getattr(element, what, None) is not None:
-                self.edit(commands.set_cell(self.document, self.mode, self.board_name(self.mode), key,
-                                            replace(element, **{what: value}), f"Set the {element.type}'s {what}"))
-
-    def change_edge_settings(self, element: EdgeElement) -> bool:
-        """The laser, pusher or door given takes the panel's beams or steps (an undoable edit)."""
-        from dataclasses import replace
-
-        settings = self.settings()
-        new = replace(element, beams=settings.beams) if element.type == "laser" else replace(element,
-                                                                                            steps=settings.steps)
-        return self.edit(commands.change_edge(self.document, self.mode, self.board_name(self.mode), element, new))
-
-    def _players_changed(self, value: int) -> None:
-        if self._updating_settings:
-            return
-        players = None if value == 1 else value
-        if players != self.course.players:
-            self.edit(commands.set_players(self.document, players))
-
-    # --- keyboard ------------------------------------------------------------------------------
-    def on_key(self, event) -> bool:
-        key, modifiers = event.key(), event.modifiers() & ~Qt.KeypadModifier
-        if key in ARROWS and modifiers == Qt.ControlModifier and self.selected is not None:
-            cell = self._selected_cell(self.selected) if self.selected[0] != "board" else \
-                (self.course.boards[self.selected[1]].x, self.course.boards[self.selected[1]].y)
-            if cell is not None:
-                target = SQUARE.step(cell, ARROWS[key])
-                if self.selected[0] == "cell":
-                    self.select(("cell", target))
-                elif self.selected[0] == "piece" and self.course.pieces[self.selected[1]].type == "door":
-                    item = self.course.pieces[self.selected[1]]
-                    self.edit(commands.move_piece(self.document, self.selected[1], "door", target, item.side))
-                else:
-                    self.move_thing(self.selected, target, cell)
-            return True
-        if key in ARROWS and modifiers == Qt.NoModifier:
-            side = ARROWS[key]
-            if self.cursor is None:
-                start = self._selected_cell(self.selected) if self.selected else None
-                self.cursor = (start or (self.resolved.sorted_cells() or [(0, 0)])[0], side)
-            else:
-                self.cursor = (SQUARE.step(self.cursor[0], side), side)
-            self.cell_label.setText(self.describe_cell(self.cursor[0]) + f" (edge tools: its {side} side)")
-            self.redraw()
-            self.view.ensureVisible(QRectF(self.cursor[0][0] * CELL, self.cursor[0][1] * CELL, CELL, CELL), 30, 30)
-            return True
-        if key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space) and self.cursor is not None:
-            self.act_at(self.cursor[0], self.cursor)
-            return True
-        if key == Qt.Key_R and modifiers in (Qt.NoModifier, Qt.ShiftModifier):
-            self.turn(-1 if modifiers & Qt.ShiftModifier else 1)
-            return True
-        if key in (Qt.Key_Delete, Qt.Key_Backspace):
-            if self.selected is not None:
-                self.remove(self.selected)
-            elif self.cursor is not None:
-                self.remove_at(self.cursor[0], self.cursor)
-            else:
-                self.statusBar().showMessage("Nothing selected to delete: click a thing first.", 4000)
-            return True
-        if key == Qt.Key_Escape:
-            self.drag = None
-            self.select(None)
-            return True
-        return False
-
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if not self.on_key(event):
-            super().keyPressEvent(event)
-
+    # --- panels --------------------------------------------------------------------------------
     def cycle_focus(self, step: int) -> None:
         """F6: the board, the findings, the settings, and round again."""
         stops: list[QWidget] = [self.view, self.findings.table, self.facing_box]
