@@ -40,6 +40,7 @@ screenshot: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.crash_and_grab.screenshots docs
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.crash.screenshots docs
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.crash_grid.screenshots docs
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.editor.roborally.screenshots docs
 
 # Add the editor to the desktop menu (icon, layout file type) for the current user.
 install-desktop: $(STAMP)
