@@ -67,19 +67,28 @@ def test_a_slot_refuses_a_tile_and_the_status_bar_says_why(window, qtbot):
         "Tile 5 does not fit: the north-west core slot takes a core tile (1-4), not tile 5 (a 4x1 arm tile (5-8)).")
 
 
-def test_the_palette_starts_a_drag_with_the_tile_as_mime_data(window, qtbot, monkeypatch):
+@pytest.mark.parametrize("pressed, grab", [
+    ((5, 5), (0, 0)),  # the 4x2 tile's top-left cell: held there, so it lands with that cell under the pointer
+    ((40, 5), (2, 0)),
+    ((58, 28), (3, 1)),  # its bottom-right cell
+])
+def test_the_palette_starts_a_drag_holding_the_tile_where_it_was_pressed(window, qtbot, monkeypatch, pressed, grab):
     started = []
 
     def fake_exec(drag, *args):
-        started.append(TileDrag.from_bytes(drag.mimeData().data(TILE_MIME).data()))
+        started.append((TileDrag.from_bytes(drag.mimeData().data(TILE_MIME).data()), drag.hotSpot()))
         return Qt.CopyAction
 
     monkeypatch.setattr(QDrag, "exec", fake_exec)
     swatch = window.palette.swatch("10", "B")
-    qtbot.mousePress(swatch, Qt.LeftButton, pos=QPoint(5, 5))
-    qtbot.mouseMove(swatch, pos=QPoint(5 + QApplication.startDragDistance() + 5, 5))
-    qtbot.mouseRelease(swatch, Qt.LeftButton, pos=QPoint(5, 5))
-    assert started == [TileDrag("10", "B", 0, (2, 1))]  # grabbed by the middle of the 4x2 tile
+    press = QPoint(*pressed)
+    qtbot.mousePress(swatch, Qt.LeftButton, pos=press)
+    qtbot.mouseMove(swatch, pos=press + QPoint(0, QApplication.startDragDistance() + 2))
+    qtbot.mouseRelease(swatch, Qt.LeftButton, pos=press)
+    [(drag, hot_spot)] = started
+    assert drag == TileDrag("10", "B", 0, grab)
+    cell = 24  # the drag picture's pixels per cell: its hot spot lies in the grabbed cell
+    assert (hot_spot.x() // cell, hot_spot.y() // cell) == grab
 
 
 def test_rotate_and_flip_the_selected_tile_with_keys(window, qtbot):
@@ -186,7 +195,7 @@ def test_an_accelerator_loop_appears_is_highlighted_and_disappears(window, qtbot
     # to and fro without end. Side B (plain): no loop.
     new_board(window, qtbot, None)
     send_drag_and_drop(window, window.palette.swatch("5", "A").mime_data(), (3, 0))  # grabbed at its 3rd cell
-    send_drag_and_drop(window, window.palette.swatch("9", "B").mime_data(), (0, 0))
+    send_drag_and_drop(window, window.palette.swatch("9", "B").mime_data(), (-1, 0))  # left of it: the board grows
     assert placements(window) == (P("5", "A", 1, 0, 0), P("9", "B", 0, 0, 0))
     wait_validated(qtbot, window)
     assert not [f for f in window.findings.findings() if f.code == "accelerator-loop"]
@@ -388,7 +397,7 @@ def test_overlays_follow_the_view_menu_and_persist(window, qtbot, settings):
 def test_the_accelerator_graph_draws_loops_in_the_error_colour(window, qtbot):
     new_board(window, qtbot, None)
     send_drag_and_drop(window, window.palette.swatch("5", "A").mime_data(), (3, 0))
-    send_drag_and_drop(window, window.palette.swatch("9", "A").mime_data(), (0, 0))
+    send_drag_and_drop(window, window.palette.swatch("9", "A").mime_data(), (-1, 0))
     wait_validated(qtbot, window)
     window.actions["distance_4"].trigger()
     window.actions["overlay_accelerators"].trigger()

@@ -400,6 +400,7 @@ class MainWindow(QMainWindow):
         self.history.setEmptyLabel(f"Opened {path.name}" if path else f"New {board}")
         self.scene.select_tile(None)
         self.scene.clear_highlight()
+        self.scene.reset_canvas()
         self._finding_distance = None
         self._show_overlays()
         self.scene.set_reach_origin(None)

@@ -55,13 +55,21 @@ class SideSwatch(QWidget):
         self.setAccessibleName(f"Tile {tile.id} side {side}")
         self._press: QPoint | None = None
 
-    def drag_info(self) -> TileDrag:
+    def grab_cell(self, point: QPoint | None = None) -> tuple[int, int]:
+        """The tile's cell under `point` (swatch pixels): the tile is held there while dragged, so
+        it lands where the pointer shows it; without a point, its middle cell."""
         width, height = self.tile.size(0)
-        return TileDrag(self.tile.id, self.side, 0, (width // 2, height // 2))
+        if point is None:
+            return width // 2, height // 2
+        return (min(max(int((point.x() - 1) // SWATCH_CELL), 0), width - 1),
+                min(max(int((point.y() - 1) // SWATCH_CELL), 0), height - 1))
 
-    def mime_data(self) -> QMimeData:
+    def drag_info(self, point: QPoint | None = None) -> TileDrag:
+        return TileDrag(self.tile.id, self.side, 0, self.grab_cell(point))
+
+    def mime_data(self, point: QPoint | None = None) -> QMimeData:
         mime = QMimeData()
-        mime.setData(TILE_MIME, self.drag_info().to_bytes())
+        mime.setData(TILE_MIME, self.drag_info(point).to_bytes())
         mime.setText(f"tile {self.tile.id}{self.side}")
         return mime
 
@@ -75,13 +83,22 @@ class SideSwatch(QWidget):
         painter.end()
         return pixmap
 
-    def start_drag(self) -> Qt.DropAction:
-        """Qt's drag loop (blocks until dropped); the drop itself is the scene's business."""
+    def drag_hot_spot(self, point: QPoint, cell: float = 24.0) -> QPoint:
+        """Where the drag picture hangs from the pointer: the same spot of the tile as was pressed."""
+        scale = cell / SWATCH_CELL
+        width, height = self.tile.size(0)
+        return QPoint(min(max(round((point.x() - 1) * scale), 0), int(width * cell) - 1),
+                      min(max(round((point.y() - 1) * scale), 0), int(height * cell) - 1))
+
+    def start_drag(self, point: QPoint | None = None) -> Qt.DropAction:
+        """Qt's drag loop (blocks until dropped); the drop itself is the scene's business. The tile
+        is held by the cell pressed (`point`), as a tile on the board is."""
         drag = QDrag(self)
-        drag.setMimeData(self.mime_data())
+        drag.setMimeData(self.mime_data(point))
         pixmap = self.drag_pixmap()
         drag.setPixmap(pixmap)
-        drag.setHotSpot(QPoint(pixmap.width() // 2, pixmap.height() // 2))
+        drag.setHotSpot(self.drag_hot_spot(point) if point is not None
+                        else QPoint(pixmap.width() // 2, pixmap.height() // 2))
         return drag.exec(Qt.CopyAction | Qt.MoveAction, Qt.CopyAction)
 
     def set_in_use(self, in_use: bool) -> None:
@@ -137,8 +154,8 @@ class SideSwatch(QWidget):
         if self._press is None or not (event.buttons() & Qt.LeftButton):
             return
         if (event.position().toPoint() - self._press).manhattanLength() >= QApplication.startDragDistance():
-            self._press = None
-            self.start_drag()
+            press, self._press = self._press, None
+            self.start_drag(press)
 
     def mouseReleaseEvent(self, event) -> None:
         self._press = None

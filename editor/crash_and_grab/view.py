@@ -33,6 +33,15 @@ class BoardView(QGraphicsView):
         self.auto_fit = True  # keep the board fitted while the window resizes, until zoomed
         self._pan_from: QPointF | None = None
         self._space_held = False
+        scene.boardShifted.connect(self._follow_shift)
+
+    def _follow_shift(self, dx: float, dy: float) -> None:
+        """Every tile moved in the scene (a free-form board grew left or up): scroll with them."""
+        if self.auto_fit:
+            self.fit()
+            return
+        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + round(dx * self.zoom()))
+        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + round(dy * self.zoom()))
 
     def board_scene(self) -> BoardScene:
         return self.scene()

@@ -19,7 +19,7 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from crashgrab.editor.crash_and_grab.board_painter import marker_rects, picture_of, tile_tab_rects
+from crashgrab.editor.crash_and_grab.board_painter import picture_of, tile_tab_rects
 from crashgrab.editor.crash_and_grab.scene import Z_BOARD, Z_PIECES, Z_PREVIEW, BoardItem
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.crash_and_grab.rules.pieces import Crew
@@ -236,8 +236,7 @@ class PiecesLayer(QObject):
         taken += [box_of(saucer_rect(self.scene.cell_rect(i.cell))) for i in self.saucers.values() if i.cell]
         taken += [box_of(crew_rect(self.scene.cell_rect(i.cell))) for i in self.crew.values() if i.cell]
         taken += [box_of(a.sceneBoundingRect()) for a in self.arrows]
-        board_rect = QRectF(0, 0, board.width * size, board.height * size)
-        taken += [box_of(r) for r in marker_rects(board_rect, size).values()]
+        taken += [box_of(r) for r in self.scene.marker_pill_rects().values()]
         return taken
 
     def _slide(self, item: SaucerItem, origin: Cell, to: Cell, ms: int) -> None:
