@@ -34,7 +34,7 @@ from .placing import TILE_MIME, Edit, Plan, Refusal, TileDrag, placement_area, p
 # Tile tabs lie above highlights and the selection, so a tab such as "10A" is never crossed out.
 Z_BOARD, Z_EXPOSURE, Z_REACH, Z_ACCELERATORS, Z_HIGHLIGHT, Z_SELECTION, Z_TILE_TABS, Z_PIECES, Z_PREVIEW = range(9)
 FREE_FORM_ROOM = 4  # spare cells beyond a free-form board's tiles, on every side, to drop tiles into
-FREE_FORM_MARGIN = 2  # the canvas grows (to FREE_FORM_ROOM again) only when a tile comes this near its edge
+FREE_FORM_MARGIN = 0  # the canvas grows (to FREE_FORM_ROOM again) only when a tile reaches this near its edge (0: past it)
 FREE_FORM_MINIMUM = 10
 
 
@@ -262,7 +262,10 @@ class BoardScene(QGraphicsScene):
     cellClicked = Signal(object)  # (x, y)
     cellHovered = Signal(object)  # (x, y) or None
     markersActivated = Signal()  # a direction marker was double-clicked
-    boardShifted = Signal(float, float)  # scene pixels every tile moved (a free-form board grew left or up)
+    # Every tile moves by (dx, dy) scene pixels (a free-form board grew left or up): said before the
+    # scene changes and again after, so a view can keep what it shows where it was.
+    boardShifting = Signal(float, float)
+    boardShifted = Signal(float, float)
 
     def __init__(self, document: LayoutDocument, cell: float = style.CELL, parent=None) -> None:
         super().__init__(parent)
@@ -320,22 +323,23 @@ class BoardScene(QGraphicsScene):
         that changes size, markers or tile colours is rebuilt."""
         picture = picture_of(self.layout)
         shift = self.document.shift
+        if shift != (0, 0):
+            self.boardShifting.emit(shift[0] * self.cell, shift[1] * self.cell)
         self.board = picture.board
         self._update_canvas(shift)
-        if shift != (0, 0):
-            self._follow_shift(shift)
         changes = picture_changes(self._board_item.picture, picture, self.cell) if self._board_item is not None else None
         if changes is None:
             self.rebuild(picture)
-            return
-        board_rects, tab_rects = changes
-        self.board = picture.board
-        self._board_item.picture = self.tile_tabs.picture = picture
-        for rect in board_rects:
-            self._board_item.redraw(rect)
-        for rect in tab_rects:
-            self.tile_tabs.redraw(rect)
-        self._show_around_board()
+        else:
+            board_rects, tab_rects = changes
+            self._board_item.picture = self.tile_tabs.picture = picture
+            for rect in board_rects:
+                self._board_item.redraw(rect)
+            for rect in tab_rects:
+                self.tile_tabs.redraw(rect)
+            self._show_around_board()
+        if shift != (0, 0):
+            self._follow_shift(shift)
 
     def _show_around_board(self) -> None:
         """The selection, the drop preview and the scene's extent, after the board changed."""

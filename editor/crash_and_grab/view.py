@@ -33,15 +33,22 @@ class BoardView(QGraphicsView):
         self.auto_fit = True  # keep the board fitted while the window resizes, until zoomed
         self._pan_from: QPointF | None = None
         self._space_held = False
+        self._shifted_centre: QPointF | None = None
+        scene.boardShifting.connect(self._before_shift)
         scene.boardShifted.connect(self._follow_shift)
 
+    def _before_shift(self, dx: float, dy: float) -> None:
+        """Every tile is about to move in the scene (a free-form board grows left or up): where the
+        middle of the view will be, before the scene's new extent clamps the scroll bars."""
+        self._shifted_centre = self.mapToScene(self.viewport().rect().center()) + QPointF(dx, dy)
+
     def _follow_shift(self, dx: float, dy: float) -> None:
-        """Every tile moved in the scene (a free-form board grew left or up): scroll with them."""
+        """Scroll with the tiles, so nothing moves on screen."""
+        centre, self._shifted_centre = self._shifted_centre, None
         if self.auto_fit:
             self.fit()
-            return
-        self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() + round(dx * self.zoom()))
-        self.verticalScrollBar().setValue(self.verticalScrollBar().value() + round(dy * self.zoom()))
+        elif centre is not None:
+            self.centerOn(centre)
 
     def board_scene(self) -> BoardScene:
         return self.scene()
