@@ -17,6 +17,7 @@ from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.system import GameSystem
 
+from .designer_words import designer_message
 from .game_editor import GameEditor
 from .print_pages import DEFAULT_BLEED_MM, DUPLEX_MODES, MAX_BLEED_MM, MAX_CELL_MM, MIN_CELL_MM, PAPERS, \
     PrintSettings, paper_name, starting_cell_mm
@@ -118,7 +119,7 @@ class PrintDialog(QDialog):
             self.job = self.make_job()
         except CrashGrabError as error:
             self.job = None
-            self.summary.setText(f"Cannot print: {error}")
+            self.summary.setText(f"Cannot print: {designer_message(error)}")
             self.preview.setPixmap(QPixmap())
             save.setEnabled(False)
             return

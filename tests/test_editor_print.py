@@ -47,7 +47,10 @@ def test_a_cell_size_too_large_for_the_paper_cannot_be_saved(window, monkeypatch
     dialog = PrintDialog(get_system("crash-and-grab"), window.document.layout, window, editor=EDITOR)
     try:
         dialog.cell.setValue(60)
-        assert dialog.summary.text().startswith("Cannot print: tile 1 (4x4 cells")
+        assert dialog.summary.text().startswith("Cannot print: Tile 1 (4x4 cells")
+        # in the dialog's words: its cell size control, not the command's option
+        assert dialog.summary.text().endswith("Choose a cell size of 43.5 mm or less, or larger paper.")
+        assert "--" not in dialog.summary.text()
         assert not dialog.buttons.button(QDialogButtonBox.Save).isEnabled()
         dialog.poster.setChecked(True)  # the poster has no such limit
         assert dialog.buttons.button(QDialogButtonBox.Save).isEnabled()

@@ -29,6 +29,7 @@ from crashgrab.engine.resources import docs_file
 from . import style
 from .commands import Randomize, SetDirections, SetProperties, SetSeverity
 from ..app import APP_NAME, APPLICATION, ORGANISATION
+from ..designer_words import show_error
 from ..save_prompt import ask_save_path, ask_to_save, failure_message
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from .document import LayoutDocument, blank_layout
@@ -487,7 +488,7 @@ class MainWindow(QMainWindow):
         try:
             layout = load_layout(path)
         except CrashGrabError as error:
-            QMessageBox.critical(self, "Cannot open layout", str(error))
+            show_error(self, "Cannot open layout", error)
             if isinstance(error, UnreadableFileError):  # gone for good; a file with a fault stays to be fixed
                 self._forget_recent(path)
             return False
@@ -536,9 +537,8 @@ class MainWindow(QMainWindow):
         try:
             self.document.export(path)
         except InvalidFileError as error:
-            QMessageBox.critical(self, "Cannot export",
-                                 f"{error}\n\nOther programs need a playable board: fix the errors listed in "
-                                 "the Findings panel, then export again.")
+            show_error(self, "Cannot export", error, "Other programs need a playable board: fix the errors listed "
+                       "in the Findings panel, then export again.")
             return False
         except Exception as error:
             QMessageBox.critical(self, "Cannot export", failure_message(error, path))
@@ -556,6 +556,10 @@ class MainWindow(QMainWindow):
             path += ".tmj" if chosen == TILED_TMJ_FILTER else ".tmx"
         try:
             image = self.document.export_tiled(path)
+        except InvalidFileError as error:
+            show_error(self, "Cannot export", error, "Tiled needs a playable board: fix the errors listed in the "
+                       "Findings panel, then export again.")
+            return False
         except Exception as error:
             QMessageBox.critical(self, "Cannot export", failure_message(error, path))
             return False
