@@ -80,6 +80,7 @@ def test_the_palette_starts_a_drag_holding_the_tile_where_it_was_pressed(window,
         return Qt.CopyAction
 
     monkeypatch.setattr(QDrag, "exec", fake_exec)
+    assert window.new_layout("6")  # a board with a slot for tile 10
     swatch = window.palette.swatch("10", "B")
     press = QPoint(*pressed)
     qtbot.mousePress(swatch, Qt.LeftButton, pos=press)
@@ -89,6 +90,26 @@ def test_the_palette_starts_a_drag_holding_the_tile_where_it_was_pressed(window,
     assert drag == TileDrag("10", "B", 0, grab)
     cell = 24  # the drag picture's pixels per cell: its hot spot lies in the grabbed cell
     assert (hot_spot.x() // cell, hot_spot.y() // cell) == grab
+
+
+def test_a_tile_with_no_slot_on_the_board_is_dimmed_and_cannot_be_dragged(window, qtbot, monkeypatch):
+    monkeypatch.setattr(QDrag, "exec", lambda *a: pytest.fail("a tile with no slot here was dragged"))
+    assert window.new_layout("2-4")  # slots for tiles 1-4 only
+    card, swatch = window.palette.cards["10"], window.palette.swatch("10", "A")
+    assert "no slot here" in card.status.text() and not swatch.usable
+    assert swatch.cursor().shape() == Qt.ForbiddenCursor and "no slot" in swatch.toolTip()
+    qtbot.mousePress(swatch, Qt.LeftButton, pos=QPoint(5, 5))
+    qtbot.mouseMove(swatch, pos=QPoint(5, 5 + QApplication.startDragDistance() + 4))
+    qtbot.mouseRelease(swatch, Qt.LeftButton, pos=QPoint(5, 5))
+    def shown_and_drawn(of, point=QPoint(9, 25)):  # a pixel of the swatch on screen, and of its own picture
+        # (tile 10, side A: its Accelerator's diamond at cell (0,1))
+        return of.grab().toImage().pixelColor(point), of._picture.toImage().pixelColor(point)
+
+    shown, drawn = shown_and_drawn(swatch)
+    assert shown.saturation() < drawn.saturation() * 0.5  # dimmed: the orange faded to a third
+    shown, drawn = shown_and_drawn(window.palette.swatch("1", "A"))
+    assert shown == drawn  # a usable tile as drawn
+    assert window.palette.swatch("1", "A").usable and window.palette.swatch("1", "A").cursor().shape() == Qt.OpenHandCursor
 
 
 def test_rotate_and_flip_the_selected_tile_with_keys(window, qtbot):
@@ -270,7 +291,7 @@ def test_save_from_the_prompt_writes_the_file(window, qtbot, monkeypatch, tmp_pa
     ('{"format": "crash-grab-layout", "version": 1,', "malformed JSON at line 1"),
     (json.dumps({**json.loads((LAYOUTS / "standard-2-4p.json").read_text()),
                  "placements": [{"tile": "1", "side": "A", "x": 0, "y": 0, "rotation": 45}]}),
-     "$.placements[0].rotation"),
+     "placement 1, rotation: 45 is not allowed"),  # the JSON path in words ($.placements[0].rotation in the log)
 ])
 def test_a_broken_file_shows_one_dialog_and_keeps_the_layout(window, qtbot, monkeypatch, tmp_path, content, expected):
     assert window.open_path(LAYOUTS / "standard-6p.json")
@@ -298,7 +319,7 @@ def test_recent_files_keep_a_file_with_a_fault_and_forget_a_missing_one(window, 
     wrong["placements"][0]["rotation"] = 45
     good.write_text(json.dumps(wrong), encoding="utf-8")
     assert not window.open_path(good)
-    assert "$.placements[0].rotation" in shown[-1]
+    assert "placement 1, rotation" in shown[-1] and "$.placements[0].rotation" in window.message_log.messages()[-1]
     assert window.recent_files() == [str(good.resolve()), str(other.resolve())]  # kept, to be fixed
     good.unlink()
     assert not window.open_path(good)

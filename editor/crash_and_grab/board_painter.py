@@ -175,8 +175,9 @@ def tile_tab_rect(tile_rect: QRectF, text: str, cell: float) -> QRectF:
 
 
 def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0, cell: float = style.CELL, *,
-                    origin: QPointF | None = None, label: bool = True) -> None:
-    """One tile on its own, as it looks on the board (palette entries, drag previews)."""
+                    origin: QPointF | None = None, label: bool = True, legible: bool = False) -> None:
+    """One tile on its own, as it looks on the board (palette entries, drag previews); `legible`,
+    for a small thumbnail: Crash Site numbers as large as their cells allow."""
     width, height = tile.size(rotation)
     cells = {(x, y): tile.id for y in range(height) for x in range(width)}
     painter.save()
@@ -188,7 +189,7 @@ def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0,
     _paint_grid(painter, Board(width, height, cells, {}), cell)
     _paint_tile_borders(painter, cells, cell)
     for feature in tile.features(side, rotation):
-        paint_feature(painter, _cell_rect(feature.x, feature.y, cell), feature.type, feature.number)
+        paint_feature(painter, _cell_rect(feature.x, feature.y, cell), feature.type, feature.number, legible)
     if label:
         paint_tile_label(painter, QRectF(0, 0, width * cell, height * cell), f"{tile.id}{side}", cell)
     painter.restore()
@@ -231,10 +232,12 @@ def paint_empty_slot(painter: QPainter, slot: EmptySlot, cell: float) -> None:
     painter.restore()
 
 
-def paint_feature(painter: QPainter, rect: QRectF, feature_type: str, number: int | None = None) -> None:
+def paint_feature(painter: QPainter, rect: QRectF, feature_type: str, number: int | None = None,
+                  legible: bool = False) -> None:
+    """`legible`: a thumbnail's Crash Site, its disc filling the cell and its number as large as fits."""
     painter.save()
     if feature_type == CRASH_SITE:
-        _paint_crash_site(painter, rect, number)
+        _paint_crash_site(painter, rect, number, legible)
     elif feature_type == ACCELERATOR:
         _paint_accelerator(painter, rect)
     else:  # another game's feature: a neutral square with its initial
@@ -247,13 +250,17 @@ def paint_feature(painter: QPainter, rect: QRectF, feature_type: str, number: in
     painter.restore()
 
 
-def _paint_crash_site(painter: QPainter, rect: QRectF, number: int | None) -> None:
-    disc = _inset(rect, 0.14)
+THUMBNAIL_NUMBER_SHARE = (0.66, 0.56)  # of a thumbnail's cell: a Crash Site's number, one digit and two
+
+
+def _paint_crash_site(painter: QPainter, rect: QRectF, number: int | None, legible: bool = False) -> None:
+    disc = _inset(rect, 0.02 if legible else 0.14)
     painter.setPen(QPen(style.CRASH_SITE_RING, max(1.0, rect.width() / 28)))
     painter.setBrush(style.CRASH_SITE)
     painter.drawEllipse(disc)
     painter.setPen(QColor("white"))
-    painter.setFont(style.font(rect.height() * (0.36 if (number or 0) < 10 else 0.31), bold=True))
+    shares = THUMBNAIL_NUMBER_SHARE if legible else (0.36, 0.31)
+    painter.setFont(style.font(rect.height() * shares[0 if (number or 0) < 10 else 1], bold=True))
     painter.drawText(disc, Qt.AlignCenter, "?" if number is None else str(number))
 
 
