@@ -101,8 +101,8 @@ def test_a_tile_with_no_slot_on_the_board_is_dimmed_and_cannot_be_dragged(window
     qtbot.mousePress(swatch, Qt.LeftButton, pos=QPoint(5, 5))
     qtbot.mouseMove(swatch, pos=QPoint(5, 5 + QApplication.startDragDistance() + 4))
     qtbot.mouseRelease(swatch, Qt.LeftButton, pos=QPoint(5, 5))
-    def shown_and_drawn(of, point=QPoint(9, 25)):  # a pixel of the swatch on screen, and of its own picture
-        # (tile 10, side A: its Accelerator's diamond at cell (0,1))
+    def shown_and_drawn(of):  # a pixel of the swatch on screen, and of its own picture
+        point = QPoint(9, 25)  # tile 10, side A: its Accelerator's diamond at cell (0,1)
         return of.grab().toImage().pixelColor(point), of._picture.toImage().pixelColor(point)
 
     shown, drawn = shown_and_drawn(swatch)
