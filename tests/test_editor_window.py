@@ -765,3 +765,16 @@ def test_a_small_window_gives_the_board_most_of_its_area_and_every_panel_a_tab(w
     QApplication.processEvents()
     assert window.dockWidgetArea(window.findings_dock) == Qt.BottomDockWidgetArea
     assert window.dockWidgetArea(window.palette_dock) == Qt.LeftDockWidgetArea
+
+
+def test_the_graph_distance_box_says_what_it_is_and_works_only_with_the_graph_on(window):
+    box, graph = window.distance_box, window.actions["overlay_accelerators"]
+    assert [box.itemText(i) for i in range(box.count())] == [f"Distance {d}" for d in range(1, 6)]
+    assert box.accessibleName() == "Accelerator graph distance"
+    if graph.isChecked():
+        graph.trigger()
+    assert not box.isEnabled()  # no graph: nothing for it to set
+    graph.trigger()
+    assert box.isEnabled() and window.scene.accelerator_distance == box.currentIndex() + 1
+    graph.trigger()
+    assert not box.isEnabled()

@@ -323,8 +323,10 @@ class MainWindow(QMainWindow):
                     "next_finding", None, "overlay_exposure", "overlay_accelerators"):
             toolbar.addSeparator() if key is None else toolbar.addAction(self.actions[key])
         self.distance_box = QComboBox()  # the Accelerator graph's move distance, beside its toggle
-        self.distance_box.addItems([f"d {d}" for d in range(1, 6)])
-        self.distance_box.setToolTip("Move distance for the Accelerator graph (Alt+1 to Alt+5)")
+        self.distance_box.addItems([f"Distance {d}" for d in range(1, 6)])  # says what it is, as the menu does
+        self.distance_box.setToolTip("Move distance for the Accelerator graph (Alt+1 to Alt+5); "
+                                     "turn the graph on to use it")
+        self.distance_box.setAccessibleName("Accelerator graph distance")
         self.distance_box.setCurrentIndex(2)
         self.distance_box.activated.connect(lambda index: self.actions[f"distance_{index + 1}"].trigger())
         self.distance_group.triggered.connect(
@@ -735,6 +737,7 @@ class MainWindow(QMainWindow):
     def _show_overlays(self) -> None:
         distance = self._finding_distance or self._chosen_distance()
         self.distance_box.setCurrentIndex(distance - 1)
+        self.distance_box.setEnabled(self.actions["overlay_accelerators"].isChecked())  # it sets the graph only
         self.scene.set_overlays(
             exposure=self.actions["overlay_exposure"].isChecked(),
             accelerator_distance=distance if self.actions["overlay_accelerators"].isChecked() else None,
