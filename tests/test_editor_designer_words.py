@@ -77,3 +77,14 @@ def test_a_saved_playtest_says_how_to_open_it_again_and_logs_the_command(window,
     assert "Open Scenario" in status and "crashgrab" not in status
     assert window.message_log.messages()[-1] == f"Saved {tmp_path / 'run.json'}: crashgrab scenario run run.json"
     assert "crashgrab" not in mode.panel.save_button.toolTip()
+
+
+def test_a_row_says_note_as_the_notes_button_counts_it(window, qtbot):
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    wait_validated(qtbot, window)
+    panel = window.findings
+    model = panel.table.model()
+    words = [model.index(row, 0).data() for row in range(model.rowCount())]
+    assert "info" not in words
+    notes = sum(f.severity == "info" for f in panel.findings())
+    assert notes and words.count("note") == notes and panel.buttons["info"].text().endswith(f"Notes {notes}")
