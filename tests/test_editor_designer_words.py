@@ -88,3 +88,9 @@ def test_a_row_says_note_as_the_notes_button_counts_it(window, qtbot):
     assert "info" not in words
     notes = sum(f.severity == "info" for f in panel.findings())
     assert notes and words.count("note") == notes and panel.buttons["info"].text().endswith(f"Notes {notes}")
+
+
+def test_the_new_menu_names_every_board_the_same_way(window):
+    texts = [a.text() for a in window.new_menu.actions() if not a.isSeparator() and a.menu() is None]
+    assert texts == ["New 2\u20134 Player Board (8\u00d78)", "New 5 Player Board (9\u00d79)",
+                     "New 6 Player Board (10\u00d710)", "New Free-form Board"]

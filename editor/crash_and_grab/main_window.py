@@ -53,8 +53,8 @@ from .view import BoardView
 MAX_RECENT = 8
 FILE_FILTER = "Crash & Grab layouts (*.json);;All files (*)"
 NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),
-               ("5", "New 5 Saucer Board (9\u00d79)", None),
-               ("6", "New 6 Saucer Board (10\u00d710)", None),
+               ("5", "New 5 Player Board (9\u00d79)", None),
+               ("6", "New 6 Player Board (10\u00d710)", None),
                (None, "New Free-form Board", None))
 
 
