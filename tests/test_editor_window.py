@@ -625,7 +625,7 @@ def test_the_legend_is_a_strip_that_never_covers_a_cell_and_empty_slots_are_not_
     window.actions["legend"].trigger()
     assert window.legend_dock.isVisible()
     texts = [text for text, _, _ in window.legend.entry_rects()]
-    assert "Hole (off the board)" in texts and "Empty slot (a tile goes here)" in texts
+    assert "Hole (off the board)" in texts and "Empty slot" in texts
     window.scene.clear_highlight()
     image = window.view.grab().toImage()
     rect = window.scene.cell_rect((1, 1))
@@ -778,3 +778,20 @@ def test_the_graph_distance_box_says_what_it_is_and_works_only_with_the_graph_on
     assert box.isEnabled() and window.scene.accelerator_distance == box.currentIndex() + 1
     graph.trigger()
     assert not box.isEnabled()
+
+
+def test_the_legend_names_every_look_on_the_board_and_fits_a_small_window(window, qtbot):
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.compact, timeout=3000)
+    texts = [text for text, _, _ in window.legend.entry_rects()]
+    assert texts == ["Crash Site", "Accelerator", "Hole (off the board)", "Empty slot", "Tile 3, side A",
+                     "Core, arm, centre tile", "Direction marker"]
+    assert window.legend.sizeHint().width() <= window.legend.width()  # every entry in view at 1024 wide
+    rects = [symbol | label for _, symbol, label in window.legend.entry_rects()]
+    assert all(not a.intersects(b) for a, b in zip(rects, rects[1:]))
+    image = window.legend.grab().toImage()
+    _, tints, _ = window.legend.entry_rects()[5]
+    from crashgrab.editor.crash_and_grab import style
+    for index, role in enumerate(("core", "arm5", "centre5")):  # the three papers, left to right
+        x = round(tints.left() + tints.width() * (index + 0.5) / 3)
+        assert image.pixelColor(x, round(tints.center().y())) == style.PAPER[role], role
