@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QRectF
 
+from crashgrab.editor.crash_and_grab.board_painter import tile_tab_rects
 from crashgrab.engine.grid.model import Placement as P
 from tests.editor_fixtures import send_drag_and_drop, settings, wait_validated, window  # noqa: F401  (fixtures)
 
@@ -62,6 +63,8 @@ def test_a_first_drop_at_the_canvas_top_left_corner_is_accepted_there(window, qt
     assert send_drag_and_drop(window, mime, corner)
     assert window.document.layout.placements == (P("3", "A", 0, 0, 0),)  # the board's corner in the file
     assert window.document.undo_stack.text(0) == "Place tile 3A at [0,0]"
+    for tab in tile_tab_rects(scene.tile_tabs.picture, scene.cell):  # drawn whole, though no markers frame the board
+        assert scene.tile_tabs.boundingRect().contains(tab)
     tile_corner = on_screen(window, scene.cell_rect((0, 0)))
     assert same_place(tile_corner, corner_on_screen)  # and on screen where it was dropped
     assert_pills_clear_of_the_canvas(scene)

@@ -313,7 +313,9 @@ class BoardScene(QGraphicsScene):
             self._update_canvas()
         self._board_item = BoardItem(picture, self.cell, markers=template_of(self.layout) is not None)
         self.addItem(self._board_item)
-        self.tile_tabs = TileTabsItem(picture, self.cell, self._board_item.boundingRect())
+        # the tabs stand half above their tile's top edge: room for them whether or not markers are round it
+        self.tile_tabs = TileTabsItem(picture, self.cell, picture_rect(picture.board.width, picture.board.height,
+                                                                       self.cell, markers=True))
         self.addItem(self.tile_tabs)
         self._show_around_board()
 
