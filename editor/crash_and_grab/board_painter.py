@@ -272,10 +272,10 @@ def _paint_accelerator(painter: QPainter, rect: QRectF) -> None:
     painter.setBrush(style.ACCELERATOR)
     painter.drawPolygon(diamond)
     mark = QRectF(0, 0, radius * 0.95, radius * 0.95)
-    mark.moveCenter(centre + QPointF(0, -radius * 0.08))
-    painter.setPen(style.outline_pen(QColor("white"), max(1.5, rect.width() / 14)))
+    mark.moveCenter(centre)
+    painter.setPen(style.outline_pen(QColor("white"), max(1.3, rect.width() / 18)))
     painter.setBrush(Qt.NoBrush)
-    painter.drawPath(style.chevron_path(mark))
+    painter.drawPath(style.bounce_path(mark))  # four ways out: it names no direction
 
 
 def paint_tile_label(painter: QPainter, tile_rect: QRectF, text: str, cell: float) -> None:
