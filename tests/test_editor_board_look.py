@@ -22,3 +22,24 @@ def test_the_accelerator_mark_names_no_direction(qapp):
         differing = sum(abs(image.pixelColor(x, y).lightness() - turned.pixelColor(x, y).lightness()) > 60
                         for x in range(size) for y in range(size))
         assert differing < size * size * 0.01, f"{differing} pixels change under a {angle} degree turn"
+
+
+def test_the_guide_shows_its_screenshots_scaled_to_the_help_window(qtbot):
+    from pathlib import Path
+
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QTextDocument
+
+    from crashgrab.editor.crash_and_grab.help_window import HelpWindow
+    from crashgrab.engine.resources import docs_file
+
+    help_window = HelpWindow()
+    try:
+        help_window.show_page(Path(str(docs_file("editor.md"))))
+        qtbot.waitExposed(help_window)
+        browser = help_window.browser
+        image = browser.loadResource(QTextDocument.ImageResource, browser.source().resolved(QUrl("screenshot.png")))
+        assert 200 < image.width() <= browser.viewport().width()  # 1400 pixels wide as a file
+    finally:
+        help_window.close()
+        help_window.deleteLater()
