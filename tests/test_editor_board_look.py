@@ -43,3 +43,17 @@ def test_the_guide_shows_its_screenshots_scaled_to_the_help_window(qtbot):
     finally:
         help_window.close()
         help_window.deleteLater()
+
+
+def test_the_randomize_preview_is_large_enough_to_read_and_the_dialog_fits_a_small_screen(qtbot):
+    from crashgrab.editor.crash_and_grab.dialogs import PREVIEW_CELL, RandomizeDialog
+    from crashgrab.editor.crash_and_grab.document import blank_layout
+
+    dialog = RandomizeDialog(blank_layout("6"), seed=1234)
+    try:
+        dialog.template.setCurrentIndex(dialog.template.findData("6"))
+        pixmap = dialog.preview.pixmap()
+        assert pixmap.width() >= 10 * PREVIEW_CELL and PREVIEW_CELL * 0.31 >= 9.5  # a two-digit number's type
+        assert dialog.sizeHint().height() <= 640 - 40  # with its title bar, on a 1024x640 screen
+    finally:
+        dialog.deleteLater()
