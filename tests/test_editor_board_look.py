@@ -57,3 +57,19 @@ def test_the_randomize_preview_is_large_enough_to_read_and_the_dialog_fits_a_sma
         assert dialog.sizeHint().height() <= 640 - 40  # with its title bar, on a 1024x640 screen
     finally:
         dialog.deleteLater()
+
+
+def test_the_tile_designer_draws_every_standard_tile_across_its_canvas(qtbot):
+    from crashgrab.editor.crash_and_grab.tile_designer.canvas import TileCanvas
+    from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
+
+    canvas = TileCanvas()
+    qtbot.addWidget(canvas)
+    canvas.resize(800, 520)
+    for tile in standard_tileset().tiles:
+        canvas.set_tile(tile, [])
+        drawn = QRectF()
+        for rect in canvas.side_rects().values():
+            drawn |= rect
+        used = max(drawn.width() / canvas.width(), drawn.height() / canvas.height())
+        assert used >= 0.8, f"tile {tile.id} ({tile.width}x{tile.height}) uses {used:.0%} of the canvas"
