@@ -108,3 +108,17 @@ def test_the_markers_stay_put_as_the_board_grows_inside_the_canvas_and_clear_of_
     placement = window.document.layout.placement_of("4")
     assert scene.canvas_rect().contains(scene.area_rect((placement.x, placement.y, 4, 4)))  # it grew to take it
     assert_pills_clear_of_the_canvas(scene)
+
+
+def test_removing_the_corner_tile_keeps_the_others_in_place_and_selects_none(window, qtbot):
+    scene = free_form(window, qtbot)
+    assert send_drag_and_drop(window, window.palette.swatch("1", "A").mime_data(TOP_LEFT), canvas_cells(scene)[0])
+    assert send_drag_and_drop(window, window.palette.swatch("2", "A").mime_data(TOP_LEFT), (4, 2))
+    tile_2 = tile_on_screen(window, "2")
+    scene.select_tile("1")
+    assert window.remove_selected()
+    assert window.document.layout.placements == (P("2", "A", 0, 0, 0),)  # the corner came along
+    assert same_place(tile_on_screen(window, "2"), tile_2) and scene.selected_tile() is None
+    window.document.undo_stack.undo()
+    assert window.document.layout.placement_of("1") == P("1", "A", 0, 0, 0)
+    assert same_place(tile_on_screen(window, "2"), tile_2)

@@ -481,7 +481,7 @@ class BoardScene(QGraphicsScene):
             self.statusMessage.emit(plan.reason)
             return False
         self.document.undo_stack.push(command_for(self.document, plan))
-        if plan.placements:  # the tile just placed, moved or turned stays selected
+        if plan.placements and plan.kind != "remove":  # the tile just placed, moved or turned stays selected
             self.select_tile(plan.placements[0].tile)
         self.statusMessage.emit(plan.note or plan.text + ".")
         return True
