@@ -73,3 +73,26 @@ def test_the_tile_designer_draws_every_standard_tile_across_its_canvas(qtbot):
             drawn |= rect
         used = max(drawn.width() / canvas.width(), drawn.height() / canvas.height())
         assert used >= 0.8, f"tile {tile.id} ({tile.width}x{tile.height}) uses {used:.0%} of the canvas"
+
+
+def test_tile_tabs_sit_inside_their_tile_off_the_line_between_tiles_and_clear_of_features(qapp):
+    from crashgrab.editor.crash_and_grab.board_painter import label_tab_rect, picture_of
+    from crashgrab.editor.crash_and_grab.scene import BoardScene  # noqa: F401 (Qt's widgets are up)
+    from crashgrab.engine.formats.layout_io import load_layout
+    from tests.conftest import LAYOUTS
+
+    cell = 48.0
+    for name in ("standard-2-4p.json", "standard-5p.json", "standard-6p.json"):
+        picture = picture_of(load_layout(LAYOUTS / name))
+        features = [QRectF(x * cell, y * cell, cell, cell).adjusted(*(d * cell for d in (0.12, 0.12, -0.12, -0.12)))
+                    for x, y in picture.board.features]
+        for label in picture.labels:
+            x, y, w, h = label.area
+            tab, tile = label_tab_rect(picture, label, cell), QRectF(x * cell, y * cell, w * cell, h * cell)
+            top_row_full = all((x + c, y) in picture.board.features for c in range(w))
+            if top_row_full:  # tile 9 (one cell, an Accelerator): on its top edge, as before
+                continue
+            assert tile.contains(tab), f"{name}: tab {label.text} leaves its tile"
+            assert tab.top() > tile.top(), f"{name}: tab {label.text} lies on the tile's top line"
+            for disc in features:
+                assert not tab.intersects(disc), f"{name}: tab {label.text} covers a feature"
