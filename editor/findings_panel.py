@@ -21,6 +21,7 @@ from . import style
 
 COLUMNS = ("Severity", "Code", "Where", "Message")
 SEVERITY_WORDS = {"error": "Errors", "warning": "Warnings", "info": "Notes"}
+ROW_WORDS = {"error": "error", "warning": "warning", "info": "note"}  # a row's severity, as its button counts it
 
 
 def cells_text(cells) -> str:
@@ -82,9 +83,10 @@ class FindingsModel(QStandardItemModel):
 
     def _fill(self, items: list[QStandardItem], texts: tuple[str, str, str, str]) -> None:
         severity, code, _, message = texts
-        for item, text in zip(items, texts):
+        word = ROW_WORDS.get(severity, severity)
+        for item, text in zip(items, (word, *texts[1:])):
             item.setText(text)
-            item.setToolTip(f"{severity} {code}: {message}")
+            item.setToolTip(f"{word} {code}: {message}")
         items[self.icon_column].setIcon(self._icons.get(severity, QIcon()))
 
 

@@ -11,12 +11,14 @@ from typing import Any, Callable
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
-                               QFormLayout, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QVBoxLayout, QWidget)
+                               QFormLayout, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QSpinBox, QVBoxLayout,
+                               QWidget)
 
 from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.formats.atomic import refuse_overwriting_input
 from crashgrab.engine.system import GameSystem
 
+from .designer_words import designer_message
 from .game_editor import GameEditor
 from .print_pages import DEFAULT_BLEED_MM, DUPLEX_MODES, MAX_BLEED_MM, MAX_CELL_MM, MIN_CELL_MM, PAPERS, \
     PrintSettings, paper_name, starting_cell_mm
@@ -70,7 +72,13 @@ class PrintDialog(QDialog):
         self.preview = QLabel()
         self.preview.setAlignment(Qt.AlignCenter)
         self.preview.setMinimumSize(round(215.9 / 25.4 * PREVIEW_DPI), round(297 / 25.4 * PREVIEW_DPI))
-        self.preview.setStyleSheet("background: #8a96a3; padding: 6px;")
+        self.preview.setStyleSheet("background: #8a96a3; padding: 6px; color: white; font-weight: bold;")
+        self.preview.setWordWrap(True)
+        self.page = QSpinBox()  # which page the preview shows: every page can be looked at before printing
+        self.page.setRange(1, 1)
+        self.page.setPrefix("Page ")
+        self.page.setToolTip("the page the preview shows")
+        self.page.setAccessibleName("Previewed page")
         self.buttons = QDialogButtonBox(QDialogButtonBox.Save | QDialogButtonBox.Cancel)
         self.buttons.button(QDialogButtonBox.Save).setText("Save PDF\u2026")
         self.buttons.accepted.connect(self.save)
@@ -86,15 +94,19 @@ class PrintDialog(QDialog):
         side = QVBoxLayout()
         side.addLayout(form)
         side.addStretch(1)
+        shown = QVBoxLayout()
+        shown.addWidget(self.preview, 1)
+        shown.addWidget(self.page, 0, Qt.AlignHCenter)
         row = QHBoxLayout()
         row.addLayout(side, 1)
-        row.addWidget(self.preview)
+        row.addLayout(shown)
         outer = QVBoxLayout(self)
         outer.addLayout(row)
         outer.addWidget(self.buttons)
         for signal in (self.paper.currentIndexChanged, self.cell.valueChanged, self.bleed.valueChanged,
                        self.duplex.currentIndexChanged, self.poster.toggled):
             signal.connect(self.refresh)
+        self.page.valueChanged.connect(self.show_page)
         self.refresh()
 
     def settings(self) -> PrintSettings:
@@ -118,8 +130,10 @@ class PrintDialog(QDialog):
             self.job = self.make_job()
         except CrashGrabError as error:
             self.job = None
-            self.summary.setText(f"Cannot print: {error}")
-            self.preview.setPixmap(QPixmap())
+            self.summary.setText(f"Cannot print: {designer_message(error)}")
+            self.preview.setPixmap(QPixmap())  # no blank page: what to change, where the page would be
+            self.preview.setText("No pages at these settings: see the reason on the left.")
+            self.page.setEnabled(False)
             save.setEnabled(False)
             return
         width, height = self.job.page_size
@@ -129,9 +143,21 @@ class PrintDialog(QDialog):
             findings = self.system.resolve(self.layout_).findings
             if findings:  # as `crashgrab print --poster` warns
                 text += f"Printed as it is, with {len(findings)} structural finding{'s' if len(findings) != 1 else ''}. "
-        self.summary.setText(text + "Preview: the first page.")
-        self.preview.setPixmap(QPixmap.fromImage(page_image(self.job, 0, PREVIEW_DPI)))
+        self.summary.setText(text + "Preview: any page, chosen below it.")
+        self.page.blockSignals(True)
+        self.page.setRange(1, count)
+        self.page.setSuffix(f" of {count}")
+        self.page.blockSignals(False)
+        self.page.setEnabled(count > 1)
+        self.show_page()
         save.setEnabled(True)
+
+    def show_page(self) -> None:
+        """Draw the page the page box names (the first after a change that moved the pages)."""
+        if self.job is None:
+            return
+        self.preview.setText("")
+        self.preview.setPixmap(QPixmap.fromImage(page_image(self.job, self.page.value() - 1, PREVIEW_DPI)))
 
     def suggested_path(self) -> str:
         if self.path is None:

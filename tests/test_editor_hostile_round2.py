@@ -70,8 +70,12 @@ def test_a_nul_byte_in_a_path_inside_the_file_is_one_dialog(request, tmp_path, m
     before = opened.document.layout
     shown = capture(monkeypatch, "critical")
     assert not opened.open_path(nul_layout(tmp_path))
-    where = "$.tileset:" if editor == "Crash & Grab" else "in tileset:"  # Crash Grid's dialogs say no JSON paths
-    assert len(shown) == 1 and f"{where} the tile set path 'a\\x00b.json' holds a NUL byte" in shown[0][1]
+    assert len(shown) == 1 and "the tile set path 'a\\x00b.json' holds a NUL byte" in shown[0][1]
+    assert "$." not in shown[0][1]  # in a designer's words: no JSON path in the dialog
+    if editor == "Crash & Grab":  # the whole line in the log
+        assert "$.tileset: the tile set path 'a\\x00b.json'" in opened.message_log.messages()[-1]
+    else:
+        assert "in tileset:" in shown[0][1]
     assert opened.document.layout is before
 
 
@@ -82,7 +86,8 @@ def test_open_obeys_the_confinement(window, tmp_path, monkeypatch):  # noqa: F81
     monkeypatch.setenv(CONFINE_ENV, str(tmp_path / "inside"))
     shown = capture(monkeypatch, "critical")
     assert not window.open_path(layout)
-    assert len(shown) == 1 and "$.tileset: the tile set path '/etc/passwd' leads outside" in shown[0][1]
+    assert len(shown) == 1 and "the tile set path '/etc/passwd' leads outside" in shown[0][1]
+    assert "--confine" not in shown[0][1] and "--confine" in window.message_log.messages()[-1]
 
 
 def test_playtest_refuses_a_scenario_on_another_games_layout(window, tmp_path, monkeypatch):  # noqa: F811
@@ -94,5 +99,6 @@ def test_playtest_refuses_a_scenario_on_another_games_layout(window, tmp_path, m
     shown = capture(monkeypatch, "critical")
     assert not window.playtest.open_scenario(scenario)
     assert len(shown) == 1 and shown[0][0] == "Cannot open scenario"
-    assert "$.layout: this scenario is Crash & Grab's, but its layout is a Crash Grid arena" in shown[0][1]
+    assert "this scenario is Crash & Grab's, but its layout is a Crash Grid arena" in shown[0][1]
+    assert "File \u203a New makes one" in shown[0][1] and "crashgrab new" not in shown[0][1]
     assert window.document.layout is before

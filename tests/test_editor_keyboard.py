@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QPointF, QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from crashgrab.editor.crash_and_grab.palette import SideSwatch
@@ -94,11 +94,18 @@ def test_ctrl_arrows_move_a_free_form_tile_one_cell(window, qtbot):
     window.scene.set_cursor((1, 1))
     assert window.scene.place_at_cursor("5", "A")
     window.view.setFocus()
-    before = window.document.layout.placement_of("5")
+    scene = window.scene
+
+    def on_canvas(cell):  # where a cell lies on the canvas, which follows the board's corner
+        return scene.cell_rect(cell).topLeft() - scene.canvas_rect().topLeft()
+
+    before = on_canvas((0, 0))
     qtbot.keyClick(window.view, Qt.Key_Right, Qt.ControlModifier)
     qtbot.keyClick(window.view, Qt.Key_Down, Qt.ControlModifier)
     after = window.document.layout.placement_of("5")
-    assert (after.x, after.y) == (before.x + 1, before.y + 1) and window.scene.cursor == (2, 2)
+    assert (after.x, after.y) == (0, 0)  # the only tile is the board's corner, in the file
+    assert on_canvas((0, 0)) - before == QPointF(scene.cell, scene.cell)  # one cell right and down on screen
+    assert scene.cursor == (0, 0) and scene.selected_tile() == "5"  # the cursor went with it
 
 
 def test_help_renders_the_guide_and_lists_every_shortcut(window, qtbot):

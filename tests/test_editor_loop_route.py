@@ -83,13 +83,13 @@ def test_selecting_a_loop_leaves_the_chosen_and_saved_distance_alone(window, qtb
     assert settings.value("overlays/acceleratorDistance", type=int) == 2
     select_loop(window, qtbot, {(3, 0), (4, 0), (8, 0)})
     assert window.scene.accelerator_distance == 4  # shown at the loop's distance while selected
-    assert window.distance_box.currentText() == "d 4"
+    assert window.distance_box.currentText() == "Distance 4"
     assert window.actions["distance_2"].isChecked()
     window._save_settings()  # as closing does
     assert settings.value("overlays/acceleratorDistance", type=int) == 2
     window.findings.table.clearSelection()
     QApplication.processEvents()
-    assert window.scene.accelerator_distance == 2 and window.distance_box.currentText() == "d 2"
+    assert window.scene.accelerator_distance == 2 and window.distance_box.currentText() == "Distance 2"
     select_loop(window, qtbot, {(3, 0), (4, 0), (8, 0)})
     window.actions["distance_5"].trigger()  # the designer's own choice wins, and is kept
     assert window.scene.accelerator_distance == 5

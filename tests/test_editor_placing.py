@@ -52,20 +52,47 @@ DROPS = [
     ("a tile lying off every slot swaps by position", board("2-4", P("2", "A", 1, 1, 0), CORE_4),
      moving(P("2", "A", 1, 1, 0)), (5, 5), "swap", (P("2", "A", 4, 4, 0), P("4", "B", 1, 1, 90)), (),
      "Swap tiles 2 and 4"),
-    ("free-form: the grabbed cell lands under the cursor", board(None), palette("3", grab=(2, 2)), (5, 5),
-     "place", (P("3", "A", 3, 3, 0),), (), "Place tile 3A at [3,3]"),
+    # Free-form: the board's top-left corner is [0,0] in the file, wherever the tiles lie on the
+    # canvas; an edit that moves it moves every tile back by `shift`, which the canvas follows.
+    # The edit's own tile comes first (it is selected after the edit), then the others.
+    ("free-form: the first tile is the board's corner, wherever it is dropped", board(None),
+     palette("3", grab=(2, 2)), (5, 5), "place", (P("3", "A", 0, 0, 0),), (), "Place tile 3A at [0,0]", (-3, -3)),
     ("free-form: next to another tile", board(None, CORE_1), palette("9"), (4, 0),
-     "place", (P("9", "A", 4, 0, 0),), (), "Place tile 9A at [4,0]"),
-    ("free-form: a placed tile moves", board(None, CORE_1, P("9", "A", 6, 0, 0)), moving(CORE_1), (2, 0),
-     "move", (P("1", "A", 2, 0, 0),), (), "Move tile 1 to [2,0]"),
+     "place", (P("9", "A", 4, 0, 0),), (), "Place tile 9A at [4,0]", (0, 0)),
+    ("free-form: dropped left of the board, it grows left", board(None, CORE_1), palette("9"), (-1, 2),
+     "place", (P("9", "A", 0, 2, 0), P("1", "A", 1, 0, 0)), (), "Place tile 9A at [0,2]", (1, 0)),
+    ("free-form: held by its top-left cell above the top-left tile, it grows up", board(None, CORE_1),
+     palette("3"), (0, -4), "place", (P("3", "A", 0, 0, 0), P("1", "A", 0, 4, 0)), (), "Place tile 3A at [0,0]",
+     (0, 4)),
+    ("free-form: a placed tile moves", board(None, CORE_1, P("9", "A", 6, 0, 0)), moving(CORE_1, (1, 1)), (2, 3),
+     "move", (P("1", "A", 0, 2, 0), P("9", "A", 5, 0, 0)), (), "Move tile 1 right by 1 and down by 2", (-1, 0)),
+    ("free-form: the corner tile moving away takes the corner along", board(None, CORE_1, P("9", "A", 6, 0, 0)),
+     moving(CORE_1), (2, 0), "move", (P("1", "A", 0, 0, 0), P("9", "A", 4, 0, 0)), (), "Move tile 1 right by 2",
+     (-2, 0)),
+    ("free-form: a move up and left grows the board", board(None, CORE_1, P("9", "A", 6, 0, 0)),
+     moving(P("9", "A", 6, 0, 0)), (5, -1), "move", (P("9", "A", 5, 0, 0), P("1", "A", 0, 1, 0)), (),
+     "Move tile 9 left by 1 and up by 1", (0, 1)),
 ]
 
 
-@pytest.mark.parametrize("case, layout, drag, cell, kind, placements, removed, text", DROPS, ids=[d[0] for d in DROPS])
-def test_drop_plans(case, layout, drag, cell, kind, placements, removed, text):
+@pytest.mark.parametrize("case, layout, drag, cell, kind, placements, removed, text, shift",
+                         [d if len(d) == 9 else (*d, (0, 0)) for d in DROPS], ids=[d[0] for d in DROPS])
+def test_drop_plans(case, layout, drag, cell, kind, placements, removed, text, shift):
     plan = plan_drop(layout, drag, cell)
     assert isinstance(plan, Edit), plan
-    assert (plan.kind, plan.placements, plan.removed, plan.text) == (kind, placements, removed, text)
+    assert (plan.kind, plan.placements, plan.removed, plan.text, plan.shift) == (kind, placements, removed, text, shift)
+
+
+def test_removing_the_corner_tile_keeps_the_board_at_0_0():
+    plan = plan_remove(board(None, CORE_1, P("9", "A", 4, 1, 0)), "1")
+    assert (plan.removed, plan.placements, plan.shift) == (("1",), (P("9", "A", 0, 0, 0),), (-4, -1))
+    assert plan_remove(board(None, CORE_1, P("9", "A", 4, 1, 0)), "9").shift == (0, 0)
+
+
+def test_the_only_tile_moving_stays_the_corner_and_the_canvas_follows():
+    plan = plan_drop(board(None, CORE_1), moving(CORE_1), (5, 3))
+    assert (plan.kind, plan.placements, plan.shift, plan.text) == ("move", (CORE_1,), (-5, -3),
+                                                                    "Move tile 1 right by 5 and down by 3")
 
 
 REFUSED = [
@@ -73,9 +100,8 @@ REFUSED = [
      "Tile 5 does not fit: the north-west core slot takes a core tile (1-4), not tile 5 (a 4x1 arm tile (5-8))."),
     ("the centre of the 5 board takes tile 9 only", board("5"), palette("14"), (4, 4), (4, 4, 1, 1),
      "Tile 14 does not fit: the centre slot takes the 1x1 centre tile (9), not tile 14 (the 2x2 centre tile (14))."),
-    ("free-form: no sticking out past row or column 0", board(None), palette("3", grab=(2, 2)), (1, 1),
-     (0, 0, 4, 4), "Tile 3 would stick out past the top or left edge (row and column 0); "
-                   "drop it further right or down."),
+    ("free-form: left of the board, still no overlap", board(None, CORE_1), palette("3", grab=(2, 2)), (1, 1),
+     (-1, -1, 4, 4), "Tile 3 would overlap tile 1 at [0,0]; tiles may not overlap, so use free cells."),
     ("free-form: no overlap", board(None, CORE_1), palette("9"), (3, 3), (3, 3, 1, 1),
      "Tile 9 would overlap tile 1 at [3,3]; tiles may not overlap, so use free cells."),
     ("free-form: a move may not overlap either", board(None, CORE_1, P("9", "A", 6, 0, 0)), moving(CORE_1), (3, 0),

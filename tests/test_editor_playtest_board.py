@@ -198,18 +198,20 @@ def test_the_arrows_have_their_own_colour_and_cover_no_feature(qtbot, window):
     features = [(c, inset(scene.cell_rect(c), 0.12)) for c in shown_board(window).features if c != (5, 2)]
     assert any(c == (4, 2) for c, _ in features)  # Crash Site 4, which the west arrow used to hide
     for arrow in mode.layer.arrows:
-        box = arrow.sceneBoundingRect()
+        painted = arrow.mapToScene(arrow.shape())  # its wedge and its target cell's frame
         for cell, rect in features:
-            assert not box.intersects(rect), f"the {arrow.direction} arrow covers the feature at {cell}"
+            assert not painted.intersects(rect), f"the {arrow.direction} arrow covers the feature at {cell}"
         for colour, item in mode.layer.saucers.items():
             if colour != "red":
-                assert not box.intersects(saucer_rect(scene.cell_rect(item.cell))), arrow.direction
+                assert not painted.intersects(saucer_rect(scene.cell_rect(item.cell))), arrow.direction
         # drawn in the choice colour: the pixel in the middle of the wedge
         corners = [arrow.wedge.at(i) for i in range(3)]
         centre = QPointF(sum(c.x() for c in corners) / 3, sum(c.y() for c in corners) / 3)
         pixel = image.pixelColor(window.view.mapFromScene(centre))
         assert colour_difference(pixel, style.CHOICE) < 5, (arrow.direction, pixel.name())
-        assert box.width() < size and box.height() < size  # a small wedge, not a whole cell
+        wedge = arrow.wedge.boundingRect()
+        assert wedge.width() < size and wedge.height() < size  # the wedge leaves the saucer's letter clear
+        assert arrow.sceneBoundingRect().contains(scene.cell_rect(arrow.cell))  # the target: the whole cell
     prompt = [label for label in board_labels(window) if not isinstance(label, MarkLabel)]
     assert [p.text for p in prompt] == ["red: which way?"]
     assert_labels_clear(window, "the question")

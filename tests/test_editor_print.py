@@ -48,6 +48,9 @@ def test_a_cell_size_too_large_for_the_paper_cannot_be_saved(window, monkeypatch
     try:
         dialog.cell.setValue(60)
         assert dialog.summary.text().startswith("Cannot print: tile 1 (4x4 cells")
+        # in the dialog's words: its cell size control, not the command's option
+        assert dialog.summary.text().endswith("Choose a cell size of 43.5 mm or less, or larger paper.")
+        assert "--" not in dialog.summary.text()
         assert not dialog.buttons.button(QDialogButtonBox.Save).isEnabled()
         dialog.poster.setChecked(True)  # the poster has no such limit
         assert dialog.buttons.button(QDialogButtonBox.Save).isEnabled()
@@ -138,3 +141,24 @@ def test_the_crash_window_prints_its_hex_board_at_true_size(qtbot, tmp_path, mon
     board.print_action.trigger()
     assert seen["cell"] == 17.3
     assert len(pypdf.PdfReader(str(out)).pages) >= 1
+
+
+def test_the_preview_shows_every_page_and_says_why_when_there_is_none(window):
+    from PySide6.QtGui import QImage
+
+    assert window.open_path(LAYOUTS / "standard-6p.json")
+    dialog = PrintDialog(get_system("crash-and-grab"), window.document.layout, window, editor=EDITOR)
+    try:
+        count = dialog.job.page_count
+        assert count > 1 and dialog.page.maximum() == count and dialog.page.suffix() == f" of {count}"
+        first = dialog.preview.pixmap().toImage()
+        dialog.page.setValue(2)  # a back: another picture than the first page's
+        second = dialog.preview.pixmap().toImage()
+        assert isinstance(second, QImage) and not second.isNull() and second != first
+        dialog.cell.setValue(60)  # too large for A4: no pages
+        assert dialog.preview.pixmap().isNull() and "No pages at these settings" in dialog.preview.text()
+        assert not dialog.page.isEnabled()
+        dialog.cell.setValue(20)
+        assert not dialog.preview.pixmap().isNull() and dialog.preview.text() == ""
+    finally:
+        dialog.deleteLater()

@@ -67,19 +67,49 @@ def test_a_slot_refuses_a_tile_and_the_status_bar_says_why(window, qtbot):
         "Tile 5 does not fit: the north-west core slot takes a core tile (1-4), not tile 5 (a 4x1 arm tile (5-8)).")
 
 
-def test_the_palette_starts_a_drag_with_the_tile_as_mime_data(window, qtbot, monkeypatch):
+@pytest.mark.parametrize("pressed, grab", [
+    ((5, 5), (0, 0)),  # the 4x2 tile's top-left cell: held there, so it lands with that cell under the pointer
+    ((40, 5), (2, 0)),
+    ((58, 28), (3, 1)),  # its bottom-right cell
+])
+def test_the_palette_starts_a_drag_holding_the_tile_where_it_was_pressed(window, qtbot, monkeypatch, pressed, grab):
     started = []
 
     def fake_exec(drag, *args):
-        started.append(TileDrag.from_bytes(drag.mimeData().data(TILE_MIME).data()))
+        started.append((TileDrag.from_bytes(drag.mimeData().data(TILE_MIME).data()), drag.hotSpot()))
         return Qt.CopyAction
 
     monkeypatch.setattr(QDrag, "exec", fake_exec)
+    assert window.new_layout("6")  # a board with a slot for tile 10
     swatch = window.palette.swatch("10", "B")
+    press = QPoint(*pressed)
+    qtbot.mousePress(swatch, Qt.LeftButton, pos=press)
+    qtbot.mouseMove(swatch, pos=press + QPoint(0, QApplication.startDragDistance() + 2))
+    qtbot.mouseRelease(swatch, Qt.LeftButton, pos=press)
+    [(drag, hot_spot)] = started
+    assert drag == TileDrag("10", "B", 0, grab)
+    cell = 24  # the drag picture's pixels per cell: its hot spot lies in the grabbed cell
+    assert (hot_spot.x() // cell, hot_spot.y() // cell) == grab
+
+
+def test_a_tile_with_no_slot_on_the_board_is_dimmed_and_cannot_be_dragged(window, qtbot, monkeypatch):
+    monkeypatch.setattr(QDrag, "exec", lambda *a: pytest.fail("a tile with no slot here was dragged"))
+    assert window.new_layout("2-4")  # slots for tiles 1-4 only
+    card, swatch = window.palette.cards["10"], window.palette.swatch("10", "A")
+    assert "no slot here" in card.status.text() and not swatch.usable
+    assert swatch.cursor().shape() == Qt.ForbiddenCursor and "no slot" in swatch.toolTip()
     qtbot.mousePress(swatch, Qt.LeftButton, pos=QPoint(5, 5))
-    qtbot.mouseMove(swatch, pos=QPoint(5 + QApplication.startDragDistance() + 5, 5))
+    qtbot.mouseMove(swatch, pos=QPoint(5, 5 + QApplication.startDragDistance() + 4))
     qtbot.mouseRelease(swatch, Qt.LeftButton, pos=QPoint(5, 5))
-    assert started == [TileDrag("10", "B", 0, (2, 1))]  # grabbed by the middle of the 4x2 tile
+    def shown_and_drawn(of):  # a pixel of the swatch on screen, and of its own picture
+        point = QPoint(9, 25)  # tile 10, side A: its Accelerator's diamond at cell (0,1)
+        return of.grab().toImage().pixelColor(point), of._picture.toImage().pixelColor(point)
+
+    shown, drawn = shown_and_drawn(swatch)
+    assert shown.saturation() < drawn.saturation() * 0.5  # dimmed: the orange faded to a third
+    shown, drawn = shown_and_drawn(window.palette.swatch("1", "A"))
+    assert shown == drawn  # a usable tile as drawn
+    assert window.palette.swatch("1", "A").usable and window.palette.swatch("1", "A").cursor().shape() == Qt.OpenHandCursor
 
 
 def test_rotate_and_flip_the_selected_tile_with_keys(window, qtbot):
@@ -186,7 +216,7 @@ def test_an_accelerator_loop_appears_is_highlighted_and_disappears(window, qtbot
     # to and fro without end. Side B (plain): no loop.
     new_board(window, qtbot, None)
     send_drag_and_drop(window, window.palette.swatch("5", "A").mime_data(), (3, 0))  # grabbed at its 3rd cell
-    send_drag_and_drop(window, window.palette.swatch("9", "B").mime_data(), (0, 0))
+    send_drag_and_drop(window, window.palette.swatch("9", "B").mime_data(), (-1, 0))  # left of it: the board grows
     assert placements(window) == (P("5", "A", 1, 0, 0), P("9", "B", 0, 0, 0))
     wait_validated(qtbot, window)
     assert not [f for f in window.findings.findings() if f.code == "accelerator-loop"]
@@ -261,7 +291,7 @@ def test_save_from_the_prompt_writes_the_file(window, qtbot, monkeypatch, tmp_pa
     ('{"format": "crash-grab-layout", "version": 1,', "malformed JSON at line 1"),
     (json.dumps({**json.loads((LAYOUTS / "standard-2-4p.json").read_text()),
                  "placements": [{"tile": "1", "side": "A", "x": 0, "y": 0, "rotation": 45}]}),
-     "$.placements[0].rotation"),
+     "placement 1, rotation: 45 is not allowed"),  # the JSON path in words ($.placements[0].rotation in the log)
 ])
 def test_a_broken_file_shows_one_dialog_and_keeps_the_layout(window, qtbot, monkeypatch, tmp_path, content, expected):
     assert window.open_path(LAYOUTS / "standard-6p.json")
@@ -289,7 +319,7 @@ def test_recent_files_keep_a_file_with_a_fault_and_forget_a_missing_one(window, 
     wrong["placements"][0]["rotation"] = 45
     good.write_text(json.dumps(wrong), encoding="utf-8")
     assert not window.open_path(good)
-    assert "$.placements[0].rotation" in shown[-1]
+    assert "placement 1, rotation" in shown[-1] and "$.placements[0].rotation" in window.message_log.messages()[-1]
     assert window.recent_files() == [str(good.resolve()), str(other.resolve())]  # kept, to be fixed
     good.unlink()
     assert not window.open_path(good)
@@ -388,7 +418,7 @@ def test_overlays_follow_the_view_menu_and_persist(window, qtbot, settings):
 def test_the_accelerator_graph_draws_loops_in_the_error_colour(window, qtbot):
     new_board(window, qtbot, None)
     send_drag_and_drop(window, window.palette.swatch("5", "A").mime_data(), (3, 0))
-    send_drag_and_drop(window, window.palette.swatch("9", "A").mime_data(), (0, 0))
+    send_drag_and_drop(window, window.palette.swatch("9", "A").mime_data(), (-1, 0))
     wait_validated(qtbot, window)
     window.actions["distance_4"].trigger()
     window.actions["overlay_accelerators"].trigger()
@@ -595,7 +625,7 @@ def test_the_legend_is_a_strip_that_never_covers_a_cell_and_empty_slots_are_not_
     window.actions["legend"].trigger()
     assert window.legend_dock.isVisible()
     texts = [text for text, _, _ in window.legend.entry_rects()]
-    assert "Hole (off the board)" in texts and "Empty slot (a tile goes here)" in texts
+    assert "Hole (off the board)" in texts and "Empty slot" in texts
     window.scene.clear_highlight()
     image = window.view.grab().toImage()
     rect = window.scene.cell_rect((1, 1))
@@ -735,3 +765,33 @@ def test_a_small_window_gives_the_board_most_of_its_area_and_every_panel_a_tab(w
     QApplication.processEvents()
     assert window.dockWidgetArea(window.findings_dock) == Qt.BottomDockWidgetArea
     assert window.dockWidgetArea(window.palette_dock) == Qt.LeftDockWidgetArea
+
+
+def test_the_graph_distance_box_says_what_it_is_and_works_only_with_the_graph_on(window):
+    box, graph = window.distance_box, window.actions["overlay_accelerators"]
+    assert [box.itemText(i) for i in range(box.count())] == [f"Distance {d}" for d in range(1, 6)]
+    assert box.accessibleName() == "Accelerator graph distance"
+    if graph.isChecked():
+        graph.trigger()
+    assert not box.isEnabled()  # no graph: nothing for it to set
+    graph.trigger()
+    assert box.isEnabled() and window.scene.accelerator_distance == box.currentIndex() + 1
+    graph.trigger()
+    assert not box.isEnabled()
+
+
+def test_the_legend_names_every_look_on_the_board_and_fits_a_small_window(window, qtbot):
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.compact, timeout=3000)
+    texts = [text for text, _, _ in window.legend.entry_rects()]
+    assert texts == ["Crash Site", "Accelerator", "Hole (off the board)", "Empty slot", "Tile 3, side A",
+                     "Core, arm, centre tile", "Direction marker"]
+    assert window.legend.sizeHint().width() <= window.legend.width()  # every entry in view at 1024 wide
+    rects = [symbol | label for _, symbol, label in window.legend.entry_rects()]
+    assert all(not a.intersects(b) for a, b in zip(rects, rects[1:]))
+    image = window.legend.grab().toImage()
+    _, tints, _ = window.legend.entry_rects()[5]
+    from crashgrab.editor.crash_and_grab import style
+    for index, role in enumerate(("core", "arm5", "centre5")):  # the three papers, left to right
+        x = round(tints.left() + tints.width() * (index + 0.5) / 3)
+        assert image.pixelColor(x, round(tints.center().y())) == style.PAPER[role], role

@@ -395,23 +395,25 @@ def test_the_resolution_dialog_shows_pixel_and_printed_size(qapp):
         dialog.deleteLater()
 
 
-def test_export_image_writes_a_png_at_the_chosen_dpi(window, monkeypatch, tmp_path):
+def test_export_image_asks_the_resolution_then_the_file_and_writes_a_png_at_that_dpi(window, monkeypatch, tmp_path):
     from PySide6.QtWidgets import QFileDialog
     window.open_path(LAYOUTS / "standard-2-4p.json")
     asked = []
 
     def save_name(parent, title, suggested, filters, chosen):
-        asked.append((suggested, filters))
+        asked.append(("file", suggested, filters))
         return str(tmp_path / "printed"), "PNG image (*.png)"  # no extension typed: the filter gives it
 
     def choose_dpi(dialog):
+        asked.append(("resolution", dialog.suffix(), dialog.spin.isEnabled()))
         dialog.spin.setValue(100)
         return ImageResolutionDialog.Accepted
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_name))
     monkeypatch.setattr(ImageResolutionDialog, "exec", choose_dpi)
     window.actions["export_image"].trigger()
-    assert asked == [(str(LAYOUTS / "standard-2-4p.png"), "PNG image (*.png);;SVG image (*.svg)")]
+    assert asked == [("resolution", ".png", True),  # what to make first, the file last
+                     ("file", str(LAYOUTS / "standard-2-4p.png"), "PNG image (*.png);;SVG image (*.svg)")]
     assert png_header((tmp_path / "printed.png").read_bytes())["size"] == (1004, 1004)  # 255 mm at 100 dpi
     assert "1004\u00d71004 pixels at 100 dpi" in window.statusBar().currentMessage()
     assert int(window.settings.value("export/imageDpi")) == 100
@@ -420,13 +422,24 @@ def test_export_image_writes_a_png_at_the_chosen_dpi(window, monkeypatch, tmp_pa
     assert window.actions["export_image"] in window.export_menu.actions()
 
 
-def test_export_image_writes_an_svg_without_asking_for_a_dpi(window, monkeypatch, tmp_path):
+def test_export_image_writes_an_svg_chosen_before_the_file_with_no_resolution(window, monkeypatch, tmp_path):
     from PySide6.QtWidgets import QFileDialog
     window.open_path(LAYOUTS / "standard-5p.json")
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a: (str(tmp_path / "board.svg"), "PNG image (*.png)")))
-    monkeypatch.setattr(ImageResolutionDialog, "exec", lambda dialog: pytest.fail("no DPI for SVG"))
+    offered = []
+
+    def choose_svg(dialog):
+        dialog.kind.setCurrentIndex(dialog.kind.findData(".svg"))
+        assert not dialog.spin.isEnabled() and "280 \u00d7 280 mm" in dialog.size_label.text()
+        return ImageResolutionDialog.Accepted
+
+    def save_name(parent, title, suggested, filters, chosen):
+        offered.append((suggested.endswith(".svg"), filters.split(";;")[0], chosen))
+        return str(tmp_path / "board"), chosen
+
+    monkeypatch.setattr(ImageResolutionDialog, "exec", choose_svg)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_name))
     assert image_export_dialog_of(window)()
+    assert offered == [(True, "SVG image (*.svg)", "SVG image (*.svg)")]
     assert ET.parse(tmp_path / "board.svg").getroot().get("width") == "280mm"
     assert window.settings.value("export/imageFormat") == ".svg"
 

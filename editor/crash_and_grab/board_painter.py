@@ -157,16 +157,39 @@ def paint_tile_labels(painter: QPainter, picture: BoardPicture, cell: float, exp
     near = _near(exposed, cell)
     for label in picture.labels:
         if near(*label.area) and picture.board.cell_tiles.get(label.area[:2]) == label.tile:
-            paint_tile_label(painter, _area_rect(label.area, cell), label.text, cell)
+            paint_tile_label(painter, _area_rect(label.area, cell), label.text, cell, label_tab_rect(picture, label, cell))
 
 
 def tile_tab_rects(picture: BoardPicture, cell: float) -> list[QRectF]:
     """Where the tile tabs lie, for labels that must keep clear of them."""
-    return [tile_tab_rect(_area_rect(label.area, cell), label.text, cell) for label in picture.labels
+    return [label_tab_rect(picture, label, cell) for label in picture.labels
             if picture.board.cell_tiles.get(label.area[:2]) == label.tile]
 
 
+TAB_INSET = 0.04  # of a cell: a tab inside its tile hangs this far below the tile's top edge
+
+
+def label_tab_rect(picture: BoardPicture, label: TileLabel, cell: float) -> QRectF:
+    """Where a tile's tab lies: inside the tile, at the top of the top-row cell nearest its middle
+    that holds no feature (so it is plainly that tile's, and not on the line it shares with the tile
+    above); only a tile whose every top cell holds a feature has it on its top edge."""
+    x, y, w, _ = label.area
+    rect = tile_tab_rect(_area_rect(label.area, cell), label.text, cell)
+    if rect.width() > cell:  # a long id fits in no one cell
+        return rect
+    middle = (w - 1) / 2
+    free = sorted((abs(column - middle), column) for column in range(w)
+                  if (x + column, y) not in picture.board.features
+                  and picture.board.cell_tiles.get((x + column, y)) == label.tile)
+    if not free:
+        return rect
+    column = free[0][1]
+    rect.moveCenter(QPointF((x + column + 0.5) * cell, y * cell + TAB_INSET * cell + rect.height() / 2))
+    return rect
+
+
 def tile_tab_rect(tile_rect: QRectF, text: str, cell: float) -> QRectF:
+    """A tab's size, centred on the middle of the tile's top edge."""
     size = cell * 0.21
     width = QFontMetricsF(style.font(size, bold=True)).horizontalAdvance(text) + size * 0.8
     tag = QRectF(0, 0, width, size * 1.3)
@@ -175,8 +198,9 @@ def tile_tab_rect(tile_rect: QRectF, text: str, cell: float) -> QRectF:
 
 
 def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0, cell: float = style.CELL, *,
-                    origin: QPointF | None = None, label: bool = True) -> None:
-    """One tile on its own, as it looks on the board (palette entries, drag previews)."""
+                    origin: QPointF | None = None, label: bool = True, legible: bool = False) -> None:
+    """One tile on its own, as it looks on the board (palette entries, drag previews); `legible`,
+    for a small thumbnail: Crash Site numbers as large as their cells allow."""
     width, height = tile.size(rotation)
     cells = {(x, y): tile.id for y in range(height) for x in range(width)}
     painter.save()
@@ -188,7 +212,7 @@ def paint_tile_face(painter: QPainter, tile: Tile, side: str, rotation: int = 0,
     _paint_grid(painter, Board(width, height, cells, {}), cell)
     _paint_tile_borders(painter, cells, cell)
     for feature in tile.features(side, rotation):
-        paint_feature(painter, _cell_rect(feature.x, feature.y, cell), feature.type, feature.number)
+        paint_feature(painter, _cell_rect(feature.x, feature.y, cell), feature.type, feature.number, legible)
     if label:
         paint_tile_label(painter, QRectF(0, 0, width * cell, height * cell), f"{tile.id}{side}", cell)
     painter.restore()
@@ -231,10 +255,12 @@ def paint_empty_slot(painter: QPainter, slot: EmptySlot, cell: float) -> None:
     painter.restore()
 
 
-def paint_feature(painter: QPainter, rect: QRectF, feature_type: str, number: int | None = None) -> None:
+def paint_feature(painter: QPainter, rect: QRectF, feature_type: str, number: int | None = None,
+                  legible: bool = False) -> None:
+    """`legible`: a thumbnail's Crash Site, its disc filling the cell and its number as large as fits."""
     painter.save()
     if feature_type == CRASH_SITE:
-        _paint_crash_site(painter, rect, number)
+        _paint_crash_site(painter, rect, number, legible)
     elif feature_type == ACCELERATOR:
         _paint_accelerator(painter, rect)
     else:  # another game's feature: a neutral square with its initial
@@ -247,13 +273,17 @@ def paint_feature(painter: QPainter, rect: QRectF, feature_type: str, number: in
     painter.restore()
 
 
-def _paint_crash_site(painter: QPainter, rect: QRectF, number: int | None) -> None:
-    disc = _inset(rect, 0.14)
+THUMBNAIL_NUMBER_SHARE = (0.66, 0.56)  # of a thumbnail's cell: a Crash Site's number, one digit and two
+
+
+def _paint_crash_site(painter: QPainter, rect: QRectF, number: int | None, legible: bool = False) -> None:
+    disc = _inset(rect, 0.02 if legible else 0.14)
     painter.setPen(QPen(style.CRASH_SITE_RING, max(1.0, rect.width() / 28)))
     painter.setBrush(style.CRASH_SITE)
     painter.drawEllipse(disc)
     painter.setPen(QColor("white"))
-    painter.setFont(style.font(rect.height() * (0.36 if (number or 0) < 10 else 0.31), bold=True))
+    shares = THUMBNAIL_NUMBER_SHARE if legible else (0.36, 0.31)
+    painter.setFont(style.font(rect.height() * shares[0 if (number or 0) < 10 else 1], bold=True))
     painter.drawText(disc, Qt.AlignCenter, "?" if number is None else str(number))
 
 
@@ -265,18 +295,18 @@ def _paint_accelerator(painter: QPainter, rect: QRectF) -> None:
     painter.setBrush(style.ACCELERATOR)
     painter.drawPolygon(diamond)
     mark = QRectF(0, 0, radius * 0.95, radius * 0.95)
-    mark.moveCenter(centre + QPointF(0, -radius * 0.08))
-    painter.setPen(style.outline_pen(QColor("white"), max(1.5, rect.width() / 14)))
+    mark.moveCenter(centre)
+    painter.setPen(style.outline_pen(QColor("white"), max(1.3, rect.width() / 18)))
     painter.setBrush(Qt.NoBrush)
-    painter.drawPath(style.chevron_path(mark))
+    painter.drawPath(style.bounce_path(mark))  # four ways out: it names no direction
 
 
-def paint_tile_label(painter: QPainter, tile_rect: QRectF, text: str, cell: float) -> None:
-    """A tab on the middle of the tile's top border, clear of the features in its cells."""
+def paint_tile_label(painter: QPainter, tile_rect: QRectF, text: str, cell: float, tag: QRectF | None = None) -> None:
+    """A tile's tab with its id; at `tag` (board tabs: `label_tab_rect`), else on the middle of its top edge."""
     size = cell * 0.21
     painter.save()
     painter.setFont(style.font(size, bold=True))
-    tag = tile_tab_rect(tile_rect, text, cell)
+    tag = tag if tag is not None else tile_tab_rect(tile_rect, text, cell)
     painter.setPen(Qt.NoPen)
     painter.setBrush(style.LABEL_BACK)
     painter.drawRoundedRect(tag, size * 0.35, size * 0.35)
@@ -461,11 +491,16 @@ def picture_changes(old: BoardPicture, new: BoardPicture, cell: float) -> tuple[
     cells = {c for c in a.cell_tiles.keys() | b.cell_tiles.keys() if a.cell_tiles.get(c) != b.cell_tiles.get(c)}
     cells |= {c for c in a.features.keys() | b.features.keys() if a.features.get(c) != b.features.get(c)}
     areas = [(x, y, 1, 1) for x, y in cells] + [slot.area for slot in set(old.empty_slots) ^ set(new.empty_slots)]
-    labels = (set(old.labels) ^ set(new.labels)) | {label for label in old.labels + new.labels if label.area[:2] in cells}
+    changed = set(old.labels) ^ set(new.labels)
     pad = cell / 8
-    return ([_area_rect(area, cell).adjusted(-pad, -pad, pad, pad) for area in areas],
-            [tile_tab_rect(_area_rect(label.area, cell), label.text, cell).adjusted(-pad, -pad, pad, pad)
-             for label in labels])
+
+    def touched(label: TileLabel) -> bool:  # its tab's place follows the features of its top row
+        x, y, w, _ = label.area
+        return label in changed or any((x + column, y) in cells for column in range(w))
+
+    tabs = [label_tab_rect(picture, label, cell).adjusted(-pad, -pad, pad, pad)
+            for picture in (old, new) for label in picture.labels if touched(label)]
+    return [_area_rect(area, cell).adjusted(-pad, -pad, pad, pad) for area in areas], tabs
 
 
 def shows_markers(picture: BoardPicture) -> bool:

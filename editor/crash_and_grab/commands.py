@@ -230,8 +230,28 @@ class SetTileSet(QUndoCommand):
         self.document.set_tileset(*self.before)
 
 
+class ArrangeTiles(QUndoCommand):
+    """A free-form edit that moved every tile (`Edit.shift`): the board grew left or up, or its
+    top-left tile left the corner. Done and undone as the whole list of placements."""
+
+    def __init__(self, document: LayoutDocument, edit: Edit) -> None:
+        super().__init__(edit.text)
+        self.document, self.shift = document, edit.shift
+        self.before = document.layout.placements
+        after = {p.tile: p for p in edit.placements}
+        self.after = tuple(after.pop(p.tile) for p in self.before if p.tile in after) + tuple(after.values())
+
+    def redo(self) -> None:
+        self.document.arrange_tiles(self.after, self.shift)
+
+    def undo(self) -> None:
+        self.document.arrange_tiles(self.before, (-self.shift[0], -self.shift[1]))
+
+
 def command_for(document: LayoutDocument, edit: Edit) -> QUndoCommand:
     """The undo command that carries out a planned edit."""
+    if edit.shift != (0, 0):
+        return ArrangeTiles(document, edit)
     if edit.kind == "place":
         return PlaceTile(document, edit.placements[0], edit.text)
     if edit.kind == "remove":

@@ -42,6 +42,10 @@ def board_pixmap(layout: Layout, cell: float = 16.0) -> QPixmap:
     return pixmap
 
 
+PREVIEW_CELL = 32.0  # the Randomize preview's pixels per cell: its Crash Site numbers read (11 px type),
+# and the 10x10 board's preview still fits a dialog on a 640-pixel-high screen
+
+
 class RandomizeDialog(QDialog):
     """Set the whole board up by the rules from a seed the designer can read and type."""
 
@@ -64,7 +68,9 @@ class RandomizeDialog(QDialog):
         seed_row.addWidget(reroll)
         self.preview = QLabel()
         self.preview.setAlignment(Qt.AlignCenter)
-        self.preview.setMinimumSize(260, 260)
+        largest = max(TEMPLATES.values(), key=lambda t: t.width * t.height)
+        side = int(picture_rect(largest.width, largest.height, PREVIEW_CELL).width()) + 2
+        self.preview.setMinimumSize(side, side)  # the dialog keeps its size whichever template is picked
         self.findings = QLabel()  # what validation says of the candidate, before it is accepted
         self.findings.setObjectName("candidateFindings")
         self.findings.setAlignment(Qt.AlignCenter)
@@ -107,7 +113,7 @@ class RandomizeDialog(QDialog):
         self.problem.setText("")
         layout = self.result_layout()
         self.buttons.button(QDialogButtonBox.Ok).setEnabled(layout is not None)
-        self.preview.setPixmap(board_pixmap(layout, 22.0) if layout else QPixmap())
+        self.preview.setPixmap(board_pixmap(layout, PREVIEW_CELL) if layout else QPixmap())
         self.findings.setText(findings_summary(layout) if layout else "")
 
 

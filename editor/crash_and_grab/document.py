@@ -23,7 +23,7 @@ from crashgrab.engine.formats.layout_io import load_layout, save_layout
 from crashgrab.engine.formats.schemas import validate
 from crashgrab.engine.crash_and_grab.tiled import write_tiled_map
 from crashgrab.engine.crash_and_grab.tileset_file import standard_tileset
-from crashgrab.engine.grid.model import Placement, TileSet
+from crashgrab.engine.grid.model import Cell, Placement, TileSet
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 UNTITLED = "Untitled layout"
@@ -44,6 +44,7 @@ class LayoutDocument(QObject):
         self._layout = layout if layout is not None else blank_layout("2-4")
         self._path = Path(path) if path else None
         self._revision = 0
+        self._shift: Cell = (0, 0)
         self.undo_stack = QUndoStack(self)
 
     # --- reading -------------------------------------------------------------------
@@ -87,6 +88,11 @@ class LayoutDocument(QObject):
         new = {p.tile: p for p in placements}
         self._set(self._layout.with_placements(new.get(p.tile, p) for p in self._layout.placements))
 
+    def arrange_tiles(self, placements: Iterable[Placement], shift: Cell = (0, 0)) -> None:
+        """Every placement at once, in order: a free-form edit that moved every tile by `shift`
+        cells (`shift` says so to the board's view, which keeps the picture where it was)."""
+        self._set(self._layout.with_placements(tuple(placements)), shift)
+
     def set_directions(self, directions: Mapping[str, str]) -> None:
         self._set(replace(self._layout, directions=dict(directions)))
 
@@ -119,9 +125,15 @@ class LayoutDocument(QObject):
         tell whether anything happened between it and the next one."""
         return self._revision
 
-    def _set(self, layout: Layout) -> None:
+    @property
+    def shift(self) -> Cell:
+        """How far the last change moved every tile (arrange_tiles), else (0, 0)."""
+        return self._shift
+
+    def _set(self, layout: Layout, shift: Cell = (0, 0)) -> None:
         self._layout = layout
         self._revision += 1
+        self._shift = shift
         self.layoutChanged.emit()
 
     # --- files: not undoable; they reset the history ----------------------------------
@@ -130,6 +142,7 @@ class LayoutDocument(QObject):
         self._path = Path(path) if path else None
         self._layout = layout
         self._revision += 1
+        self._shift = (0, 0)
         self.undo_stack.setClean()
         self.fileChanged.emit()
         self.layoutChanged.emit()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QAction, QKeySequence, QTextDocument
+from PySide6.QtCore import QByteArray, Qt, QUrl
+from PySide6.QtGui import QAction, QImage, QKeySequence, QTextDocument
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 # Keys that belong to a widget rather than to a menu action.
@@ -40,12 +40,31 @@ def shortcuts_html(actions: dict[str, QAction]) -> str:
             f"<th align='left'>Keys</th><th align='left'>What it does</th></tr>{widget}</table>")
 
 
+class GuideBrowser(QTextBrowser):
+    """The guide's pages, their pictures scaled down to the window's width (a 1400-pixel screenshot
+    in an 820-pixel window showed a corner of it)."""
+
+    def picture_width(self) -> int:
+        return max(240, self.viewport().width() - 24)
+
+    def loadResource(self, kind, url):  # noqa: N802 (Qt's name)
+        data = super().loadResource(kind, url)
+        if kind != QTextDocument.ImageResource:
+            return data
+        image = data if isinstance(data, QImage) else \
+            QImage.fromData(data) if isinstance(data, (bytes, bytearray, QByteArray)) else None
+        if image is None or image.isNull():
+            return data
+        limit = self.picture_width()
+        return image.scaledToWidth(limit, Qt.SmoothTransformation) if image.width() > limit else image
+
+
 class HelpWindow(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Help")
         self.resize(820, 640)
-        self.browser = QTextBrowser()
+        self.browser = GuideBrowser()
         self.browser.setOpenExternalLinks(True)
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
         buttons.rejected.connect(self.close)

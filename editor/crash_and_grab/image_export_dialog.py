@@ -1,4 +1,5 @@
-"""The editor's "Export Image…": choose a file (PNG or SVG by its extension) and, for PNG, a DPI.
+"""The editor's "Export Image…": first what to make (a PNG picture at a resolution, or an SVG drawing,
+with the board's preview and the picture's size), then where to save it.
 
 `export_image_dialog(window)` asks and writes; the drawing is `image_export`'s, which is the
 editor's own board painter. The window only adds the menu action.
@@ -9,16 +10,16 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QMessageBox, QSpinBox,
-                               QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QMessageBox,
+                               QSpinBox, QWidget)
 
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .dialogs import board_pixmap
+from ..designer_words import designer_message, show_error
 from .image_export import require_board, write_board_image
-from ..image_size import (CELL_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry,
-                         image_format)
+from ..image_size import CELL_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry, image_format
 
 PNG_FILTER = "PNG image (*.png)"
 SVG_FILTER = "SVG image (*.svg)"
@@ -28,12 +29,17 @@ FORMAT_KEY = "export/imageFormat"  # ".png" or ".svg": the last one chosen
 
 
 class ImageResolutionDialog(QDialog):
-    """A DPI spin box that shows the PNG's pixel size and printed size as it changes."""
+    """What to export, asked before the file: PNG or SVG, and for a PNG the resolution, with the
+    picture's pixel size and printed size as it changes. Next asks where to save it."""
 
     def __init__(self, geometry: ImageGeometry, dpi: int = DEFAULT_DPI, parent: QWidget | None = None,
-                 preview: QPixmap | None = None) -> None:
+                 preview: QPixmap | None = None, suffix: str = ".png") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Image Resolution")
+        self.setWindowTitle("Export Image")
+        self.kind = QComboBox()  # PNG or SVG, before the file: the file dialog then offers that kind
+        self.kind.addItem("PNG picture, at a resolution", ".png")
+        self.kind.addItem("SVG drawing, sharp at any size", ".svg")
+        self.kind.setCurrentIndex(1 if suffix == ".svg" else 0)
         self.geometry_ = geometry
         self.preview = QLabel()  # what will be drawn: the board with its markers and tile tabs
         self.preview.setAlignment(Qt.AlignCenter)
@@ -52,19 +58,32 @@ class ImageResolutionDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.Ok)
+        self.ok_button.setText("Choose File…")
         form = QFormLayout(self)
         if preview is not None:
             form.addRow(self.preview)
+        form.addRow("Format:", self.kind)
         form.addRow("Resolution:", self.spin)
         form.addRow("Image:", self.size_label)
         form.addRow(buttons)
         self.spin.valueChanged.connect(self._refresh)
+        self.kind.currentIndexChanged.connect(self._refresh)
         self._refresh()
 
     def dpi(self) -> int:
         return self.spin.value()
 
+    def suffix(self) -> str:
+        """".png" or ".svg": the kind of file chosen."""
+        return str(self.kind.currentData())
+
     def _refresh(self) -> None:
+        svg = self.suffix() == ".svg"
+        self.spin.setEnabled(not svg)
+        if svg:
+            self.size_label.setText(f"Drawn in millimetres, {self.geometry_.width_mm:g} × "
+                                    f"{self.geometry_.height_mm:g} mm (one cell = {CELL_MM:g} mm)")
+            return
         width, height = self.geometry_.pixel_size(self.dpi())
         printed = (f"{width} \u00d7 {height} pixels, printed {self.geometry_.width_mm:g} \u00d7 "
                    f"{self.geometry_.height_mm:g} mm (one cell = {CELL_MM:g} mm)")
@@ -74,42 +93,42 @@ class ImageResolutionDialog(QDialog):
 
 
 def export_image_dialog(window) -> bool:
-    """Ask for a file and a DPI, write the image; True when written. `window` is the MainWindow."""
+    """Ask what to make, then for a file; write the image; True when written. `window` is the MainWindow."""
     layout = window.document.layout
     try:
         picture = require_board(layout)
     except InvalidFileError as error:
-        QMessageBox.information(window, "Nothing to export", error.message + " " + (error.hint or ""))
+        QMessageBox.information(window, "Nothing to export", designer_message(error))
         return False
     last = str(window.settings.value(FORMAT_KEY, ".png"))
-    suffix = last if last in FILTERS.values() else ".png"
+    geometry = ImageGeometry(picture.board.width, picture.board.height)
+    # What to make first (format, resolution, the picture's size), then where: the file is the last question.
+    dialog = ImageResolutionDialog(geometry, _saved_dpi(window.settings), window, board_pixmap(layout, 18.0),
+                                   last if last in FILTERS.values() else ".png")
+    try:
+        if dialog.exec() != QDialog.Accepted:
+            return False
+        dpi, suffix = dialog.dpi(), dialog.suffix()
+    finally:
+        dialog.deleteLater()
     chosen_filter = PNG_FILTER if suffix == ".png" else SVG_FILTER
+    other = SVG_FILTER if suffix == ".png" else PNG_FILTER
     path, chosen_filter = QFileDialog.getSaveFileName(window, "Export board image",
                                                       str(_suggested_base(window, layout)) + suffix,
-                                                      f"{PNG_FILTER};;{SVG_FILTER}", chosen_filter)
+                                                      f"{chosen_filter};;{other}", chosen_filter)
     if not path:
         return False
     if not Path(path).suffix:
-        path += FILTERS.get(chosen_filter, ".png")
+        path += FILTERS.get(chosen_filter, suffix)
     try:
         kind = image_format(path)
     except CrashGrabError as error:
-        QMessageBox.critical(window, "Cannot export image", str(error))
+        show_error(window, "Cannot export image", error)
         return False
-    dpi = DEFAULT_DPI
-    geometry = ImageGeometry(picture.board.width, picture.board.height)
-    if kind == "png":
-        dialog = ImageResolutionDialog(geometry, _saved_dpi(window.settings), window, board_pixmap(layout, 18.0))
-        try:
-            if dialog.exec() != QDialog.Accepted:
-                return False
-            dpi = dialog.dpi()
-        finally:
-            dialog.deleteLater()
     try:
         write_board_image(layout, path, dpi)
     except (CrashGrabError, OSError) as error:
-        QMessageBox.critical(window, "Cannot export image", str(error))
+        show_error(window, "Cannot export image", error)
         return False
     window.settings.setValue(FORMAT_KEY, Path(path).suffix.lower())
     if kind == "png":

@@ -29,6 +29,7 @@ from crashgrab.engine.resources import docs_file
 from . import style
 from .commands import Randomize, SetDirections, SetProperties, SetSeverity
 from ..app import APP_NAME, APPLICATION, ORGANISATION
+from ..designer_words import show_error
 from ..save_prompt import ask_save_path, ask_to_save, failure_message
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from .document import LayoutDocument, blank_layout
@@ -52,8 +53,8 @@ from .view import BoardView
 MAX_RECENT = 8
 FILE_FILTER = "Crash & Grab layouts (*.json);;All files (*)"
 NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),
-               ("5", "New 5 Saucer Board (9\u00d79)", None),
-               ("6", "New 6 Saucer Board (10\u00d710)", None),
+               ("5", "New 5 Player Board (9\u00d79)", None),
+               ("6", "New 6 Player Board (10\u00d710)", None),
                (None, "New Free-form Board", None))
 
 
@@ -322,8 +323,10 @@ class MainWindow(QMainWindow):
                     "next_finding", None, "overlay_exposure", "overlay_accelerators"):
             toolbar.addSeparator() if key is None else toolbar.addAction(self.actions[key])
         self.distance_box = QComboBox()  # the Accelerator graph's move distance, beside its toggle
-        self.distance_box.addItems([f"d {d}" for d in range(1, 6)])
-        self.distance_box.setToolTip("Move distance for the Accelerator graph (Alt+1 to Alt+5)")
+        self.distance_box.addItems([f"Distance {d}" for d in range(1, 6)])  # says what it is, as the menu does
+        self.distance_box.setToolTip("Move distance for the Accelerator graph (Alt+1 to Alt+5); "
+                                     "turn the graph on to use it")
+        self.distance_box.setAccessibleName("Accelerator graph distance")
         self.distance_box.setCurrentIndex(2)
         self.distance_box.activated.connect(lambda index: self.actions[f"distance_{index + 1}"].trigger())
         self.distance_group.triggered.connect(
@@ -400,6 +403,7 @@ class MainWindow(QMainWindow):
         self.history.setEmptyLabel(f"Opened {path.name}" if path else f"New {board}")
         self.scene.select_tile(None)
         self.scene.clear_highlight()
+        self.scene.reset_canvas()
         self._finding_distance = None
         self._show_overlays()
         self.scene.set_reach_origin(None)
@@ -486,7 +490,7 @@ class MainWindow(QMainWindow):
         try:
             layout = load_layout(path)
         except CrashGrabError as error:
-            QMessageBox.critical(self, "Cannot open layout", str(error))
+            show_error(self, "Cannot open layout", error)
             if isinstance(error, UnreadableFileError):  # gone for good; a file with a fault stays to be fixed
                 self._forget_recent(path)
             return False
@@ -535,9 +539,8 @@ class MainWindow(QMainWindow):
         try:
             self.document.export(path)
         except InvalidFileError as error:
-            QMessageBox.critical(self, "Cannot export",
-                                 f"{error}\n\nOther programs need a playable board: fix the errors listed in "
-                                 "the Findings panel, then export again.")
+            show_error(self, "Cannot export", error, "Other programs need a playable board: fix the errors listed "
+                       "in the Findings panel, then export again.")
             return False
         except Exception as error:
             QMessageBox.critical(self, "Cannot export", failure_message(error, path))
@@ -555,6 +558,10 @@ class MainWindow(QMainWindow):
             path += ".tmj" if chosen == TILED_TMJ_FILTER else ".tmx"
         try:
             image = self.document.export_tiled(path)
+        except InvalidFileError as error:
+            show_error(self, "Cannot export", error, "Tiled needs a playable board: fix the errors listed in the "
+                       "Findings panel, then export again.")
+            return False
         except Exception as error:
             QMessageBox.critical(self, "Cannot export", failure_message(error, path))
             return False
@@ -730,6 +737,7 @@ class MainWindow(QMainWindow):
     def _show_overlays(self) -> None:
         distance = self._finding_distance or self._chosen_distance()
         self.distance_box.setCurrentIndex(distance - 1)
+        self.distance_box.setEnabled(self.actions["overlay_accelerators"].isChecked())  # it sets the graph only
         self.scene.set_overlays(
             exposure=self.actions["overlay_exposure"].isChecked(),
             accelerator_distance=distance if self.actions["overlay_accelerators"].isChecked() else None,

@@ -22,7 +22,9 @@ from .board_painter import paint_tile_face
 from .placing import TILE_MIME, TileDrag
 from .tile_designer.sources import source_words
 
-SWATCH_CELL = 15.0  # palette pixels per cell
+SWATCH_CELL = 16.0  # palette pixels per cell: a Crash Site's number, drawn legible, is 9 px or more
+DIMMED = 0.35  # the opacity of a tile the board's template has no slot for
+INFO_WIDTH = 44  # pixels: a card's column with the tile's name, size and where it lies
 ROLE_TITLES = {
     "core": "Core tiles \u00b7 every board",
     "arm5": "Arms of the 5-saucer cross",
@@ -44,24 +46,35 @@ class SideSwatch(QWidget):
         super().__init__(parent)
         self.tile, self.side = tile, side
         self.in_use = False  # this side of the tile lies on the board
+        self.usable = True  # the board's template has a slot for the tile: else dimmed, and not dragged
         width, height = tile.size(0)
         self._size = QSize(int(width * SWATCH_CELL) + 2, int(height * SWATCH_CELL) + 2)
         self.setFixedSize(self._size)
         self._picture: QPixmap | None = None  # drawn once: a tile never changes
         self.setCursor(Qt.OpenHandCursor)
-        self.setToolTip(f"Tile {tile.id}, side {side}: drag onto the board, double-click or press Enter "
-                        "to put it in the first free slot, or choose it and press Enter on a board cell")
-        self.setFocusPolicy(Qt.StrongFocus)
+        self._tip = (f"Tile {tile.id}, side {side}: drag onto the board, double-click or press Enter "
+                     "to put it in the first free slot, or choose it and press Enter on a board cell")
+        self.setToolTip(self._tip)
+        # One Tab stop for the whole palette (the swatch last chosen); the arrow keys go between them.
+        self.setFocusPolicy(Qt.ClickFocus)
         self.setAccessibleName(f"Tile {tile.id} side {side}")
         self._press: QPoint | None = None
 
-    def drag_info(self) -> TileDrag:
+    def grab_cell(self, point: QPoint | None = None) -> tuple[int, int]:
+        """The tile's cell under `point` (swatch pixels): the tile is held there while dragged, so
+        it lands where the pointer shows it; without a point, its middle cell."""
         width, height = self.tile.size(0)
-        return TileDrag(self.tile.id, self.side, 0, (width // 2, height // 2))
+        if point is None:
+            return width // 2, height // 2
+        return (min(max(int((point.x() - 1) // SWATCH_CELL), 0), width - 1),
+                min(max(int((point.y() - 1) // SWATCH_CELL), 0), height - 1))
 
-    def mime_data(self) -> QMimeData:
+    def drag_info(self, point: QPoint | None = None) -> TileDrag:
+        return TileDrag(self.tile.id, self.side, 0, self.grab_cell(point))
+
+    def mime_data(self, point: QPoint | None = None) -> QMimeData:
         mime = QMimeData()
-        mime.setData(TILE_MIME, self.drag_info().to_bytes())
+        mime.setData(TILE_MIME, self.drag_info(point).to_bytes())
         mime.setText(f"tile {self.tile.id}{self.side}")
         return mime
 
@@ -75,14 +88,30 @@ class SideSwatch(QWidget):
         painter.end()
         return pixmap
 
-    def start_drag(self) -> Qt.DropAction:
-        """Qt's drag loop (blocks until dropped); the drop itself is the scene's business."""
+    def drag_hot_spot(self, point: QPoint, cell: float = 24.0) -> QPoint:
+        """Where the drag picture hangs from the pointer: the same spot of the tile as was pressed."""
+        scale = cell / SWATCH_CELL
+        width, height = self.tile.size(0)
+        return QPoint(min(max(round((point.x() - 1) * scale), 0), int(width * cell) - 1),
+                      min(max(round((point.y() - 1) * scale), 0), int(height * cell) - 1))
+
+    def start_drag(self, point: QPoint | None = None) -> Qt.DropAction:
+        """Qt's drag loop (blocks until dropped); the drop itself is the scene's business. The tile
+        is held by the cell pressed (`point`), as a tile on the board is."""
         drag = QDrag(self)
-        drag.setMimeData(self.mime_data())
+        drag.setMimeData(self.mime_data(point))
         pixmap = self.drag_pixmap()
         drag.setPixmap(pixmap)
-        drag.setHotSpot(QPoint(pixmap.width() // 2, pixmap.height() // 2))
+        drag.setHotSpot(self.drag_hot_spot(point) if point is not None
+                        else QPoint(pixmap.width() // 2, pixmap.height() // 2))
         return drag.exec(Qt.CopyAction | Qt.MoveAction, Qt.CopyAction)
+
+    def set_usable(self, usable: bool) -> None:
+        if usable != self.usable:
+            self.usable = usable
+            self.setCursor(Qt.OpenHandCursor if usable else Qt.ForbiddenCursor)
+            self.setToolTip(self._tip if usable else f"Tile {self.tile.id}: the board's template has no slot for it")
+            self.update()
 
     def set_in_use(self, in_use: bool) -> None:
         if in_use != self.in_use:
@@ -96,11 +125,14 @@ class SideSwatch(QWidget):
             self._picture.setDevicePixelRatio(ratio)
             self._picture.fill(Qt.transparent)
             picture = QPainter(self._picture)
-            paint_tile_face(picture, self.tile, self.side, 0, SWATCH_CELL, origin=QPointF(1, 1), label=False)
+            paint_tile_face(picture, self.tile, self.side, 0, SWATCH_CELL, origin=QPointF(1, 1), label=False,
+                            legible=True)
             picture.end()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing)
+        painter.setOpacity(1.0 if self.usable else DIMMED)
         painter.drawPixmap(0, 0, self._picture)
+        painter.setOpacity(1.0)
         if self.in_use:
             painter.setPen(QPen(style.SELECTION, 2.5))
             painter.setBrush(Qt.NoBrush)
@@ -134,11 +166,11 @@ class SideSwatch(QWidget):
             self._press = event.position().toPoint()
 
     def mouseMoveEvent(self, event) -> None:
-        if self._press is None or not (event.buttons() & Qt.LeftButton):
+        if self._press is None or not (event.buttons() & Qt.LeftButton) or not self.usable:
             return
         if (event.position().toPoint() - self._press).manhattanLength() >= QApplication.startDragDistance():
-            self._press = None
-            self.start_drag()
+            press, self._press = self._press, None
+            self.start_drag(press)
 
     def mouseReleaseEvent(self, event) -> None:
         self._press = None
@@ -156,32 +188,37 @@ class TileCard(QFrame):
         self.setObjectName("tileCard")
         self.setFrameShape(QFrame.StyledPanel)
         self.swatches = {side: SideSwatch(tile, side, self) for side in ("A", "B")}
-        self.title = QLabel(f"<b>Tile {tile.id}</b> <span style='color:#56616e'>{tile.width}\u00d7{tile.height}</span>")
+        # One row: the tile's name, size and where it lies, then its two sides, each with its letter:
+        # a card no taller than its tile, so more of the set is in view.
+        self._size_words = f"<span style='color:#56616e'>{tile.width}\u00d7{tile.height}</span>"
+        self.title = QLabel(f"<b>Tile {tile.id}</b><br>{self._size_words}")
+        self.title.setStyleSheet("font-size: 11px;")
         self.status = QLabel()
         self.status.setObjectName("tileStatus")
-        header = QHBoxLayout()
-        header.setContentsMargins(0, 0, 0, 0)
-        header.addWidget(self.title)
-        header.addStretch(1)
-        header.addWidget(self.status)
-        sides = QHBoxLayout()
-        sides.setContentsMargins(0, 0, 0, 0)
-        sides.setSpacing(10)
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("font-size: 11px;")
+        info = QVBoxLayout()
+        info.setContentsMargins(0, 0, 0, 0)
+        info.setSpacing(1)
+        info.addWidget(self.title)
+        info.addWidget(self.status)
+        info.addStretch(1)
+        info_box = self.info_box = QWidget()
+        info_box.setFixedWidth(INFO_WIDTH)
+        info_box.setLayout(info)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(4, 4, 4, 4)
+        row.setSpacing(2)
+        row.addWidget(info_box, 0, Qt.AlignTop)
+        self.captions = {}
         for side, swatch in self.swatches.items():
-            column = QVBoxLayout()
-            column.setSpacing(2)
-            caption = QLabel(f"side {side}")
-            caption.setStyleSheet("color: #56616e; font-size: 11px;")
-            column.addWidget(caption)
-            column.addWidget(swatch)
-            column.addStretch(1)
-            sides.addLayout(column)
-        sides.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 8)
-        layout.setSpacing(4)
-        layout.addLayout(header)
-        layout.addLayout(sides)
+            caption = QLabel(side)
+            caption.setToolTip(f"side {side}")
+            caption.setStyleSheet("color: #56616e; font-size: 11px; font-weight: bold;")
+            self.captions[side] = caption
+            row.addWidget(caption, 0, Qt.AlignTop)
+            row.addWidget(swatch, 0, Qt.AlignTop)
+        row.addStretch(1)
         self.placed_as: str | None = None
         self._state: tuple | None = None
         self.set_usage(None, usable=True)
@@ -195,18 +232,34 @@ class TileCard(QFrame):
         self.placed_as = placed_side
         for side, swatch in self.swatches.items():
             swatch.set_in_use(side == placed_side)
+            swatch.set_usable(usable or bool(placed_side))
         if placed_side:
-            self.status.setText(f"<span style='color:{style.SELECTION.name()}'>\u2714 on board {where}</span>")
+            self.status.setText(f"<span style='color:{style.SELECTION.name()}'>\u2714 {where}</span>")
             self.setToolTip(f"Tile {self.tile.id} lies on the board as {self.tile.id}{placed_side} {where}; "
                             "dragging it moves it.")
         elif not usable:
             self.status.setText("<span style='color:#8a939e'>no slot here</span>")
-            self.setToolTip(f"The board's template has no slot for tile {self.tile.id}.")
+            self.setToolTip(f"The board's template has no slot for tile {self.tile.id}, so it cannot be placed.")
         else:
             self.status.setText("")
             self.setToolTip("")
+        # A tile the template has no slot for folds to one line (its sides hidden): the tiles that
+        # can go on this board keep the room.
+        folded = not usable and not placed_side
+        for side, swatch in self.swatches.items():
+            swatch.setVisible(not folded)
+            self.captions[side].setVisible(not folded)
+        if folded:  # one line: "Tile 5 4x1 · no slot here"
+            self.title.setText(f"<b>Tile {self.tile.id}</b> {self._size_words} "
+                               "<span style='color:#8a939e'>\u00b7 no slot here</span>")
+            self.info_box.setMinimumWidth(0)
+            self.info_box.setMaximumWidth(16777215)
+        else:
+            self.title.setText(f"<b>Tile {self.tile.id}</b><br>{self._size_words}")
+            self.info_box.setFixedWidth(INFO_WIDTH)
+        self.status.setVisible(not folded)
         self.setProperty("placed", bool(placed_side))
-        self.setProperty("unusable", not usable and not placed_side)
+        self.setProperty("unusable", folded)
         self.style().unpolish(self)
         self.style().polish(self)
 
@@ -230,8 +283,8 @@ class TilePalette(QWidget):
         self._tileset: TileSet | None = None
         self._inner = QWidget()
         self._column = QVBoxLayout(self._inner)
-        self._column.setContentsMargins(6, 4, 6, 6)
-        self._column.setSpacing(6)
+        self._column.setContentsMargins(3, 4, 3, 6)
+        self._column.setSpacing(4)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.NoFrame)
@@ -286,10 +339,20 @@ class TilePalette(QWidget):
             self.cards[tile.id] = card
             self._column.addWidget(card)
         self._column.addStretch(1)
+        if self.cards:
+            self._set_tab_stop(next(iter(self.cards)), "A")
 
     def _chosen(self, tile_id: str, side: str) -> None:
         self.current = (tile_id, side)
+        self._set_tab_stop(tile_id, side)
         self.tileChosen.emit(tile_id, side)
+
+    def _set_tab_stop(self, tile_id: str, side: str) -> None:
+        """Tab stops at one swatch of the palette, the one last chosen, not at all 28 of them."""
+        for card in self.cards.values():
+            for swatch in card.swatches.values():
+                chosen = (card.tile.id, swatch.side) == (tile_id, side)
+                swatch.setFocusPolicy(Qt.StrongFocus if chosen else Qt.ClickFocus)
 
     def _step(self, swatch: SideSwatch, columns: int, rows: int) -> None:
         """Arrow keys: left/right between a tile's sides, up/down to the tile before or after."""

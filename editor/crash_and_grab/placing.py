@@ -56,6 +56,9 @@ class Edit:
     removed: tuple[str, ...] = ()  # tile ids taken off the board
     text: str = ""  # the undo history's name for it
     note: str = ""  # extra explanation for the status bar
+    # Free-form: how far every tile moved so the board's top-left corner stays [0,0] (a tile
+    # dropped left of or above the board grows it that way); `placements` then holds every tile.
+    shift: Cell = (0, 0)
 
     def target(self, tile_id: str) -> Placement | None:
         for placement in self.placements:
@@ -177,11 +180,10 @@ def _plan_swap(layout: Layout, candidate: Placement, source: Placement, other: P
 
 
 def _plan_free_drop(layout: Layout, tile: Tile, drag: TileDrag, cell: Cell) -> Plan:
+    """The grabbed cell lands under the cursor, anywhere: left of or above the board it grows
+    the board that way (`anchored` keeps the corner at [0,0])."""
     x, y = cell[0] - drag.grab[0], cell[1] - drag.grab[1]
     w, h = tile.size(drag.rotation)
-    if x < 0 or y < 0:
-        return Refusal(f"Tile {tile.id} would stick out past the top or left edge (row and column 0); "
-                       "drop it further right or down.", (max(x, 0), max(y, 0), w, h))
     candidate = Placement(tile.id, drag.side, x, y, drag.rotation)
     source = layout.placement_of(tile.id)
     if source == candidate:
@@ -190,8 +192,39 @@ def _plan_free_drop(layout: Layout, tile: Tile, drag: TileDrag, cell: Cell) -> P
     if blocked:
         return Refusal(blocked, (x, y, w, h))
     if source is None:
-        return Edit("place", (candidate,), text=f"Place tile {_label(candidate)} at [{x},{y}]")
-    return Edit("move", (candidate,), text=f"Move tile {tile.id} to [{x},{y}]")
+        return anchored(layout, Edit("place", (candidate,), text=f"Place tile {_label(candidate)}"))
+    return anchored(layout, Edit("move", (candidate,), text=f"Move tile {tile.id} {_steps(x - source.x, y - source.y)}"))
+
+
+def anchored(layout: Layout, edit: Edit) -> Edit:
+    """A free-form edit with the board's top-left corner kept at [0,0]: when the tiles after it
+    start right of or below that corner, or reach left of or above it, every tile moves back by
+    the difference (`Edit.shift`), so the file's coordinates always count from the board's corner.
+    A place names where the tile lands then. (The only tile moving stays at [0,0] in the file: the
+    canvas moves, by `shift`, and the move is still a step to undo.)"""
+    changed = {p.tile: p for p in edit.placements}
+    after = [changed.pop(p.tile, p) for p in layout.placements if p.tile not in edit.removed] + list(changed.values())
+    areas = [placement_area(layout, p) for p in after]
+    dx, dy = -min((a[0] for a in areas), default=0), -min((a[1] for a in areas), default=0)
+    placed = edit.placements[0] if edit.kind == "place" else None
+    if placed is not None:
+        placed = placed.moved_to(placed.x + dx, placed.y + dy)
+        edit = replace(edit, text=f"{edit.text} at [{placed.x},{placed.y}]")
+    if (dx, dy) == (0, 0):
+        return edit
+    named = {p.tile for p in edit.placements}  # the edit's own tiles first: the one placed stays selected
+    moved = tuple(p.moved_to(p.x + dx, p.y + dy) for p in sorted(after, key=lambda p: p.tile not in named))
+    grew = [words for count, words in ((dx, "left"), (dy, "up")) if count > 0]
+    note = (f"{edit.text}. The board grew {' and '.join(grew)}: every tile's [x,y] counts from its new "
+            "top-left corner." if grew and len(after) > 1 else "")
+    return replace(edit, placements=moved, shift=(dx, dy), note=note)
+
+
+def _steps(dx: int, dy: int) -> str:
+    """A free-form move in the designer's words: "right by 2", "left by 1 and down by 3"."""
+    parts = [f"{way} by {abs(n)}" for n, way in ((dx, "right" if dx > 0 else "left"), (dy, "down" if dy > 0 else "up"))
+             if n]
+    return " and ".join(parts)
 
 
 def plan_rotation(layout: Layout, tile_id: str, clockwise: bool = True) -> Plan:
@@ -238,7 +271,8 @@ def plan_flip(layout: Layout, tile_id: str) -> Plan:
 def plan_remove(layout: Layout, tile_id: str) -> Plan:
     if layout.placement_of(tile_id) is None:
         return None
-    return Edit("remove", removed=(tile_id,), text=f"Remove tile {tile_id}")
+    edit = Edit("remove", removed=(tile_id,), text=f"Remove tile {tile_id}")
+    return edit if template_of(layout) is not None else anchored(layout, edit)
 
 
 def plan_auto_place(layout: Layout, tile_id: str, side: str) -> Plan:
@@ -268,7 +302,7 @@ def plan_auto_place(layout: Layout, tile_id: str, side: str) -> Plan:
         for x in range(width + 1):
             candidate = Placement(tile_id, side, x, y, 0)
             if not _overlap(layout, candidate):
-                return Edit("place", (candidate,), text=f"Place tile {_label(candidate)} at [{x},{y}]")
+                return anchored(layout, Edit("place", (candidate,), text=f"Place tile {_label(candidate)}"))
     return None  # unreachable: the column right of the extent is always free
 
 

@@ -22,8 +22,8 @@ from crashgrab.engine.grid.model import Board, Cell
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
-from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_tile_face, \
-    paint_tile_labels, picture_changes, picture_of, picture_rect, shows_markers, tile_tab_rects
+from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_markers, \
+    paint_tile_face, paint_tile_labels, picture_changes, picture_of, picture_rect, shows_markers, tile_tab_rects
 from .commands import command_for
 from .document import LayoutDocument
 from .drop_verdict import MAX_TEXT_WIDTH, DropVerdict
@@ -33,7 +33,8 @@ from .placing import TILE_MIME, Edit, Plan, Refusal, TileDrag, placement_area, p
 # Stacking order; playtest pieces (a later mode) go above the overlays.
 # Tile tabs lie above highlights and the selection, so a tab such as "10A" is never crossed out.
 Z_BOARD, Z_EXPOSURE, Z_REACH, Z_ACCELERATORS, Z_HIGHLIGHT, Z_SELECTION, Z_TILE_TABS, Z_PIECES, Z_PREVIEW = range(9)
-FREE_FORM_ROOM = 4  # spare cells around a free-form board to drop tiles into
+FREE_FORM_ROOM = 4  # spare cells beyond a free-form board's tiles, on every side, to drop tiles into
+FREE_FORM_MARGIN = 0  # the canvas grows (to FREE_FORM_ROOM again) only when a tile reaches this near its edge (0: past it)
 FREE_FORM_MINIMUM = 10
 
 
@@ -130,12 +131,14 @@ class CachedPicture(QGraphicsItem):
 
 class BoardItem(CachedPicture):
     """The whole board, drawn by `board_painter` exactly as an image export draws it; an edit
-    redraws only the cells it changed (`BoardScene.show_changes`)."""
+    redraws only the cells it changed (`BoardScene.show_changes`). `markers`: the direction
+    markers round it (a free-form board's sit round its canvas instead: `MarkerPills`)."""
 
-    def __init__(self, picture: BoardPicture, cell: float) -> None:
+    def __init__(self, picture: BoardPicture, cell: float, markers: bool = True) -> None:
         super().__init__()
         self.picture, self.cell = picture, cell
-        self._rect = picture_rect(picture.board.width, picture.board.height, cell, markers=shows_markers(picture))
+        self._rect = picture_rect(picture.board.width, picture.board.height, cell,
+                                  markers=markers and shows_markers(picture))
         self.setZValue(Z_BOARD)
 
     def boundingRect(self) -> QRectF:
@@ -144,6 +147,27 @@ class BoardItem(CachedPicture):
     def draw(self, painter: QPainter, exposed: QRectF) -> None:
         paint_board(painter, self.picture, self.cell, markers=not self._rect.topLeft().isNull(), tile_labels=False,
                     exposed=exposed)
+
+
+class MarkerPills(QGraphicsItem):
+    """A free-form board's direction markers: round the canvas, outside every cell a tile can be
+    dropped on, and still while the board grows inside it."""
+
+    def __init__(self, frame: QRectF, directions, cell: float) -> None:
+        super().__init__()
+        self.frame, self.directions, self.cell = QRectF(frame), dict(directions), cell
+        self.rects = marker_rects(self.frame, cell)
+        self.setZValue(Z_BOARD)
+
+    def boundingRect(self) -> QRectF:
+        rect = QRectF()
+        for pill in self.rects.values():
+            rect |= pill
+        return rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.Antialiasing)
+        paint_markers(painter, self.frame, self.directions, self.cell)
 
 
 class TileTabsItem(CachedPicture):
@@ -238,6 +262,10 @@ class BoardScene(QGraphicsScene):
     cellClicked = Signal(object)  # (x, y)
     cellHovered = Signal(object)  # (x, y) or None
     markersActivated = Signal()  # a direction marker was double-clicked
+    # Every tile moves by (dx, dy) scene pixels (a free-form board grew left or up): said before the
+    # scene changes and again after, so a view can keep what it shows where it was.
+    boardShifting = Signal(float, float)
+    boardShifted = Signal(float, float)
 
     def __init__(self, document: LayoutDocument, cell: float = style.CELL, parent=None) -> None:
         super().__init__(parent)
@@ -263,6 +291,8 @@ class BoardScene(QGraphicsScene):
         self._pointer = None  # the pointer's last screen position over the board
         self.cursor: Cell | None = None  # the keyboard's cell (arrow keys), shown while the board has focus
         self._cursor_item: CellCursor | None = None
+        self._canvas: tuple[int, int, int, int] | None = None  # free-form: where tiles may go, in cells
+        self._pills: MarkerPills | None = None
         document.layoutChanged.connect(self.show_changes)
         self.rebuild()
 
@@ -279,9 +309,13 @@ class BoardScene(QGraphicsScene):
             self.removeItem(self.tile_tabs)
         picture = picture if picture is not None else picture_of(self.layout)
         self.board = picture.board
-        self._board_item = BoardItem(picture, self.cell)
+        if self._canvas is None:
+            self._update_canvas()
+        self._board_item = BoardItem(picture, self.cell, markers=template_of(self.layout) is not None)
         self.addItem(self._board_item)
-        self.tile_tabs = TileTabsItem(picture, self.cell, self._board_item.boundingRect())
+        # the tabs stand half above their tile's top edge: room for them whether or not markers are round it
+        self.tile_tabs = TileTabsItem(picture, self.cell, picture_rect(picture.board.width, picture.board.height,
+                                                                       self.cell, markers=True))
         self.addItem(self.tile_tabs)
         self._show_around_board()
 
@@ -290,18 +324,24 @@ class BoardScene(QGraphicsScene):
         pictures are repainted only where it differs (a flipped tile's cells and tab); a board
         that changes size, markers or tile colours is rebuilt."""
         picture = picture_of(self.layout)
+        shift = self.document.shift
+        if shift != (0, 0):
+            self.boardShifting.emit(shift[0] * self.cell, shift[1] * self.cell)
+        self.board = picture.board
+        self._update_canvas(shift)
         changes = picture_changes(self._board_item.picture, picture, self.cell) if self._board_item is not None else None
         if changes is None:
             self.rebuild(picture)
-            return
-        board_rects, tab_rects = changes
-        self.board = picture.board
-        self._board_item.picture = self.tile_tabs.picture = picture
-        for rect in board_rects:
-            self._board_item.redraw(rect)
-        for rect in tab_rects:
-            self.tile_tabs.redraw(rect)
-        self._show_around_board()
+        else:
+            board_rects, tab_rects = changes
+            self._board_item.picture = self.tile_tabs.picture = picture
+            for rect in board_rects:
+                self._board_item.redraw(rect)
+            for rect in tab_rects:
+                self.tile_tabs.redraw(rect)
+            self._show_around_board()
+        if shift != (0, 0):
+            self._follow_shift(shift)
 
     def _show_around_board(self) -> None:
         """The selection, the drop preview and the scene's extent, after the board changed."""
@@ -310,20 +350,76 @@ class BoardScene(QGraphicsScene):
         else:
             self._show_selection()
         self.clear_preview()
+        self._show_pills()
         self.setSceneRect(self._scene_rect())
         self.update()
 
     def _scene_rect(self) -> QRectF:
         rect = self._board_item.boundingRect() | self.canvas_rect()
+        if self._pills is not None:
+            rect |= self._pills.boundingRect()
         return rect.adjusted(-self.cell * 0.3, -self.cell * 0.3, self.cell * 0.3, self.cell * 0.3)
 
     def canvas_rect(self) -> QRectF:
-        """Where tiles can be dropped: the template's board, or room around a free-form one."""
-        if template_of(self.layout) is not None:
+        """Where tiles can be dropped: the template's board, or room on every side of a free-form
+        one (left of and above its [0,0] too)."""
+        if template_of(self.layout) is not None or self._canvas is None:
             return QRectF(0, 0, self.board.width * self.cell, self.board.height * self.cell)
-        width = max(self.board.width + FREE_FORM_ROOM, FREE_FORM_MINIMUM)
-        height = max(self.board.height + FREE_FORM_ROOM, FREE_FORM_MINIMUM)
-        return QRectF(0, 0, width * self.cell, height * self.cell)
+        return self.area_rect(self._canvas)
+
+    def reset_canvas(self) -> None:
+        """Another board: its free-form canvas starts again from its tiles."""
+        self._canvas = None
+        self._update_canvas()
+        self._show_around_board()
+
+    def _update_canvas(self, shift: Cell = (0, 0)) -> None:
+        """A free-form canvas follows its tiles when they all move (`shift`), and grows, by
+        FREE_FORM_ROOM at a time, only when a tile comes within FREE_FORM_MARGIN of its edge; it
+        never shrinks under the designer (a new board starts it again: `reset_canvas`)."""
+        if template_of(self.layout) is not None:
+            self._canvas = None
+            return
+        width, height = self.board.width, self.board.height
+        room = (-FREE_FORM_ROOM, -FREE_FORM_ROOM, width + 2 * FREE_FORM_ROOM, height + 2 * FREE_FORM_ROOM)
+        if self._canvas is None:
+            self._canvas = _at_least(room if self.layout.placements else (0, 0, 0, 0), FREE_FORM_MINIMUM)
+            return
+        x, y, w, h = self._canvas
+        x, y = x + shift[0], y + shift[1]
+        near = (-FREE_FORM_MARGIN, -FREE_FORM_MARGIN, width + 2 * FREE_FORM_MARGIN, height + 2 * FREE_FORM_MARGIN)
+        if self.layout.placements and not _contains((x, y, w, h), near):
+            x, y, w, h = _union((x, y, w, h), room)
+        self._canvas = (x, y, w, h)
+
+    def _follow_shift(self, shift: Cell) -> None:
+        """Every tile moved by `shift` cells in the file: the keyboard's cursor and the reachability
+        cell go with them, and the view scrolls with them, so nothing moves on screen."""
+        if self.cursor is not None:
+            self.cursor = (self.cursor[0] + shift[0], self.cursor[1] + shift[1])
+            if self._cursor_item is not None:
+                self._cursor_item.setPos(self._cursor_item.pos() + QPointF(shift[0] * self.cell, shift[1] * self.cell))
+        if self.reach_origin is not None:
+            self.reach_origin = (self.reach_origin[0] + shift[0], self.reach_origin[1] + shift[1])
+        self.boardShifted.emit(shift[0] * self.cell, shift[1] * self.cell)
+
+    def _show_pills(self) -> None:
+        if self._pills is not None:
+            self.removeItem(self._pills)
+            self._pills = None
+        if template_of(self.layout) is None and self._canvas is not None and self.layout.directions:
+            self._pills = MarkerPills(self.canvas_rect(), self.layout.directions, self.cell)
+            self.addItem(self._pills)
+
+    def markers_frame(self) -> QRectF:
+        """The rectangle the direction markers sit round: the board, or a free-form board's canvas."""
+        if template_of(self.layout) is None and self._canvas is not None:
+            return self.canvas_rect()
+        return QRectF(0, 0, self.board.width * self.cell, self.board.height * self.cell)
+
+    def marker_pill_rects(self) -> dict[str, QRectF]:
+        """Where each side's direction marker lies in the scene."""
+        return marker_rects(self.markers_frame(), self.cell)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         super().drawBackground(painter, rect)
@@ -331,10 +427,12 @@ class BoardScene(QGraphicsScene):
             return
         canvas = self.canvas_rect()  # free-form: a faint grid shows where tiles may go
         painter.setPen(QPen(style.CANVAS_LINE, 1))
-        for x in range(int(canvas.width() / self.cell) + 1):
-            painter.drawLine(QPointF(x * self.cell, 0), QPointF(x * self.cell, canvas.height()))
-        for y in range(int(canvas.height() / self.cell) + 1):
-            painter.drawLine(QPointF(0, y * self.cell), QPointF(canvas.width(), y * self.cell))
+        for x in range(round(canvas.width() / self.cell) + 1):
+            left = canvas.left() + x * self.cell
+            painter.drawLine(QPointF(left, canvas.top()), QPointF(left, canvas.bottom()))
+        for y in range(round(canvas.height() / self.cell) + 1):
+            top = canvas.top() + y * self.cell
+            painter.drawLine(QPointF(canvas.left(), top), QPointF(canvas.right(), top))
         if not self.layout.placements:
             painter.setPen(style.SLOT_TEXT)
             painter.setFont(style.font(self.cell * 0.3, bold=True))
@@ -383,7 +481,7 @@ class BoardScene(QGraphicsScene):
             self.statusMessage.emit(plan.reason)
             return False
         self.document.undo_stack.push(command_for(self.document, plan))
-        if plan.placements:  # the tile just placed, moved or turned stays selected
+        if plan.placements and plan.kind != "remove":  # the tile just placed, moved or turned stays selected
             self.select_tile(plan.placements[0].tile)
         self.statusMessage.emit(plan.note or plan.text + ".")
         return True
@@ -569,8 +667,7 @@ class BoardScene(QGraphicsScene):
         return [f for f in self.report.findings if cell in f.cells]
 
     def marker_side_at(self, pos: QPointF) -> str | None:
-        board_rect = QRectF(0, 0, self.board.width * self.cell, self.board.height * self.cell)
-        for side, rect in marker_rects(board_rect, self.cell).items():
+        for side, rect in self.marker_pill_rects().items():
             if rect.contains(pos):
                 return side
         return None
@@ -634,8 +731,9 @@ class BoardScene(QGraphicsScene):
             self._cursor_item = None
         if cell is not None:
             canvas = self.canvas_rect()
-            columns, rows = round(canvas.width() / self.cell), round(canvas.height() / self.cell)
-            cell = (min(max(cell[0], 0), columns - 1), min(max(cell[1], 0), rows - 1))
+            left, top = round(canvas.left() / self.cell), round(canvas.top() / self.cell)
+            right, bottom = left + round(canvas.width() / self.cell) - 1, top + round(canvas.height() / self.cell) - 1
+            cell = (min(max(cell[0], left), right), min(max(cell[1], top), bottom))
             self._cursor_item = CellCursor(self.cell_rect(cell))
             self.addItem(self._cursor_item)
             if select:
@@ -715,6 +813,23 @@ class BoardScene(QGraphicsScene):
             return
         self.drop_tile(event.scenePos(), drag)
         event.acceptProposedAction()
+
+
+def _contains(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
+    return (outer[0] <= inner[0] and outer[1] <= inner[1] and inner[0] + inner[2] <= outer[0] + outer[2]
+            and inner[1] + inner[3] <= outer[1] + outer[3])
+
+
+def _union(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    left, top = min(a[0], b[0]), min(a[1], b[1])
+    return left, top, max(a[0] + a[2], b[0] + b[2]) - left, max(a[1] + a[3], b[1] + b[3]) - top
+
+
+def _at_least(area: tuple[int, int, int, int], size: int) -> tuple[int, int, int, int]:
+    """`area` widened evenly on both sides to `size` cells each way, if smaller."""
+    x, y, w, h = area
+    grow_w, grow_h = max(0, size - w), max(0, size - h)
+    return x - grow_w // 2, y - grow_h // 2, w + grow_w, h + grow_h
 
 
 def _drag_of(mime) -> TileDrag | None:

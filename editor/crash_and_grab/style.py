@@ -3,7 +3,7 @@ markers. The studio's own style (editor/style.py) comes with them, so this game'
 read one `style`."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QPainterPath
 
 from ..style import *  # noqa: F403 -- the studio's style, which this one extends
@@ -31,6 +31,23 @@ ACCELERATOR = QColor("#ee8b12")
 ACCELERATOR_RING = QColor("#a85a00")
 MARKER_BACK = QColor("#27303b")
 MARKER_TEXT = QColor("#ffffff")
+
+
+def bounce_path(rect: QRectF) -> QPainterPath:
+    """The Accelerator's mark: four chevrons pointing out from the middle, one each way, filling
+    `rect`. It names no direction (an up-pointing mark read as "north"): a saucer stopped there
+    is sent on again, whichever way."""
+    path = QPainterPath()
+    c, r = rect.center(), min(rect.width(), rect.height()) / 2
+    for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+        tip = c + QPointF(dx, dy) * r
+        back = c + QPointF(dx, dy) * r * 0.55
+        side = QPointF(-dy, dx) * r * 0.3
+        path.moveTo(back + side)
+        path.lineTo(tip)
+        path.lineTo(back - side)
+    path.addEllipse(c, r * 0.12, r * 0.12)  # the middle, where the saucer stops
+    return path
 
 
 def chevron_path(rect: QRectF) -> QPainterPath:

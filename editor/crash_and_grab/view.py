@@ -33,6 +33,24 @@ class BoardView(QGraphicsView):
         self.auto_fit = True  # keep the board fitted while the window resizes, until zoomed
         self._pan_from: QPointF | None = None
         self._space_held = False
+        self._shifted_scroll: QPointF | None = None
+        scene.boardShifting.connect(self._before_shift)
+        scene.boardShifted.connect(self._follow_shift)
+
+    def _before_shift(self, dx: float, dy: float) -> None:
+        """Every tile is about to move in the scene (a free-form board grows left or up): where the
+        scroll bars will be, before the scene's new extent clamps them."""
+        self._shifted_scroll = QPointF(self.horizontalScrollBar().value() + dx * self.zoom(),
+                                       self.verticalScrollBar().value() + dy * self.zoom())
+
+    def _follow_shift(self, dx: float, dy: float) -> None:
+        """Scroll with the tiles, so nothing moves on screen."""
+        scroll, self._shifted_scroll = self._shifted_scroll, None
+        if self.auto_fit:
+            self.fit()
+        elif scroll is not None:  # the scroll bars' values as they were, plus the shift
+            self.horizontalScrollBar().setValue(round(scroll.x()))
+            self.verticalScrollBar().setValue(round(scroll.y()))
 
     def board_scene(self) -> BoardScene:
         return self.scene()

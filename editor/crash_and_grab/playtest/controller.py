@@ -42,6 +42,7 @@ from crashgrab.engine.formats.layout_io import layout_to_json
 from crashgrab.engine.crash_and_grab.scenario_file import load_scenario, save_scenario
 from crashgrab.engine.grid.model import Cell
 
+from ...designer_words import show_error
 from ...save_prompt import ask_save_path, failure_message
 from .arrows import arrow_at
 from .dialogs import ChoiceDialog, DieDialog
@@ -817,7 +818,11 @@ class PlaytestMode(QObject):
         notes = ("Saved from the editor's playtest; the expectations are the outcome it showed "
                  f"after {len(self.session.turns)} turn(s).")
         save_scenario(self.session.to_scenario(name, layout, layout_ref=layout_ref, notes=notes), path)
-        self._status(f"Saved the playtest as {path}: run it with  crashgrab scenario run {path.name}", 10000)
+        self._status(f"Saved the playtest as {path.name}: open it again with Open Scenario\u2026 to step through it, "
+                     "or check it with every other scenario.", 10000)
+        log = getattr(self.window, "message_log", None)
+        if log is not None:  # the command-line form, for whoever runs the scenarios from a terminal
+            log.add(f"Saved {path}: crashgrab scenario run {path.name}")
         return path
 
     def open_dialog(self) -> bool:
@@ -831,7 +836,7 @@ class PlaytestMode(QObject):
         try:
             scenario = load_scenario(path)
         except CrashGrabError as error:
-            QMessageBox.critical(self.window, "Cannot open scenario", str(error))
+            show_error(self.window, "Cannot open scenario", error)
             return False
         if not self._show_layout_of(scenario, Path(path)):
             return False

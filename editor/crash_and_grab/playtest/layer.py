@@ -19,9 +19,10 @@ from PySide6.QtCore import QEasingCurve, QObject, QPointF, QRectF, Qt, QVariantA
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
-from crashgrab.editor.crash_and_grab.board_painter import marker_rects, picture_of, tile_tab_rects
+from crashgrab.editor.crash_and_grab.board_painter import picture_of, tile_tab_rects
 from crashgrab.editor.crash_and_grab.scene import Z_BOARD, Z_PIECES, Z_PREVIEW, BoardItem
 from crashgrab.engine.crash_and_grab.rules.events import Event
+from crashgrab.engine.crash_and_grab.terms import CRASH_SITE
 from crashgrab.engine.crash_and_grab.rules.pieces import Crew
 from crashgrab.engine.crash_and_grab.rules.state import GameState
 from crashgrab.engine.grid.model import Cell
@@ -113,6 +114,7 @@ class PiecesLayer(QObject):
         self.leaders: list[QGraphicsItem] = []
         self.arrows: list[DirectionArrow] = []
         self._prompt: ChoicePrompt | None = None
+        self._question: tuple[Cell, str] = ((0, 0), "")  # the Accelerator asking, and its question
         self._ghost: GhostItem | None = None
         self._animations: list[QVariantAnimation] = []
         self.turned_board: BoardItem | None = None  # the board in play when Quake Maker turned a tile
@@ -161,10 +163,12 @@ class PiecesLayer(QObject):
             self._remove(item)
         self.marks = []
         marked = [e for e in events if e.kind in MARKED_KINDS]
+        board = self.turned_board.picture.board if self.turned_board is not None else self.scene.board
+        sites = tuple(c for c, f in board.features.items() if f.type == CRASH_SITE)  # trails keep their numbers clear
         labels = []
         for event in marked:
             latest = event is events[-1]
-            shape = EventMark(event, self.cell_size, latest)
+            shape = EventMark(event, self.cell_size, latest, sites)
             shape.setZValue(Z_MARKS)
             self.scene.addItem(shape)
             self.marks.append(shape)
@@ -236,8 +240,7 @@ class PiecesLayer(QObject):
         taken += [box_of(saucer_rect(self.scene.cell_rect(i.cell))) for i in self.saucers.values() if i.cell]
         taken += [box_of(crew_rect(self.scene.cell_rect(i.cell))) for i in self.crew.values() if i.cell]
         taken += [box_of(a.sceneBoundingRect()) for a in self.arrows]
-        board_rect = QRectF(0, 0, board.width * size, board.height * size)
-        taken += [box_of(r) for r in marker_rects(board_rect, size).values()]
+        taken += [box_of(r) for r in self.scene.marker_pill_rects().values()]
         return taken
 
     def _slide(self, item: SaucerItem, origin: Cell, to: Cell, ms: int) -> None:
@@ -263,6 +266,7 @@ class PiecesLayer(QObject):
     # --- the Accelerator question ---------------------------------------------------------
     def show_arrows(self, at: Cell, options: Sequence[str], labels: dict[str, str], question: str) -> None:
         self.clear_arrows()
+        self._question = (at, question)
         for direction in options:
             arrow = DirectionArrow(at, direction, self.cell_size, labels.get(direction, direction))
             arrow.setZValue(Z_ARROWS)
@@ -274,9 +278,22 @@ class PiecesLayer(QObject):
         self._place_labels()
 
     def choose_arrow(self, direction: str | None) -> None:
-        """Mark the arrow picked with the keys (None: none)."""
+        """Mark the arrow picked with the keys (None: none); the question then names the choice,
+        beside that arrow's target cell."""
         for arrow in self.arrows:
             arrow.set_chosen(arrow.direction == direction)
+        if self._prompt is None:
+            return
+        at, question = self._question
+        chosen = next((a for a in self.arrows if a.chosen), None)
+        self._remove(self._prompt)
+        if chosen is None:
+            self._prompt = ChoicePrompt(at, question, self.cell_size)
+        else:
+            self._prompt = ChoicePrompt(chosen.cell, f"{chosen.label}? Enter", self.cell_size)
+        self._prompt.setZValue(Z_PROMPT)
+        self.scene.addItem(self._prompt)
+        self._place_labels()
 
     @property
     def chosen_arrow(self) -> str | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
 from .. import style
@@ -51,9 +51,14 @@ class EventMark(QGraphicsItem):
 
     part = "shape"
 
-    def __init__(self, event: Event, cell_size: float, latest: bool) -> None:
+    # Drawn round what they must not cover: a Crash Site's number (its disc and a hair of halo).
+    CLEAR_KINDS = ("move", "accelerator")
+    DISC_INSET = 0.11  # of a cell: the disc (inset 0.14) with its ring and a little air
+
+    def __init__(self, event: Event, cell_size: float, latest: bool, keep_clear: tuple = ()) -> None:
         super().__init__()
         self.event, self.size, self.latest = event, cell_size, latest
+        self.keep_clear = tuple(keep_clear)  # cells whose Crash Site disc a trail goes round (under, unseen)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setOpacity(1.0 if latest else 0.45)
         cells = [getattr(event, name) for name in ("origin", "to", "at", "into") if hasattr(event, name)]
@@ -66,10 +71,25 @@ class EventMark(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect
 
+    def clear_area(self) -> QPainterPath:
+        """Where this mark may draw: its rectangle less the Crash Site discs it passes over."""
+        area = QPainterPath()
+        area.addRect(self._rect)
+        if self.event.kind in self.CLEAR_KINDS:
+            for cell in self.keep_clear:
+                rect = _cell_rect(cell, self.size)
+                disc = QPainterPath()
+                disc.addEllipse(rect.adjusted(*(d * self.size for d in (self.DISC_INSET, self.DISC_INSET,
+                                                                         -self.DISC_INSET, -self.DISC_INSET))))
+                area = area.subtracted(disc)
+        return area
+
     def paint(self, painter: QPainter, option, widget=None) -> None:
         painter.setRenderHint(QPainter.Antialiasing)
         paint = getattr(self, f"_paint_{self.event.kind}", None)
         if paint is not None:
+            if self.keep_clear and self.event.kind in self.CLEAR_KINDS:
+                painter.setClipPath(self.clear_area())
             paint(painter)
 
     # --- one painter per kind ---------------------------------------------------------------

@@ -141,8 +141,8 @@ class PlaytestPanel(QWidget):
         self.open_button.setToolTip("Open a scenario file and step through it on its board")
         self.open_button.clicked.connect(self.openRequested)
         self.save_button = QPushButton("Save as Scenario\u2026")
-        self.save_button.setToolTip("Save the turns played, with their outcome as the expectations, for "
-                                    "crashgrab scenario run")
+        self.save_button.setToolTip("Save the turns played, with their outcome as the expectations: a test "
+                                    "the board must keep passing")
         self.save_button.clicked.connect(self.saveRequested)
         files.addWidget(self.open_button)
         files.addWidget(self.save_button)

@@ -22,7 +22,7 @@ PAD = 18.0  # around the drawing
 CAPTION = 24.0  # "Side A" above each face
 RULER = 16.0  # column and row numbers
 GAP = 40.0  # between the two faces
-MIN_CELL, MAX_CELL = 14.0, 96.0
+MIN_CELL, MAX_CELL = 14.0, 320.0  # as large as the canvas allows: a small tile fills it too
 FAULT = style.SEVERITY_COLOURS["error"]
 HINT_TEXT = QColor("#56616e")
 

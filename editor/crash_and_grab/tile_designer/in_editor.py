@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog
 
 from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.formats.safe_read import real_path
@@ -15,6 +15,7 @@ from crashgrab.engine.crash_and_grab.layout_file import is_tileset_path
 from crashgrab.engine.crash_and_grab.tileset_file import load_tileset, standard_tileset
 from crashgrab.engine.grid.model import TileSet
 
+from ...designer_words import show_error
 from ..commands import SetTileSet
 from ..document import blank_layout
 from .sources import source_words
@@ -100,7 +101,7 @@ def use_tileset_file(window, path: str | Path) -> bool:
     try:
         tileset = load_tileset(path)
     except (CrashGrabError, OSError) as error:
-        QMessageBox.critical(window, "Cannot use tile set", str(error))
+        show_error(window, "Cannot use tile set", error)
         return False
     return use_tileset(window, tileset, path)
 

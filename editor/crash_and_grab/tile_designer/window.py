@@ -20,6 +20,7 @@ from crashgrab.engine.grid.model import Cell, Feature
 from crashgrab.engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
 
 from ..board_painter import feature_words
+from ...designer_words import show_error
 from ...save_prompt import ask_save_path, ask_to_save, failure_message
 from .canvas import TileCanvas
 from .commands import AddTile, DeleteTile, PaintCell, RenameTileSet, ResizeTile
@@ -457,7 +458,7 @@ class TileDesignerWindow(QMainWindow):
         try:
             self.document.open(path)
         except CrashGrabError as error:
-            QMessageBox.critical(self, "Cannot open tile set", str(error))
+            show_error(self, "Cannot open tile set", error)
             return False
         except OSError as error:
             QMessageBox.critical(self, "Cannot open tile set", f"{path}: {error}")
