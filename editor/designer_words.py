@@ -51,7 +51,7 @@ def place_words(where: str | None, always: bool = False) -> str:
     for part in parts:
         indexed = _INDEX.fullmatch(part)
         words.append(f"{indexed.group(1)} {int(indexed.group(2)) + 1}" if indexed else part)
-    return ", ".join(words)
+    return ", ".join(word.replace("_", " ") for word in words if word)
 
 
 def designer_message(error: Exception) -> str:

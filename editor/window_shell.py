@@ -18,7 +18,6 @@ words (`designer_message`), the engine's own line kept in the Messages panel (`l
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -31,40 +30,28 @@ from crashgrab.engine.errors import CrashGrabError, printable, shown_path
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.games import system_for_layout
 
+from .designer_words import designer_words, place_words
 from .findings_panel import COLUMNS
 from .game_views import add_export_menu, open_board_window
 from .print_dialog import print_and_play
 from .save_prompt import ask_save_path, ask_to_save, failure_message
 
 FILE_FILTER = "Layouts (*.json);;All files (*)"
-_ENTRY = re.compile(r"^(\w+?)s?\[(\d+)\]$")  # "starts[0]": the first start
 WIDE_WINDOW = 1280  # pixels, as in every game's window: narrower, the panels are tabs of one column
 RAIL_COLUMN = 230  # pixels: that column's width (with its tabs, the board keeps 60% of 1024x640)
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum"
 
 
-def place_words(where: str | None) -> str:
-    """Where in a file, as a designer reads it: "$.starts[0].x" is "start 1, x"; the whole file, ""."""
-    if not where or not where.startswith("$"):
-        return where or ""
-    words = []
-    for part in where.removeprefix("$").strip(".").replace("][", "].[").split("."):
-        entry = _ENTRY.match(part)
-        words.append(f"{entry.group(1).replace('_', ' ')} {int(entry.group(2)) + 1}" if entry
-                     else part.replace("_", " "))
-    return ", ".join(word for word in words if word)
-
-
 def designer_message(error: CrashGrabError) -> str:
     """An engine error for a dialog: the file, where in it in words (not a JSON path), what is
-    wrong and how to fix it."""
-    place = place_words(error.where)
+    wrong and how to fix it, command-line advice said as the editor's controls (designer_words)."""
+    place = place_words(error.where, always=True)
     head = shown_path(error.file) if error.file else ""
     text = printable(error.shown_message)
     if place:
         text = f"in {place}: {text}"
     text = f"{head}: {text}" if head else text
-    return f"{text} {error.hint}" if error.hint else text
+    return designer_words(f"{text} {error.hint}" if error.hint else text)
 
 
 class WindowShell:
