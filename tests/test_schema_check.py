@@ -78,7 +78,7 @@ def test_random_edits_of_the_shipped_files_are_judged_as_jsonschema_judges_them(
         if data.draw(st.booleans()) and isinstance(parent, dict):
             del parent[where[-1]]
         else:
-            parent[where[-1]] = data.draw(VALUES)
+            parent[where[-1]] = copy.deepcopy(data.draw(VALUES))  # a fresh value: the sampled ones are shared
     same_verdict(document, name)
     expected = best_match(validator(name).iter_errors(document))
     try:
