@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Mapping, Protocol
+from typing import Any, Iterable, Mapping, Protocol
 
 from .geometry import ROTATIONS, Direction, rotate_point, rotated_size
 from .hex import ROTATIONS as HEX_ROTATIONS
@@ -127,13 +127,19 @@ class Tile:
         return tuple(f.turned_on(geometry, rotation, offset) for f in self.sides[side])
 
     def _offset(self, geometry: PieceGeometry, rotation: int) -> Cell:
-        if rotation not in geometry.rotations:
-            raise ValueError(f"rotation must be one of {geometry.rotations}, not {rotation!r}")
-        turned = [geometry.rotate_cell(c, rotation) for c in self.native_cells()]
-        return -min(x for x, _ in turned), -min(y for _, y in turned)
+        return piece_offset(geometry, self.native_cells(), rotation)
 
     def __hash__(self) -> int:  # sides is a dict; identity by id and shape is enough
         return hash((self.id, self.kind, self.width, self.height))
+
+
+def piece_offset(geometry: PieceGeometry, cells: Iterable[Cell], rotation: int) -> Cell:
+    """The shift that puts a piece's cells, turned by `rotation` about cell (0, 0), back with their
+    smallest x and y at 0: a turned piece keeps its corner where the placement puts it."""
+    if rotation not in geometry.rotations:
+        raise ValueError(f"rotation must be one of {geometry.rotations}, not {rotation!r}")
+    turned = [geometry.rotate_cell(c, rotation) for c in cells]
+    return -min(x for x, _ in turned), -min(y for _, y in turned)
 
 
 @dataclass(frozen=True)
