@@ -209,3 +209,14 @@ def test_crash_and_grab_tiles_stay_8x8_at_most():
     with pytest.raises(InvalidFileError) as refused:
         tileset_from_json(_tileset_document([], size=9), "mine.json")
     assert "width" in (refused.value.where or "")
+
+
+def test_pieces_and_boards_pickle_for_worker_processes():
+    import pickle
+    tile = Tile("1", "any", 2, 1, {"A": (Feature("flame", 0, 0, settings={"steps": [2]}),
+                                        Feature("wall", 1, 0, edge="east"), Feature("pit", 1, 0))})
+    tiles = TileSet("s", "S", (tile,))
+    board, _ = place_tiles(tiles, [Placement("1", "A", 0, 0)])
+    assert pickle.loads(pickle.dumps(tiles)) == tiles
+    assert pickle.loads(pickle.dumps(board)) == board
+    assert pickle.loads(pickle.dumps(Feature("pit", 0, 0))).settings == {}

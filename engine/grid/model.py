@@ -10,8 +10,7 @@ its pieces (one feature a cell, a smaller size) are its own checks.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Protocol
+from typing import Any, Iterable, Iterator, Mapping, Protocol
 
 from .geometry import ROTATIONS, Direction, rotate_point, rotated_size
 from .hex import ROTATIONS as HEX_ROTATIONS
@@ -26,7 +25,33 @@ MAX_PIECE_SIZE = 16  # cells a side: the largest factory boards are 12x12
 # Every rotation some geometry turns by (square quarter turns, hex sixth turns); a placement's
 # rotation is checked against its board's own geometry when the board is resolved.
 ANY_ROTATION: tuple[int, ...] = tuple(sorted(set(ROTATIONS) | set(HEX_ROTATIONS)))
-NO_SETTINGS: Mapping[str, Any] = MappingProxyType({})
+
+
+class _Nothing(Mapping[Any, Any]):
+    """The empty mapping every feature without settings (and a board without edges) shares:
+    immutable and picklable (a survey sends boards and tile sets to worker processes, and
+    `MappingProxyType` cannot be pickled); equal to {} as any mapping is."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key: Any) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __reduce__(self) -> str:
+        return "NOTHING"  # pickled by name: the one shared instance
+
+    def __repr__(self) -> str:
+        return "{}"
+
+
+NOTHING = _Nothing()
+NO_SETTINGS: Mapping[str, Any] = NOTHING
 # The `tile` of a feature placed on the board itself rather than printed on a piece.
 ON_BOARD = ""
 
@@ -221,7 +246,7 @@ class CellFeature:
     settings: Mapping[str, Any] = field(default_factory=lambda: NO_SETTINGS, hash=False)
 
 
-_NO_EDGES: Mapping[EdgeKey, tuple[CellFeature, ...]] = MappingProxyType({})
+_NO_EDGES: Mapping[EdgeKey, tuple[CellFeature, ...]] = NOTHING
 
 
 @dataclass(frozen=True, eq=False)
