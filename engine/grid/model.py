@@ -21,7 +21,7 @@ EdgeKey = tuple[Cell, str]  # an edge by its canonical name: `geometry.edge_key(
 # double-sided board games are too: a physical notion, not one game's. A one-sided piece has A only.
 SIDES: tuple[str, ...] = ("A", "B")
 BOARD_SIDES: tuple[str, ...] = tuple(d.value for d in Direction)
-MAX_PIECE_SIZE = 16  # cells a side: the largest factory boards are 12x12
+MAX_PIECE_SIZE = 16  # cells a side: room for a 12x12 factory board and more
 # Every rotation some geometry turns by (square quarter turns, hex sixth turns); a placement's
 # rotation is checked against its board's own geometry when the board is resolved.
 ANY_ROTATION: tuple[int, ...] = tuple(sorted(set(ROTATIONS) | set(HEX_ROTATIONS)))

@@ -1,7 +1,7 @@
 """Pure edits of a piece set, for a tile designer: each returns a new TileSet.
 
 Pieces are 1x1 to MAX_PIECE_SIZE a side here; a game with smaller pieces passes its own
-`max_size` (Crash & Grab's are in crash_and_grab.tile_editing).
+`max_size` (or wraps these edits in its own package, with its own largest size).
 """
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from dataclasses import replace
 
 from .model import MAX_PIECE_SIZE, SIDES, Cell, Feature, Tile, TileSet
 
-# The old name of the tile designer's largest size, still imported from here by Crash & Grab's
-# tile designer (editor/crash_and_grab/tile_designer): that game's 8, not a limit of this module.
-# New code uses crash_and_grab.tile_editing.MAX_TILE_SIZE or MAX_PIECE_SIZE.
+# The old name of the largest tile the first game's tile designer makes, still imported from here
+# by that designer: the game's own 8 (its package's tile_editing has it), not a limit of this
+# module, kept so the designer's import keeps working until it imports its game's constant.
 MAX_TILE_SIZE = 8
 # The kind of a tile a designer makes or copies: one no template slot asks for by name, so a
 # copy of a tile never counts as the original in a template.
