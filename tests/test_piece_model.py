@@ -23,7 +23,7 @@ from crashgrab.engine.system import FeatureKind
 
 HEX = HexGeometry()
 GEOMETRIES = [SQUARE, HEX]
-FAST = settings(max_examples=40, deadline=None)
+FAST = settings(max_examples=25, deadline=None)
 
 
 @st.composite
