@@ -4,7 +4,8 @@ import pytest
 from crashgrab.engine.crash_and_grab.tiles import tileset_errors
 from crashgrab.engine.crash_and_grab.tileset_file import load_tileset, save_tileset, standard_tileset
 from crashgrab.engine.grid.model import Feature, Tile, TileSet
-from crashgrab.engine.grid.tile_editing import duplicate_tile, new_tile, paint, resize_tile
+from crashgrab.engine.crash_and_grab.tile_editing import new_tile, resize_tile
+from crashgrab.engine.grid.tile_editing import duplicate_tile, paint
 
 EMPTY = TileSet("mine", "My tiles", ())
 

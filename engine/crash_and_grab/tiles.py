@@ -1,15 +1,42 @@
-"""Crash & Grab's checks of a tile set before it is saved: what a tile designer is told."""
+"""Crash & Grab's checks of its tiles: what a tile designer is told, and what loading refuses.
+
+The generic piece model allows several features a cell and pieces up to 16x16; Crash & Grab's
+tiles hold one feature a cell, are 1x1 to MAX_TILE_SIZE (its tile set schema says so too) and
+number their crash sites within CRASH_SITE_NUMBERS. Those rules are the game's, so they live here.
+"""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
 from ..errors import InvalidFileError
-from ..grid.model import Cell, TileSet
-from ..grid.tilecheck import tile_problems
+from ..grid.model import Cell, Tile, TileSet
+from ..grid.tilecheck import feature_problems
 from .terms import CRASH_SITE_NUMBERS, FEATURE_TYPES
 
+MAX_TILE_SIZE = 8  # cells a side (schemas/tileset.schema.json's width and height)
 _FEATURE_PATH = re.compile(r"sides\.(?P<side>[^\[]+)\[(?P<index>\d+)\]")
+
+
+def tile_problems(tile: Tile, number_range: range | None = None) -> list[tuple[str, str]]:
+    """(JSON path relative to the tile, message) for every fault in one tile: the generic checks
+    of each feature, then Crash & Grab's one feature a cell and (given `number_range`) its numbers."""
+    problems = []
+    for side, features in tile.sides.items():
+        taken: dict[tuple[int, int], int] = {}
+        for index, feature in enumerate(features):
+            where = f"sides.{side}[{index}]"
+            generic = feature_problems(tile, feature)
+            problems += [(where, message) for message in generic]
+            if not generic and (feature.x, feature.y) in taken:  # one feature a cell
+                problems.append((where, f"two features on cell [{feature.x},{feature.y}] of side {side} "
+                                        f"(also sides.{side}[{taken[(feature.x, feature.y)]}]); keep one."))
+            elif not generic:
+                taken[(feature.x, feature.y)] = index
+            if number_range is not None and feature.number is not None and feature.number not in number_range:
+                problems.append((where, f"number {feature.number} is outside "
+                                        f"{number_range.start}-{number_range.stop - 1}."))
+    return problems
 
 
 def tileset_errors(tileset: TileSet) -> list[tuple[str, str, str]]:

@@ -17,8 +17,8 @@ from ..formats.migrations import upgrade
 from ..formats.schemas import validate
 from ..grid.geometry import Direction
 from ..grid.model import Feature, Tile, TileSet
-from ..grid.tilecheck import tile_problems
 from .limits import LIMITS
+from .tiles import tile_problems
 
 
 def tileset_from_json(document: Any, file=None, where: str = "$") -> TileSet:
