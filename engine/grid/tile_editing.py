@@ -9,10 +9,6 @@ from dataclasses import replace
 
 from .model import MAX_PIECE_SIZE, SIDES, Cell, Feature, Tile, TileSet
 
-# The old name of the largest tile the first game's tile designer makes, still imported from here
-# by that designer: the game's own 8 (its package's tile_editing has it), not a limit of this
-# module, kept so the designer's import keeps working until it imports its game's constant.
-MAX_TILE_SIZE = 8
 # The kind of a tile a designer makes or copies: one no template slot asks for by name, so a
 # copy of a tile never counts as the original in a template.
 DESIGNED_KIND = "custom"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QUndoCommand
 
 from crashgrab.engine.grid.model import Cell, Feature, Tile
-from crashgrab.engine.grid.tile_editing import resize_tile
+from crashgrab.engine.crash_and_grab.tile_editing import resize_tile
 
 from ..board_painter import feature_words
 from .document import TileSetDocument

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QFormLayout,
 from crashgrab.engine.crash_and_grab.terms import CRASH_SITE_NUMBERS
 from crashgrab.engine.errors import CrashGrabError
 from crashgrab.engine.grid.model import Cell, Feature
-from crashgrab.engine.grid.tile_editing import MAX_TILE_SIZE, duplicate_tile, feature_at, new_tile
+from crashgrab.engine.crash_and_grab.tile_editing import MAX_TILE_SIZE, new_tile
+from crashgrab.engine.grid.tile_editing import duplicate_tile, feature_at
 
 from ..board_painter import feature_words
 from ...designer_words import show_error
