@@ -21,12 +21,13 @@ SIZES = (16, 24, 32, 48)
 Glyph = Callable[[QPainter, QColor], None]
 
 
-def _pen(painter: QPainter, colour: QColor, width: float = 2.0) -> None:
+def pen(painter: QPainter, colour: QColor, width: float = 2.0) -> None:
+    """The glyphs' line: round caps and joins, no fill."""
     painter.setPen(QPen(colour, width, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
     painter.setBrush(Qt.NoBrush)
 
 
-def _arrow_head(painter: QPainter, tip: QPointF, direction: QPointF, colour: QColor, size: float = 4.5) -> None:
+def arrow_head(painter: QPainter, tip: QPointF, direction: QPointF, colour: QColor, size: float = 4.5) -> None:
     length = (direction.x() ** 2 + direction.y() ** 2) ** 0.5 or 1.0
     ux, uy = direction.x() / length, direction.y() / length
     back = tip - QPointF(ux, uy) * size
@@ -38,7 +39,7 @@ def _arrow_head(painter: QPainter, tip: QPointF, direction: QPointF, colour: QCo
 
 def _undo(forward: bool) -> Glyph:
     def draw(painter: QPainter, ink: QColor) -> None:
-        _pen(painter, ink)
+        pen(painter, ink)
         path = QPainterPath()
         sign, x0 = (-1, 19) if forward else (1, 5)
         path.moveTo(x0, 10)
@@ -46,24 +47,24 @@ def _undo(forward: bool) -> Glyph:
         path.cubicTo(x0 + sign * 16, 10, x0 + sign * 16, 19, x0 + sign * 10, 19)
         path.lineTo(x0 + sign * 6, 19)
         painter.drawPath(path)
-        _arrow_head(painter, QPointF(x0 - sign, 10), QPointF(-sign, 0), ink)
+        arrow_head(painter, QPointF(x0 - sign, 10), QPointF(-sign, 0), ink)
     return draw
 
 
 def _new(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
+    pen(painter, ink)
     path = QPainterPath()
     for index, (x, y) in enumerate(((6, 3), (14, 3), (19, 8), (19, 21), (6, 21))):
         path.lineTo(x, y) if index else path.moveTo(x, y)
     path.closeSubpath()
     painter.drawPath(path)
-    _pen(painter, GO if ink != DISABLED else ink)
+    pen(painter, GO if ink != DISABLED else ink)
     painter.drawLine(QPointF(12.5, 10), QPointF(12.5, 17))
     painter.drawLine(QPointF(9, 13.5), QPointF(16, 13.5))
 
 
 def _open(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
+    pen(painter, ink)
     path = QPainterPath()
     for index, (x, y) in enumerate(((3, 19), (3, 6), (9, 6), (11, 8), (19, 8), (19, 11))):
         path.lineTo(x, y) if index else path.moveTo(x, y)
@@ -72,7 +73,7 @@ def _open(painter: QPainter, ink: QColor) -> None:
 
 
 def _save(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRoundedRect(QRectF(4, 4, 16, 16), 2, 2)
     painter.drawRect(QRectF(8, 4, 8, 5))
     painter.drawRect(QRectF(7, 13, 10, 7))
@@ -80,7 +81,7 @@ def _save(painter: QPainter, ink: QColor) -> None:
 
 def _edit(painter: QPainter, ink: QColor) -> None:
     """A board of four parts: editing the layout (the Edit switch)."""
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRect(QRectF(4, 4, 16, 16))
     painter.drawLine(QPointF(4, 12), QPointF(20, 12))
     painter.drawLine(QPointF(12, 4), QPointF(12, 20))
@@ -88,7 +89,7 @@ def _edit(painter: QPainter, ink: QColor) -> None:
 
 def _playtest(painter: QPainter, ink: QColor) -> None:
     """A play triangle on a die's face: playing the board by the rules."""
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRoundedRect(QRectF(3, 3, 18, 18), 4, 4)
     painter.setPen(Qt.NoPen)
     painter.setBrush(GO if ink != DISABLED else ink)
@@ -97,22 +98,22 @@ def _playtest(painter: QPainter, ink: QColor) -> None:
 
 def _resize(painter: QPainter, ink: QColor) -> None:
     """A square and an arrow out of its corner: the board's size."""
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRect(QRectF(3, 9, 12, 12))
     painter.drawLine(QPointF(12, 12), QPointF(19, 5))
-    _arrow_head(painter, QPointF(21, 3), QPointF(1, -1), ink, 6)
+    arrow_head(painter, QPointF(21, 3), QPointF(1, -1), ink, 6)
 
 
 def _territory(painter: QPainter, ink: QColor) -> None:
     """Four quarters, two of them shaded: who reaches which squares first."""
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRect(QRectF(4, 4, 16, 16))
     painter.setPen(Qt.NoPen)
     painter.setBrush(ink if ink == DISABLED else QColor("#c2410c"))
     painter.drawRect(QRectF(4, 4, 8, 8))
     painter.setBrush(ink if ink == DISABLED else QColor("#2563eb"))
     painter.drawRect(QRectF(12, 12, 8, 8))
-    _pen(painter, ink, 1.5)
+    pen(painter, ink, 1.5)
     painter.drawLine(QPointF(4, 12), QPointF(20, 12))
     painter.drawLine(QPointF(12, 4), QPointF(12, 20))
 
@@ -121,7 +122,7 @@ GLYPHS: dict[str, Glyph] = {"new": _new, "open": _open, "save": _save, "undo": _
                             "edit_mode": _edit, "playtest": _playtest, "resize": _resize, "territory": _territory}
 
 
-def _pixmap(glyph: Glyph, size: int, ink: QColor) -> QPixmap:
+def glyph_pixmap(glyph: Glyph, size: int, ink: QColor) -> QPixmap:
     ratio = 2.0
     pixmap = QPixmap(int(size * ratio), int(size * ratio))
     pixmap.setDevicePixelRatio(ratio)
@@ -138,8 +139,8 @@ def command_icon(name: str) -> QIcon:
     """The icon of a command named in GLYPHS, with a drawn disabled state."""
     result = QIcon()
     for size in SIZES:
-        result.addPixmap(_pixmap(GLYPHS[name], size, INK), QIcon.Normal)
-        result.addPixmap(_pixmap(GLYPHS[name], size, DISABLED), QIcon.Disabled)
+        result.addPixmap(glyph_pixmap(GLYPHS[name], size, INK), QIcon.Normal)
+        result.addPixmap(glyph_pixmap(GLYPHS[name], size, DISABLED), QIcon.Disabled)
     return result
 
 

@@ -1,135 +1,51 @@
 """The editor's icons: one consistent set, drawn with QPainter (line glyphs on a 24-unit grid,
 the board's ink colour, an accent where it carries meaning), so they look the same on every
-platform and theme and need no image files."""
+platform and theme and need no image files. The commands every game's window has (New, Open,
+Save, Undo, Redo) and the drawing helpers are the studio's (editor/toolbar.py); these are this
+window's own."""
 from __future__ import annotations
 
-from typing import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QIcon, QPainter, QPolygonF
 
+from ..toolbar import DISABLED, GLYPHS as STUDIO_GLYPHS, INK, SIZES, Glyph, arrow_head, glyph_pixmap, pen
 from . import style
 
-INK = QColor("#27303b")
-DISABLED = QColor("#a7afba")
 ACCENT = {"go": QColor("#1a9e55"), "stop": style.SEVERITY_COLOURS["error"], "heat": QColor("#f03b20"),
           "reach": QColor("#238b45"), "graph": QColor("#5b21b6"), "site": style.CRASH_SITE,
           "accelerator": style.ACCELERATOR}
-SIZES = (16, 24, 32, 48)
-
-Glyph = Callable[[QPainter, QColor], None]
-
-
-def _pen(painter: QPainter, colour: QColor, width: float = 2.0) -> None:
-    painter.setPen(QPen(colour, width, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
-    painter.setBrush(Qt.NoBrush)
-
-
-def _arrow_head(painter: QPainter, tip: QPointF, direction: QPointF, colour: QColor, size: float = 4.5) -> None:
-    length = (direction.x() ** 2 + direction.y() ** 2) ** 0.5 or 1.0
-    ux, uy = direction.x() / length, direction.y() / length
-    back = tip - QPointF(ux, uy) * size
-    normal = QPointF(-uy, ux) * size * 0.6
-    painter.setPen(Qt.NoPen)
-    painter.setBrush(colour)
-    painter.drawPolygon(QPolygonF([tip, back + normal, back - normal]))
 
 
 def _turn(clockwise: bool) -> Glyph:
     """Three quarters of a circle from twelve o'clock, the head where it ends, pointing on."""
     def draw(painter: QPainter, ink: QColor) -> None:
-        _pen(painter, ink)
+        pen(painter, ink)
         painter.drawArc(QRectF(5, 6, 14, 14), 90 * 16, (-270 if clockwise else 270) * 16)
         end = QPointF(5, 13) if clockwise else QPointF(19, 13)  # nine or three o'clock
-        _arrow_head(painter, end + QPointF(0, -3), QPointF(0, -1), ink, 5)
+        arrow_head(painter, end + QPointF(0, -3), QPointF(0, -1), ink, 5)
     return draw
-
-
-def _undo(forward: bool) -> Glyph:
-    def draw(painter: QPainter, ink: QColor) -> None:
-        _pen(painter, ink)
-        path = QPainterPath()
-        if forward:
-            path.moveTo(19, 10)
-            path.lineTo(9, 10)
-            path.cubicTo(3, 10, 3, 19, 9, 19)
-            path.lineTo(13, 19)
-            painter.drawPath(path)
-            _arrow_head(painter, QPointF(20, 10), QPointF(1, 0), ink)
-        else:
-            path.moveTo(5, 10)
-            path.lineTo(15, 10)
-            path.cubicTo(21, 10, 21, 19, 15, 19)
-            path.lineTo(11, 19)
-            painter.drawPath(path)
-            _arrow_head(painter, QPointF(4, 10), QPointF(-1, 0), ink)
-    return draw
-
-
-def _page(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
-    path = QPainterPath()
-    path.moveTo(6, 3)
-    path.lineTo(14, 3)
-    path.lineTo(19, 8)
-    path.lineTo(19, 21)
-    path.lineTo(6, 21)
-    path.closeSubpath()
-    painter.drawPath(path)
-
-
-def _new(painter: QPainter, ink: QColor) -> None:
-    _page(painter, ink)
-    _pen(painter, ACCENT["go"] if ink != DISABLED else ink)
-    painter.drawLine(QPointF(12.5, 10), QPointF(12.5, 17))
-    painter.drawLine(QPointF(9, 13.5), QPointF(16, 13.5))
-
-
-def _open(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
-    path = QPainterPath()
-    path.moveTo(3, 19)
-    path.lineTo(3, 6)
-    path.lineTo(9, 6)
-    path.lineTo(11, 8)
-    path.lineTo(19, 8)
-    path.lineTo(19, 11)
-    painter.drawPath(path)
-    lid = QPainterPath()
-    lid.moveTo(3, 19)
-    lid.lineTo(7, 11)
-    lid.lineTo(22, 11)
-    lid.lineTo(18, 19)
-    lid.closeSubpath()
-    painter.drawPath(lid)
-
-
-def _save(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
-    painter.drawRoundedRect(QRectF(4, 4, 16, 16), 2, 2)
-    painter.drawRect(QRectF(8, 4, 8, 5))
-    painter.drawRect(QRectF(7, 13, 10, 7))
 
 
 def _flip(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRect(QRectF(4, 6, 7, 12))
     painter.setBrush(ink)
     painter.drawRect(QRectF(13, 6, 7, 12))
-    _pen(painter, ink, 1.5)
+    pen(painter, ink, 1.5)
     painter.drawLine(QPointF(12, 3), QPointF(12, 21))
 
 
 def _remove(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRect(QRectF(6, 5, 12, 14))
-    _pen(painter, ACCENT["stop"] if ink != DISABLED else ink)
+    pen(painter, ACCENT["stop"] if ink != DISABLED else ink)
     painter.drawLine(QPointF(9, 9), QPointF(15, 15))
     painter.drawLine(QPointF(15, 9), QPointF(9, 15))
 
 
 def _dice(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRoundedRect(QRectF(4, 4, 16, 16), 3, 3)
     painter.setPen(Qt.NoPen)
     painter.setBrush(ink)
@@ -138,7 +54,7 @@ def _dice(painter: QPainter, ink: QColor) -> None:
 
 
 def _markers(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRect(QRectF(7, 7, 10, 10))
     painter.setPen(Qt.NoPen)
     painter.setBrush(ink)
@@ -147,7 +63,7 @@ def _markers(painter: QPainter, ink: QColor) -> None:
 
 
 def _fit(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
+    pen(painter, ink)
     for x, y, dx, dy in ((4, 4, 1, 1), (20, 4, -1, 1), (4, 20, 1, -1), (20, 20, -1, -1)):
         painter.drawLine(QPointF(x, y), QPointF(x + 5 * dx, y))
         painter.drawLine(QPointF(x, y), QPointF(x, y + 5 * dy))
@@ -156,7 +72,7 @@ def _fit(painter: QPainter, ink: QColor) -> None:
 
 def _zoom(plus: bool) -> Glyph:
     def draw(painter: QPainter, ink: QColor) -> None:
-        _pen(painter, ink)
+        pen(painter, ink)
         painter.drawEllipse(QPointF(10, 10), 6, 6)
         painter.drawLine(QPointF(14.5, 14.5), QPointF(20, 20))
         painter.drawLine(QPointF(7, 10), QPointF(13, 10))
@@ -170,15 +86,15 @@ def _heat(painter: QPainter, ink: QColor) -> None:
     for index, colour in enumerate(colours):
         x, y = 4 + (index % 2) * 8, 4 + (index // 2) * 8
         painter.fillRect(QRectF(x, y, 8, 8), colour if ink != DISABLED else DISABLED.lighter(100 + 10 * index))
-    _pen(painter, ink, 1.2)
+    pen(painter, ink, 1.2)
     painter.drawRect(QRectF(4, 4, 16, 16))
 
 
 def _graph(painter: QPainter, ink: QColor) -> None:
     colour = ACCENT["graph"] if ink != DISABLED else ink
-    _pen(painter, colour)
+    pen(painter, colour)
     painter.drawLine(QPointF(6, 18), QPointF(17, 7))
-    _arrow_head(painter, QPointF(18, 6), QPointF(1, -1), colour)
+    arrow_head(painter, QPointF(18, 6), QPointF(1, -1), colour)
     painter.setPen(Qt.NoPen)
     painter.setBrush(ACCENT["accelerator"] if ink != DISABLED else ink)
     for x, y in ((6, 18), (18, 6)):
@@ -190,7 +106,7 @@ def _reach(painter: QPainter, ink: QColor) -> None:
     colour = ACCENT["reach"] if ink != DISABLED else ink
     painter.fillRect(QRectF(3, 9, 18, 6), QColor("#b7e4c7") if ink != DISABLED else DISABLED.lighter(130))
     painter.fillRect(QRectF(9, 3, 6, 18), QColor("#b7e4c7") if ink != DISABLED else DISABLED.lighter(130))
-    _pen(painter, colour, 1.5)
+    pen(painter, colour, 1.5)
     painter.drawRect(QRectF(9, 9, 6, 6))
     painter.setPen(Qt.NoPen)
     painter.setBrush(colour)
@@ -199,7 +115,7 @@ def _reach(painter: QPainter, ink: QColor) -> None:
 
 def _saucer(painter: QPainter, ink: QColor) -> None:
     colour = ACCENT["stop"] if ink != DISABLED else ink
-    _pen(painter, ink, 1.5)
+    pen(painter, ink, 1.5)
     painter.setBrush(colour)
     painter.drawEllipse(QRectF(3, 10, 18, 8))
     painter.setBrush(QColor("#8fd3f4") if ink != DISABLED else DISABLED.lighter(130))
@@ -208,19 +124,19 @@ def _saucer(painter: QPainter, ink: QColor) -> None:
 
 def _edit(painter: QPainter, ink: QColor) -> None:
     """A board of four tiles: editing the layout."""
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRect(QRectF(4, 4, 16, 16))
     painter.drawLine(QPointF(4, 12), QPointF(20, 12))
     painter.drawLine(QPointF(12, 4), QPointF(12, 20))
 
 
 def _tile_designer(painter: QPainter, ink: QColor) -> None:
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawRect(QRectF(3, 3, 12, 12))
     painter.setPen(Qt.NoPen)
     painter.setBrush(ACCENT["site"] if ink != DISABLED else ink)
     painter.drawEllipse(QPointF(7, 7), 2.2, 2.2)
-    _pen(painter, ink)
+    pen(painter, ink)
     painter.drawLine(QPointF(12, 20), QPointF(20, 12))
     painter.drawLine(QPointF(20, 12), QPointF(22, 14))
     painter.drawLine(QPointF(10.5, 21.5), QPointF(12, 20))
@@ -232,15 +148,15 @@ def _finding(forward: bool) -> Glyph:
         painter.setPen(Qt.NoPen)
         painter.setBrush(colour)
         painter.drawPolygon(QPolygonF([QPointF(9, 3), QPointF(16, 15), QPointF(2, 15)]))
-        _pen(painter, ink)
+        pen(painter, ink)
         start, end = (QPointF(13, 20), QPointF(20, 20)) if forward else (QPointF(20, 20), QPointF(13, 20))
         painter.drawLine(start, end)
-        _arrow_head(painter, end + QPointF(2 if forward else -2, 0), QPointF(1 if forward else -1, 0), ink)
+        arrow_head(painter, end + QPointF(2 if forward else -2, 0), QPointF(1 if forward else -1, 0), ink)
     return draw
 
 
 GLYPHS: dict[str, Glyph] = {
-    "new": _new, "open": _open, "save": _save, "undo": _undo(False), "redo": _undo(True),
+    **{name: STUDIO_GLYPHS[name] for name in ("new", "open", "save", "undo", "redo")},
     "rotate_cw": _turn(True), "rotate_ccw": _turn(False), "flip": _flip, "remove": _remove,
     "randomize": _dice, "directions": _markers, "fit": _fit, "zoom_in": _zoom(True), "zoom_out": _zoom(False),
     "overlay_exposure": _heat, "overlay_accelerators": _graph, "overlay_reach": _reach,
@@ -249,24 +165,11 @@ GLYPHS: dict[str, Glyph] = {
 }
 
 
-def _pixmap(glyph: Glyph, size: int, ink: QColor) -> QPixmap:
-    ratio = 2.0
-    pixmap = QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.scale(size / 24, size / 24)
-    glyph(painter, ink)
-    painter.end()
-    return pixmap
-
-
 def icon(name: str) -> QIcon:
     """The icon for an action name in GLYPHS, with a drawn disabled state."""
     glyph = GLYPHS[name]
     result = QIcon()
     for size in SIZES:
-        result.addPixmap(_pixmap(glyph, size, INK), QIcon.Normal)
-        result.addPixmap(_pixmap(glyph, size, DISABLED), QIcon.Disabled)
+        result.addPixmap(glyph_pixmap(glyph, size, INK), QIcon.Normal)
+        result.addPixmap(glyph_pixmap(glyph, size, DISABLED), QIcon.Disabled)
     return result
