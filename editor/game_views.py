@@ -15,8 +15,8 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QActionGroup, QColor, QImage, QKeySequence, QPainter
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QActionGroup, QColor, QKeySequence, QPainter
 from PySide6.QtWidgets import (QDockWidget, QFileDialog, QGraphicsItem, QGraphicsScene, QGraphicsView, QLabel,
                                QListWidget, QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget)
 
@@ -32,7 +32,7 @@ from .legend import LegendStrip
 # CELL and paint_picture are the generic painter's; modules that drew through this one still may.
 from .picture_painter import CELL, paint_legend_symbol, paint_overlay, paint_picture
 from .save_prompt import failure_message
-from .image_size import DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
+from .image_size import DEFAULT_DPI, MARGIN_CELLS, ImageGeometry, check_dpi, image_format
 
 EDITOR_GROUP = "crashgrab.editors"
 NOT_EDITABLE = "Editing is not available for this game yet: this view is read-only."
@@ -246,7 +246,7 @@ def picture_image(system: GameSystem, layout: Any, path: str | Path, dpi: int, t
     """The board drawn from its picture as PNG (at `dpi`) or SVG (in millimetres), at the same scale
     as the images of games' own painters (one cell = CELL_MM, a margin of MARGIN_CELLS around),
     written atomically. For games whose editor has no painter of its own."""
-    from .qt_images import encode_png, gui_application
+    from .qt_images import board_image_bytes, gui_application
 
     gui_application()
     picture = system.picture(layout)
@@ -259,40 +259,14 @@ def picture_image(system: GameSystem, layout: Any, path: str | Path, dpi: int, t
                     (bottom - top) * CELL + 2 * margin)
     title = title or system.title
     path = Path(path)
-    if image_format(path) == "png":
+    kind = image_format(path)
+    if kind == "png":
         check_dpi(dpi, geometry)
-        width, height = geometry.pixel_size(dpi)
-        image = QImage(width, height, QImage.Format_RGB32)
-        image.setDotsPerMeterX(round_half_up(dpi / MM_PER_INCH * 1000))
-        image.setDotsPerMeterY(round_half_up(dpi / MM_PER_INCH * 1000))
-        image.setText("Title", title)
-        painter = QPainter(image)
-        try:
-            _paint_into(painter, system, picture, QRectF(0, 0, width, height), source)
-        finally:
-            painter.end()
-        data = encode_png(image)
-    else:
-        from PySide6.QtSvg import QSvgGenerator
-
-        buffer_data = QByteArray()
-        buffer = QBuffer(buffer_data)
-        buffer.open(QIODevice.WriteOnly)
-        generator = QSvgGenerator()
-        generator.setOutputDevice(buffer)
-        generator.setResolution(254)  # one unit of its size = 0.1 mm
-        generator.setSize(QSize(round_half_up(geometry.width_mm * 10), round_half_up(geometry.height_mm * 10)))
-        generator.setViewBox(QRectF(0, 0, geometry.width_mm, geometry.height_mm))
-        generator.setTitle(title)
-        generator.setDescription(f"{system.title} board, {geometry.size_text()} {'cells' if picture.unit_mm is None else 'units'}, "
-                                 f"one {'cell' if picture.unit_mm is None else 'unit'} = {geometry.unit_mm:g} mm")
-        painter = QPainter(generator)
-        try:
-            _paint_into(painter, system, picture, QRectF(0, 0, geometry.width_mm, geometry.height_mm), source)
-        finally:
-            painter.end()
-        buffer.close()
-        data = bytes(buffer_data)
+    units = "cells" if picture.unit_mm is None else "units"
+    description = (f"{system.title} board, {geometry.size_text()} {units}, "
+                   f"one {units[:-1]} = {geometry.unit_mm:g} mm")
+    data = board_image_bytes(kind, dpi, geometry, title, description,
+                             lambda painter, target: _paint_into(painter, system, picture, target, source))
     write_bytes_atomic(path, data)
     return path
 

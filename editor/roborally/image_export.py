@@ -6,15 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QPainter
 
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.formats.atomic import write_bytes_atomic
 from crashgrab.engine.grid.square import SQUARE
 
-from ..image_size import MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi, image_format, round_half_up
-from ..qt_images import encode_png, gui_application
+from ..image_size import MARGIN_CELLS, ImageGeometry, check_dpi, image_format
+from ..qt_images import board_image_bytes, gui_application
 from .painter import paint_course_layout
 
 
@@ -30,40 +30,12 @@ def write_image(course: Any, output: str | Path, dpi: int, file: str | Path | No
     geometry = ImageGeometry.for_picture(picture, SQUARE)
     title = course.name or system.title
     path = Path(output)
-    if image_format(path) == "png":
+    kind = image_format(path)
+    if kind == "png":
         check_dpi(dpi, geometry)
-        width, height = geometry.pixel_size(dpi)
-        image = QImage(width, height, QImage.Format_RGB32)
-        image.setDotsPerMeterX(round_half_up(dpi / MM_PER_INCH * 1000))
-        image.setDotsPerMeterY(round_half_up(dpi / MM_PER_INCH * 1000))
-        image.setText("Title", title)
-        painter = QPainter(image)
-        try:
-            _paint(painter, course, geometry, QRectF(0, 0, width, height))
-        finally:
-            painter.end()
-        data = encode_png(image)
-    else:
-        from PySide6.QtSvg import QSvgGenerator
-
-        buffer_data = QByteArray()
-        buffer = QBuffer(buffer_data)
-        buffer.open(QIODevice.WriteOnly)
-        generator = QSvgGenerator()
-        generator.setOutputDevice(buffer)
-        generator.setResolution(254)  # one unit of its size = 0.1 mm
-        generator.setSize(QSize(round_half_up(geometry.width_mm * 10), round_half_up(geometry.height_mm * 10)))
-        generator.setViewBox(QRectF(0, 0, geometry.width_mm, geometry.height_mm))
-        generator.setTitle(title)
-        generator.setDescription(f"{system.title} course, {geometry.size_text()} squares, one square = "
-                                 f"{geometry.unit_mm:g} mm")
-        painter = QPainter(generator)
-        try:
-            _paint(painter, course, geometry, QRectF(0, 0, geometry.width_mm, geometry.height_mm))
-        finally:
-            painter.end()
-        buffer.close()
-        data = bytes(buffer_data)
+    description = f"{system.title} course, {geometry.size_text()} squares, one square = {geometry.unit_mm:g} mm"
+    data = board_image_bytes(kind, dpi, geometry, title, description,
+                             lambda painter, target: _paint(painter, course, geometry, target))
     write_bytes_atomic(path, data)
     return path
 
