@@ -75,33 +75,52 @@ class TemplateBatches:
     def _group_arrays(self, classes: DistinctBoards):
         if self._groups is None:
             groups = []
-            for group in classes.groups:
-                grids, sites = self._assemble([[self._piece(slot, choice) for slot, choice in zip(group.slots, chosen)]
-                                               for chosen in group.choices])
+            for position, group in enumerate(classes.groups):
+                # Only contents some class shows get their arrays (a group's other contents are
+                # images of those, needed only for their arrangement numbers).
+                used = sorted({c for segment in classes.segments for c in segment.members[position]})
+                grids = np.zeros((len(group.weights), self.tables.cells), dtype=bool)
+                sites = np.full((len(group.weights), len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
+                grids[used], sites[used] = self._assemble(
+                    [[self._piece(slot, choice) for slot, choice in zip(group.slots, group.choice(content))]
+                     for content in used])
                 groups.append((grids, sites, np.array(group.weights, dtype=np.int64),
-                               np.array(group.lowest, dtype=np.int64)))
+                               np.array(group.lowest, dtype=np.int64), np.array(group.images, dtype=np.int64)))
             self._groups = groups
         return self._groups
 
     def class_arrays(self, classes: DistinctBoards, start: int, stop: int):
         """(Accelerators, Crash Sites, lowest arrangement numbers, weights) of classes start..stop-1."""
         groups = self._group_arrays(classes)
+        parts = []
+        for segment in classes.segments:
+            first, last = max(start, segment.start), min(stop, segment.start + segment.count)
+            if first < last:
+                parts.append(self._segment_arrays(groups, segment, first - segment.start, last - segment.start))
+        if len(parts) == 1:
+            return parts[0]
+        return tuple(np.concatenate([part[i] for part in parts]) for i in range(4))
+
+    def _segment_arrays(self, groups, segment, start: int, stop: int):
         index = np.arange(start, stop, dtype=np.int64)
-        digits = []
-        for grids, _, _, _ in reversed(groups):
-            index, digit = np.divmod(index, len(grids))
-            digits.append(digit)
-        digits.reverse()
+        contents = []
+        for members in reversed(segment.members):
+            index, digit = np.divmod(index, len(members))
+            contents.append(np.array(members, dtype=np.int64)[digit])
+        contents.reverse()
         grid = np.zeros((stop - start, self.tables.cells), dtype=bool)
         sites = np.full((stop - start, len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
-        numbers = np.zeros(stop - start, dtype=np.int64)
-        weights = np.full(stop - start, classes.per_class, dtype=np.int64)
-        for (grids, group_sites, group_weights, lowest), digit in zip(groups, digits):
-            grid |= grids[digit]
-            sites = _combine_sites(sites, group_sites[digit])
-            numbers += lowest[digit]
-            weights *= group_weights[digit]
-        return grid, sites, numbers, weights
+        weights = np.full(stop - start, segment.orbit, dtype=np.int64)
+        for (grids, group_sites, group_weights, _, _), content in zip(groups, contents):
+            grid |= grids[content]
+            sites = _combine_sites(sites, group_sites[content])
+            weights *= group_weights[content]
+        # A class is named by the lowest arrangement of any of its boards (its images included).
+        numbers = None
+        for g in range(groups[0][4].shape[0]):
+            named = sum(lowest[images[g][content]] for (_, _, _, lowest, images), content in zip(groups, contents))
+            numbers = named if numbers is None else np.minimum(numbers, named)
+        return grid, sites, np.asarray(numbers, dtype=np.int64), weights
 
 
 def _combine_sites(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
