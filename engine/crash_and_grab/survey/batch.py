@@ -11,10 +11,10 @@ from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
 
-from ...grid.model import TileSet
+from ...grid.model import Placement, TileSet
 from ..templates import Template
 from ..terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
-from .arrangements import SlotChoice
+from .arrangements import SlotChoice, slot_placements
 from .assemble import template_boards
 from .distinct import DistinctBoards, distinct_boards
 from .findings import RULE_CODES
@@ -31,7 +31,14 @@ class TemplateBatches:
         self.tables = tables_for(template.width, template.height)
         self.boards = template_boards(template, tileset)
         self._pieces: dict[tuple[int, str, str, int], tuple[np.ndarray, np.ndarray]] = {}
-        self._groups: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] | None = None
+        # The cells each slot's tiles may cover: a board is whole (no holes, as the kernel
+        # assumes) exactly when every slot's tile covers all of its slot's cells and those fill the board.
+        regions: dict[int, set[tuple[int, int]]] = {}
+        for index, tile, placement in slot_placements(template, tileset):
+            regions.setdefault(index, set()).update(placement.cells(tile))
+        self._regions = regions
+        self._filled = sum(len(cells) for cells in regions.values()) == template.width * template.height
+        self._groups: dict[int, tuple[DistinctBoards, list]] = {}   # id(classes) -> (classes, their group arrays)
 
     def _piece(self, slot: int, choice: SlotChoice) -> tuple[np.ndarray, np.ndarray]:
         """(Accelerator cells as a bool row, Crash Site cell by number) of one slot choice."""
@@ -54,7 +61,10 @@ class TemplateBatches:
                         sites[feature.number - 1] = cell
                     else:
                         extra = True
-            if extra:  # a number out of range or twice on one tile: the fast path counts it
+            covers = set(Placement(tile_id, side, spot.x, spot.y, rotation).cells(tile))
+            whole = self._filled and covers == self._regions[slot]
+            # A number out of range or twice on one tile, or holes in the board: the fast path counts it.
+            if extra or not whole:
                 sites[:] = -2
             piece = self._pieces[key] = (grid, sites)
         return piece
@@ -73,7 +83,8 @@ class TemplateBatches:
                                for choices in boards])
 
     def _group_arrays(self, classes: DistinctBoards):
-        if self._groups is None:
+        known = self._groups.get(id(classes))
+        if known is None or known[0] is not classes:
             groups = []
             for position, group in enumerate(classes.groups):
                 # Only contents some class shows get their arrays (a group's other contents are
@@ -86,8 +97,8 @@ class TemplateBatches:
                      for content in used])
                 groups.append((grids, sites, np.array(group.weights, dtype=np.int64),
                                np.array(group.lowest, dtype=np.int64), np.array(group.images, dtype=np.int64)))
-            self._groups = groups
-        return self._groups
+            self._groups[id(classes)] = (classes, groups)
+        return self._groups[id(classes)][1]
 
     def class_arrays(self, classes: DistinctBoards, start: int, stop: int):
         """(Accelerators, Crash Sites, lowest arrangement numbers, weights) of classes start..stop-1."""
@@ -164,9 +175,9 @@ def fill_row(records: BatchRecords, row: int, record: BoardRecord) -> None:
     records.moves_squares[row] = record.moves_squares
 
 
-def class_records(template: Template, tileset: TileSet, start: int, stop: int):
+def class_records(template: Template, tileset: TileSet, start: int, stop: int, classes: DistinctBoards | None = None):
     """(records, lowest arrangement numbers, weights) of distinct-board classes start..stop-1."""
-    classes = distinct_boards(template, tileset)
+    classes = classes or distinct_boards(template, tileset)
     batches = template_batches(template, tileset)
     grid, sites, numbers, weights = batches.class_arrays(classes, start, stop)
     records = kernel_records(batches, grid, sites, lambda row: classes.choices(start + row))

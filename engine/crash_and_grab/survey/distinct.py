@@ -226,12 +226,14 @@ class DistinctBoards:
         return self.image(choices, "turn-90")
 
 
-def distinct_boards(template: Template, tileset: TileSet) -> DistinctBoards:
-    return _distinct_boards(template, tileset)
+def distinct_boards(template: Template, tileset: TileSet, reduce: bool = True) -> DistinctBoards:
+    """The classes of the template's arrangements; `reduce=False` leaves the symmetries out
+    (every distinct board its own class: what tests compare a reduced survey with)."""
+    return _distinct_boards(template, tileset, reduce)
 
 
 @lru_cache(maxsize=8)
-def _distinct_boards(template: Template, tileset: TileSet) -> DistinctBoards:
+def _distinct_boards(template: Template, tileset: TileSet, reduce: bool = True) -> DistinctBoards:
     numbered = arrangements(template, tileset)
     contents = _slot_contents(template, tileset)
     places = _place_values(numbered)
@@ -240,7 +242,7 @@ def _distinct_boards(template: Template, tileset: TileSet) -> DistinctBoards:
         ids.setdefault(content, len(ids))
     raw = [_group_contents(numbered, slots, orders, contents, ids, places)
            for slots, orders in zip(numbered.groups, numbered.group_orders)]
-    found = _symmetries(template, contents, ids, raw)
+    found = _symmetries(template, contents, ids, raw, reduce)
     groups = tuple(GroupContents(slots, weights, lowest, tuple(tuple(found[name][i].tolist()) for name in found),
                                  *decoded)
                    for i, (slots, weights, lowest, _, decoded) in enumerate(raw))
@@ -375,7 +377,7 @@ def _group_contents(numbered: Arrangements, slots: tuple[int, ...], orders, cont
             (tile_ids, row_tiles, sides, rotations))
 
 
-def _symmetries(template: Template, contents, ids, raw) -> dict[str, np.ndarray]:
+def _symmetries(template: Template, contents, ids, raw, reduce: bool = True) -> dict[str, np.ndarray]:
     """Per symmetry proven for the tile set (identity first), per group the image of each
     content as an index array; a symmetry is proven when it carries every slot's contents
     onto one slot's contents and every group content onto a group content of the same
@@ -392,7 +394,7 @@ def _symmetries(template: Template, contents, ids, raw) -> dict[str, np.ndarray]
         order = np.argsort(code, kind="stable")
         lookups.append((code[order], order, np.array(weights, dtype=np.int64)))
     found: dict[str, list[np.ndarray]] = {}
-    for name in (IDENTITY, *SYMMETRY_NAMES):
+    for name in (IDENTITY, *SYMMETRY_NAMES) if reduce else (IDENTITY,):
         symmetry = Symmetry(name, template.width, template.height)
         if not symmetry.fits():
             continue

@@ -46,6 +46,7 @@ class SurveyRequest:
     select: tuple[str, ...] | None = None   # count only these finding codes
     best: int = DEFAULT_BEST           # how many best boards to keep
     chunk_size: int = 0                # boards per job; 0: CHUNK_SIZE or SAMPLE_CHUNK_SIZE
+    tileset: TileSet | None = None     # a designer's tile set (--tileset FILE); None: the standard tiles
 
     def __post_init__(self) -> None:
         if self.template not in TEMPLATES:
@@ -63,17 +64,26 @@ class SurveyRequest:
     def template_obj(self) -> Template:
         return TEMPLATES[self.template]
 
+    @property
+    def tileset_obj(self) -> TileSet:
+        return self.tileset if self.tileset is not None else standard_tileset()
+
+    @property
+    def tileset_ref(self) -> str | None:
+        """How a layout of the survey names its tiles: "standard", or None to embed a designer's set."""
+        return "standard" if self.tileset is None else None
+
     def board_count(self, tileset: TileSet | None = None) -> int:
         """Boards the report counts: arrangements (`ALL`) or drawn setups (`SAMPLE`)."""
         if self.mode == SAMPLE:
             return self.sample
-        return arrangement_count(self.template_obj, tileset or standard_tileset())
+        return arrangement_count(self.template_obj, tileset or self.tileset_obj)
 
     def units(self) -> int:
         """Boards actually checked: distinct boards (`ALL`) or drawn setups (`SAMPLE`)."""
         if self.mode == SAMPLE:
             return self.sample
-        return distinct_boards(self.template_obj, standard_tileset()).count
+        return distinct_boards(self.template_obj, self.tileset_obj).count
 
     def chunks(self) -> list[tuple[int, int]]:
         total = self.units()
@@ -82,15 +92,15 @@ class SurveyRequest:
 
 def survey_classes(request: SurveyRequest, tileset: TileSet | None = None):
     """The distinct boards an exhaustive survey of the request checks."""
-    return distinct_boards(request.template_obj, tileset or standard_tileset())
+    return distinct_boards(request.template_obj, tileset or request.tileset_obj)
 
 
 def board_layout(request: SurveyRequest, board: int, tileset: TileSet | None = None) -> Layout:
     """The layout of board number `board` of a survey (to save the best ones)."""
-    tileset = tileset or standard_tileset()
+    tileset = tileset or request.tileset_obj
     if request.mode == SAMPLE:
-        return sample_layout(tileset, request.template_obj, request.seed, board)
-    return arrangements(request.template_obj, tileset).layout(board)
+        return sample_layout(tileset, request.template_obj, request.seed, board, tileset_ref=request.tileset_ref)
+    return arrangements(request.template_obj, tileset).layout(board, tileset_ref=request.tileset_ref)
 
 
 def board_origin(request: SurveyRequest, board: int) -> dict:
@@ -103,7 +113,7 @@ def board_origin(request: SurveyRequest, board: int) -> dict:
 def survey_chunk(request: SurveyRequest, start: int, stop: int) -> Tally:
     """The tally of units start..stop-1 (sample numbers, or distinct-board numbers with
     `ALL`), checked by the batch kernel; runs in a worker process."""
-    tileset = standard_tileset()
+    tileset = request.tileset_obj
     template = request.template_obj
     select = frozenset(request.select) if request.select is not None else None
     tally = Tally(keep_best=request.best)
