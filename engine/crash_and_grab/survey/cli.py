@@ -26,6 +26,7 @@ from ...formats.safe_read import same_file
 from ...formats.layout_io import save_layout
 from ...formats.schemas import validate
 from ..templates import TEMPLATES
+from .cluster import INSTALL, dask_available
 from .tilesets import survey_tileset
 
 # About an hour per core at ~300 us a board (docs/performance.md); --sample 10**12 ran out of
@@ -70,6 +71,10 @@ def add_arguments(survey, players_required: bool = True) -> None:
     survey.add_argument("--workers", type=int, metavar="N",
                         help=f"worker processes (default: this machine's {default_workers()} cores); "
                              "the report is the same for any number")
+    survey.add_argument("--cluster", metavar="ADDRESS",
+                        help="run the survey's chunks on a Dask cluster, given its scheduler's address "
+                             "(e.g. tcp://10.0.0.5:8786); needs crash-grab-editor[cluster], see "
+                             "`crashgrab docs survey`; the report is the same")
     survey.add_argument("--select", metavar="CODES",
                         help="count only these finding codes (comma-separated) in the report and in the "
                              "best boards' score, e.g. accelerator-loop,crash-site-corner")
@@ -103,6 +108,12 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
     if args.sample is not None and args.sample > MAX_SAMPLE:
         raise UsageError(f"--sample {args.sample:,} is more than the {MAX_SAMPLE:,} boards a survey can check.",
                          hint=f"Use at most --sample {MAX_SAMPLE:,}.")
+    if getattr(args, "cluster", None) is not None:
+        if args.workers is not None:
+            raise UsageError("--workers is for this machine's processes; a cluster's workers are its own "
+                             "(start as many as you like with `dask worker`).", hint="Leave out --workers or --cluster.")
+        if not dask_available():
+            raise UsageError(INSTALL)
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers needs at least 1 process, not {args.workers}.")
     if args.best is not None and args.best < 0:
@@ -154,7 +165,8 @@ def run_survey_command(args: argparse.Namespace) -> int:
         check_checkpoint_place(checkpoint, resumed=args.resume, given=bool(args.checkpoint))
     if request.mode == SAMPLE and args.seed is None:
         note(f"seed {request.seed}")
-    return survey_and_report(args, request, checkpoint, resume_from, worker_count(args.workers))
+    workers = 1 if getattr(args, "cluster", None) else worker_count(args.workers)
+    return survey_and_report(args, request, checkpoint, resume_from, workers)
 
 
 def survey_and_report(args: argparse.Namespace, request: SurveyRequest, checkpoint: Path,
@@ -173,8 +185,10 @@ def survey_and_report(args: argparse.Namespace, request: SurveyRequest, checkpoi
     elapsed = time.perf_counter() - started
     checked = units - started_with
     if bar.enabled:
+        where = (f"on the cluster at {args.cluster}" if getattr(args, "cluster", None)
+                 else f"{workers} worker{'s' if workers != 1 else ''}")
         note(f"Checked {checked:,} boards in {format_duration(elapsed)} "
-             f"({checked / elapsed if elapsed else 0:,.0f} boards/s, {workers} worker{'s' if workers != 1 else ''}).")
+             f"({checked / elapsed if elapsed else 0:,.0f} boards/s, {where}).")
     files = write_best_layouts(request, tally.best, args.out_dir) if args.out_dir else {}
     document = report_json(request, tally, files)
     if args.output:
@@ -195,7 +209,8 @@ def survey_or_stop(args: argparse.Namespace, request: SurveyRequest, checkpoint:
         with saver.catching_interrupts():
             try:
                 tally = run_survey(request, workers, progress=bar, resume_from=resume_from,
-                                   on_chunk=saver.on_chunk, stop=saver.should_stop)
+                                   on_chunk=saver.on_chunk, stop=saver.should_stop,
+                                   cluster=getattr(args, "cluster", None))
             except SurveyStopped as stopped:
                 bar.close()
                 saver.save(stopped.chunks_done, stopped.tally)

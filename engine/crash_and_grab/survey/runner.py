@@ -152,13 +152,16 @@ def run_survey(request: SurveyRequest, workers: int = 1,
                progress: Callable[[int], None] | None = None, *,
                resume_from: tuple[int, Tally | None] = (0, None),
                on_chunk: Callable[[int, Tally], None] | None = None,
-               stop: Callable[[int], bool] | None = None) -> Tally:
+               stop: Callable[[int], bool] | None = None,
+               cluster: str | None = None) -> Tally:
     """Survey every board of the request and return the finished tally.
 
     `progress(done)` is called after each chunk with the units (distinct boards or setups)
     checked so far; `resume_from` is (chunks done, their tally) of an earlier run;
     `on_chunk(chunks_done, tally)` sees the merged tally after each chunk (to save a
     checkpoint), and when `stop(chunks_done)` says so the survey raises SurveyStopped.
+    With `cluster` (a Dask scheduler's address) the chunks run on that cluster instead of
+    `workers` processes here (cluster.py); the result is the same.
     """
     if workers < 1:
         raise ValueError("workers must be at least 1")
@@ -170,13 +173,21 @@ def run_survey(request: SurveyRequest, workers: int = 1,
     chunks_done = start
     if progress:
         progress(done)
-    results = _results(jobs, workers)
+    if cluster is not None:
+        from .cluster import cluster_results
+
+        # The futures tell the progress as they finish, ahead of the in-order merge.
+        started_at = done
+        told = (lambda boards: progress(started_at + boards)) if progress else None
+        results = cluster_results(jobs, cluster, told)
+    else:
+        results = _results(jobs, workers)
     try:
-        for size, tally in results:
+        for chunk_count, size, tally in results:
             total.merge(tally)
             done += size
-            chunks_done += 1
-            if progress:
+            chunks_done += chunk_count
+            if progress and cluster is None:
                 progress(done)
             if on_chunk:
                 on_chunk(chunks_done, total)
@@ -190,10 +201,11 @@ def run_survey(request: SurveyRequest, workers: int = 1,
     return total
 
 
-def _results(jobs, workers: int) -> Generator[tuple[int, Tally], None, None]:
+def _results(jobs, workers: int) -> Generator[tuple[int, int, Tally], None, None]:
+    """(chunks, boards, tally) of each chunk, in chunk order."""
     if workers == 1 or len(jobs) <= 1:
         for job in jobs:
-            yield _chunk_job(job)
+            yield (1, *_chunk_job(job))
         return
     # spawn, not fork: a worker starts from a fresh interpreter (half a second), so no
     # thread or lock of the caller (an editor's Qt threads, a test runner) is copied half-held.
@@ -201,7 +213,8 @@ def _results(jobs, workers: int) -> Generator[tuple[int, Tally], None, None]:
         pool = multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)), initializer=_start_worker)
     with pool:
         # imap keeps chunk order; results stream in as workers finish them.
-        yield from pool.imap(_chunk_job, jobs)
+        for result in pool.imap(_chunk_job, jobs):
+            yield (1, *result)
 
 
 @contextmanager
