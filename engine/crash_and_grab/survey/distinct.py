@@ -364,17 +364,20 @@ def _group_contents(numbered: Arrangements, slots: tuple[int, ...], orders, cont
     row_tiles = order_tiles[order_of[rows]]
     row_picks = picks[rows]
     shape = (len(rows), len(slots))
-    content_ids, sides, rotations = (np.zeros(shape, dtype=np.int64) for _ in range(3))
+    content_ids = np.zeros(shape, dtype=np.int64)
+    row_sides = np.zeros(shape, dtype=np.int64)
+    row_rotations = np.zeros(shape, dtype=np.int64)
+    outputs: tuple[np.ndarray, np.ndarray, np.ndarray] = (content_ids, row_sides, row_rotations)
     for column, slot in enumerate(slots):
         width = max(len(options[(slot, t)]) for t in tile_ids)
         tables = np.zeros((3, len(tile_ids), width), dtype=np.int64)
         for t, tile in enumerate(tile_ids):
             for k, (cid, _, _, (side, rotation)) in enumerate(options[(slot, tile)]):
                 tables[:, t, k] = (cid, SIDES.index(side), rotation)
-        for table, out in zip(tables, (content_ids, sides, rotations)):
+        for table, out in zip(tables, outputs):
             out[:, column] = table[row_tiles[:, column], row_picks[:, column]]
     return (slots, tuple(totals[by_lowest].tolist()), tuple(share[rows].tolist()), content_ids,
-            (tile_ids, row_tiles, sides, rotations))
+            (tile_ids, row_tiles, row_sides, row_rotations))
 
 
 def _symmetries(template: Template, contents, ids, raw, reduce: bool = True) -> dict[str, np.ndarray]:

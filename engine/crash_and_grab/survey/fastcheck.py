@@ -109,7 +109,7 @@ class BoardFacts:
         nearest cells counting when a number is on several (a designer's tiles may repeat or
         leave out numbers); with one site per number, simply over the pairs of site cells."""
         numbers = [number for _, number in self.sites]
-        if sorted(numbers) != list(CRASH_SITE_NUMBERS):
+        if len(numbers) != len(CRASH_SITE_NUMBERS) or set(numbers) != set(CRASH_SITE_NUMBERS):
             return self._matrix_move_sums()
         pairs = total = squares = 0
         for level, bits in enumerate(self.site_levels, start=1):
