@@ -11,7 +11,7 @@ from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
 
-from ...grid.model import Placement, TileSet
+from ...grid.model import SIDES, Placement, TileSet
 from ..templates import Template
 from ..terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
 from .arrangements import SlotChoice, slot_placements
@@ -89,12 +89,23 @@ class TemplateBatches:
             for position, group in enumerate(classes.groups):
                 # Only contents some class shows get their arrays (a group's other contents are
                 # images of those, needed only for their arrangement numbers).
-                used = sorted({c for segment in classes.segments for c in segment.members[position]})
+                used = np.array(sorted({c for segment in classes.segments for c in segment.members[position]}),
+                                dtype=np.int64)
                 grids = np.zeros((len(group.weights), self.tables.cells), dtype=bool)
                 sites = np.full((len(group.weights), len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
-                grids[used], sites[used] = self._assemble(
-                    [[self._piece(slot, choice) for slot, choice in zip(group.slots, group.choice(content))]
-                     for content in used])
+                used_grids = np.zeros((len(used), self.tables.cells), dtype=bool)
+                used_sites = np.full((len(used), len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
+                for column, slot in enumerate(group.slots):
+                    # The slot's distinct choices among the used contents, each piece made once.
+                    code = (group.tiles[used, column] * len(SIDES) + group.sides[used, column]) * 360 \
+                        + group.rotations[used, column]
+                    unique, inverse = np.unique(code, return_inverse=True)
+                    pieces = [self._piece(slot, (group.tile_ids[c // (360 * len(SIDES))],
+                                                 SIDES[c // 360 % len(SIDES)], c % 360)) for c in unique.tolist()]
+                    inverse = inverse.ravel()
+                    used_grids |= np.stack([p[0] for p in pieces])[inverse]
+                    used_sites = _combine_sites(used_sites, np.stack([p[1] for p in pieces])[inverse])
+                grids[used], sites[used] = used_grids, used_sites
                 groups.append((grids, sites, np.array(group.weights, dtype=np.int64),
                                np.array(group.lowest, dtype=np.int64), np.array(group.images, dtype=np.int64)))
             self._groups[id(classes)] = (classes, groups)

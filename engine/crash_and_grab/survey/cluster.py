@@ -20,9 +20,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Generator, Sequence
+from typing import TYPE_CHECKING
 
 from ...errors import CrashGrabError, UsageError
-from .tally import Tally
+
+if TYPE_CHECKING:
+    from .tally import Tally
 
 TASK_SECONDS = 2.0        # aim for tasks of about this long, so none is under a second
 LOCAL_CHUNKS = 2          # chunks checked here first: the first loads the kernel, the second is timed
