@@ -132,7 +132,18 @@ def survey_chunk(request: SurveyRequest, start: int, stop: int) -> Tally:
 
 def _chunk_job(job: tuple[SurveyRequest, int, int]) -> tuple[int, Tally]:
     request, start, stop = job
-    return stop - start, survey_chunk(request, start, stop)
+    tally = survey_chunk(request, start, stop)
+    _exit_if_orphaned()
+    return stop - start, tally
+
+
+def _exit_if_orphaned() -> None:
+    """In a pool worker whose main process is gone (killed), end silently now rather than die
+    on the broken pipe with a traceback: the watching thread (_exit_with_parent) may not have
+    run yet on a loaded machine."""
+    parent = multiprocessing.parent_process()
+    if parent is not None and multiprocessing.connection.wait([parent.sentinel], timeout=0):
+        os._exit(0)
 
 
 def default_workers() -> int:
