@@ -18,6 +18,7 @@ answers:
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING
@@ -48,8 +49,18 @@ def dask_available() -> bool:
     return True
 
 
+# The engine's caches (line tables, board pieces, distinct boards) are built lazily and are
+# not thread-safe; a worker started with several threads runs its tasks one at a time.
+_ONE_TASK_AT_A_TIME = threading.Lock()
+
+
 def run_chunks(jobs: Sequence[Job]) -> tuple[int, Tally]:
     """One task: the merged tally of consecutive chunks (runs on a worker)."""
+    with _ONE_TASK_AT_A_TIME:
+        return _run_chunks(jobs)
+
+
+def _run_chunks(jobs: Sequence[Job]) -> tuple[int, Tally]:
     from .runner import _chunk_job
 
     total: Tally | None = None
