@@ -90,11 +90,15 @@ class Symmetry:
     def cell(self, cell: tuple[int, int]) -> tuple[int, int]:
         a, b, c, d = self.linear
         x, y = cell
-        w, h = self.width - 1, self.height - 1
-        # Offsets that bring the board's corners back to 0..w, 0..h.
-        ox = -min(0, a * w) - min(0, b * h)
-        oy = -min(0, c * w) - min(0, d * h)
+        ox, oy = self._offsets
         return a * x + b * y + ox, c * x + d * y + oy
+
+    @property
+    def _offsets(self) -> tuple[int, int]:
+        """What brings the board's corners back to 0..width-1, 0..height-1 after the linear part."""
+        a, b, c, d = self.linear
+        w, h = self.width - 1, self.height - 1
+        return -min(0, a * w) - min(0, b * h), -min(0, c * w) - min(0, d * h)
 
     def facing(self, facing: str | None) -> str | None:
         if facing is None:
@@ -385,7 +389,7 @@ def _symmetries(template: Template, contents, ids, raw, reduce: bool = True) -> 
     content as an index array; a symmetry is proven when it carries every slot's contents
     onto one slot's contents and every group content onto a group content of the same
     weight (see the module's docstring)."""
-    slot_of_id = {}
+    slot_of_id = np.zeros(len(ids), dtype=np.int64)
     for (slot, *_), content in contents.items():
         slot_of_id[ids[content]] = slot
     lookups = []
@@ -419,10 +423,11 @@ def _group_images(raw, lookups, image_id, slot_of_id, base) -> list[np.ndarray] 
         if (mapped < 0).any():
             return None
         # Where each slot's content goes: the same slot for every content of the group.
-        targets = [{slot_of_id[int(c)] for c in np.unique(mapped[:, column])} for column in range(len(slots))]
-        if any(len(t) != 1 for t in targets):
+        target_slots = slot_of_id[mapped]
+        if not (target_slots == target_slots[:1]).all():
             return None
-        permutation = [slots.index(next(iter(t))) if next(iter(t)) in slots else -1 for t in targets]
+        targets = target_slots[0].tolist()
+        permutation = [slots.index(t) if t in slots else -1 for t in targets]
         if sorted(permutation) != list(range(len(slots))):
             return None
         placed = np.zeros_like(mapped)
