@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[editor,test]"
+	$(BIN)/python -m pip install --quiet -e ".[editor,test,cluster]"
 	$(MAKE) bytecode
 	touch $(STAMP)
 

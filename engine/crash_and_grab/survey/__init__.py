@@ -13,8 +13,10 @@ Modules: arrangements (numbering, samples), distinct (distinct boards and their 
 lines and fastcheck (the fast path's move facts), findings (checks and metrics from them),
 assemble (template boards from per-slot pieces), kernel, compiled and batch (records of
 thousands of boards per call: numpy arrays, a loop compiled by numba), record (one board's
-figures and score), tally (exact totals), runner (chunks and workers), checkpoint
-(resuming), report (JSON and text), progress (the terminal's progress bar).
+figures and score), tally (exact totals), runner (chunks and workers), cluster (the
+chunks on a Dask cluster), tilesets (a designer's tile set: read, fitted to the slots,
+named by digest), checkpoint (resuming), report (JSON and text), progress (the
+terminal's progress bar).
 
 Names are loaded on first use, so that the fast path (findings, for the editor's live
 validation) does not import numpy and the runner; numba is imported by the first batch.

@@ -15,6 +15,7 @@ from ..terms import ACCELERATOR, CRASH_SITE
 from .arrangements import SlotChoice, slot_placements
 from .fastcheck import BoardFacts, analyse
 from .findings import geometry_for
+from .lines import Geometry
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +31,7 @@ class TemplateBoards:
     def __init__(self, template: Template, tileset: TileSet) -> None:
         self.template = template
         self.tileset = tileset
-        self.geometry = geometry_for(template.width, template.height)
-        self._all_cells = (1 << self.geometry.cells) - 1
+        self._all_cells = (1 << (template.width * template.height)) - 1
         self._slot_of = {slot.origin: index for index, slot in enumerate(template.slots)}
         self._pieces: dict[tuple[int, str, str, int], Piece] = {}
         for index, _tile, placement in slot_placements(template, tileset):
@@ -67,6 +67,13 @@ class TemplateBoards:
         accelerators.sort()
         sites.sort()
         return analyse(self.geometry, tuple(accelerators), self._all_cells & ~covered, tuple(sites))
+
+    @property
+    def geometry(self) -> Geometry:
+        # The process's shared Geometry of this size, asked for at each use: one held from
+        # construction could have left geometry_for's cache, and facts are compared with the
+        # Geometry (and its line tables) they were made with.
+        return geometry_for(self.template.width, self.template.height)
 
     def choices_of(self, placements: tuple[Placement, ...]) -> tuple[SlotChoice, ...]:
         """Slot choices of a layout that fills every slot once (as setups by the rules do)."""

@@ -11,10 +11,10 @@ from collections.abc import Callable, Collection, Sequence
 
 import numpy as np
 
-from ...grid.model import TileSet
+from ...grid.model import SIDES, Placement, TileSet
 from ..templates import Template
 from ..terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
-from .arrangements import SlotChoice
+from .arrangements import SlotChoice, slot_placements
 from .assemble import template_boards
 from .distinct import DistinctBoards, distinct_boards
 from .findings import RULE_CODES
@@ -31,7 +31,14 @@ class TemplateBatches:
         self.tables = tables_for(template.width, template.height)
         self.boards = template_boards(template, tileset)
         self._pieces: dict[tuple[int, str, str, int], tuple[np.ndarray, np.ndarray]] = {}
-        self._groups: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] | None = None
+        # The cells each slot's tiles may cover: a board is whole (no holes, as the kernel
+        # assumes) exactly when every slot's tile covers all of its slot's cells and those fill the board.
+        regions: dict[int, set[tuple[int, int]]] = {}
+        for index, tile, placement in slot_placements(template, tileset):
+            regions.setdefault(index, set()).update(placement.cells(tile))
+        self._regions = regions
+        self._filled = sum(len(cells) for cells in regions.values()) == template.width * template.height
+        self._groups: dict[int, tuple[DistinctBoards, list]] = {}   # id(classes) -> (classes, their group arrays)
 
     def _piece(self, slot: int, choice: SlotChoice) -> tuple[np.ndarray, np.ndarray]:
         """(Accelerator cells as a bool row, Crash Site cell by number) of one slot choice."""
@@ -54,7 +61,10 @@ class TemplateBatches:
                         sites[feature.number - 1] = cell
                     else:
                         extra = True
-            if extra:  # a number out of range or twice on one tile: the fast path counts it
+            covers = set(Placement(tile_id, side, spot.x, spot.y, rotation).cells(tile))
+            whole = self._filled and covers == self._regions[slot]
+            # A number out of range or twice on one tile, or holes in the board: the fast path counts it.
+            if extra or not whole:
                 sites[:] = -2
             piece = self._pieces[key] = (grid, sites)
         return piece
@@ -73,35 +83,66 @@ class TemplateBatches:
                                for choices in boards])
 
     def _group_arrays(self, classes: DistinctBoards):
-        if self._groups is None:
+        known = self._groups.get(id(classes))
+        if known is None or known[0] is not classes:
             groups = []
-            for group in classes.groups:
-                grids, sites = self._assemble([[self._piece(slot, choice) for slot, choice in zip(group.slots, chosen)]
-                                               for chosen in group.choices])
+            for position, group in enumerate(classes.groups):
+                # Only contents some class shows get their arrays (a group's other contents are
+                # images of those, needed only for their arrangement numbers).
+                used = np.array(sorted({c for segment in classes.segments for c in segment.members[position]}),
+                                dtype=np.int64)
+                grids = np.zeros((len(group.weights), self.tables.cells), dtype=bool)
+                sites = np.full((len(group.weights), len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
+                used_grids = np.zeros((len(used), self.tables.cells), dtype=bool)
+                used_sites = np.full((len(used), len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
+                for column, slot in enumerate(group.slots):
+                    # The slot's distinct choices among the used contents, each piece made once.
+                    code = (group.tiles[used, column] * len(SIDES) + group.sides[used, column]) * 360 \
+                        + group.rotations[used, column]
+                    unique, inverse = np.unique(code, return_inverse=True)
+                    pieces = [self._piece(slot, (group.tile_ids[c // (360 * len(SIDES))],
+                                                 SIDES[c // 360 % len(SIDES)], c % 360)) for c in unique.tolist()]
+                    inverse = inverse.ravel()
+                    used_grids |= np.stack([p[0] for p in pieces])[inverse]
+                    used_sites = _combine_sites(used_sites, np.stack([p[1] for p in pieces])[inverse])
+                grids[used], sites[used] = used_grids, used_sites
                 groups.append((grids, sites, np.array(group.weights, dtype=np.int64),
-                               np.array(group.lowest, dtype=np.int64)))
-            self._groups = groups
-        return self._groups
+                               np.array(group.lowest, dtype=np.int64), np.array(group.images, dtype=np.int64)))
+            self._groups[id(classes)] = (classes, groups)
+        return self._groups[id(classes)][1]
 
     def class_arrays(self, classes: DistinctBoards, start: int, stop: int):
         """(Accelerators, Crash Sites, lowest arrangement numbers, weights) of classes start..stop-1."""
         groups = self._group_arrays(classes)
+        parts = []
+        for segment in classes.segments:
+            first, last = max(start, segment.start), min(stop, segment.start + segment.count)
+            if first < last:
+                parts.append(self._segment_arrays(groups, segment, first - segment.start, last - segment.start))
+        if len(parts) == 1:
+            return parts[0]
+        return tuple(np.concatenate([part[i] for part in parts]) for i in range(4))
+
+    def _segment_arrays(self, groups, segment, start: int, stop: int):
         index = np.arange(start, stop, dtype=np.int64)
-        digits = []
-        for grids, _, _, _ in reversed(groups):
-            index, digit = np.divmod(index, len(grids))
-            digits.append(digit)
-        digits.reverse()
+        contents = []
+        for members in reversed(segment.members):
+            index, digit = np.divmod(index, len(members))
+            contents.append(np.array(members, dtype=np.int64)[digit])
+        contents.reverse()
         grid = np.zeros((stop - start, self.tables.cells), dtype=bool)
         sites = np.full((stop - start, len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
-        numbers = np.zeros(stop - start, dtype=np.int64)
-        weights = np.full(stop - start, classes.per_class, dtype=np.int64)
-        for (grids, group_sites, group_weights, lowest), digit in zip(groups, digits):
-            grid |= grids[digit]
-            sites = _combine_sites(sites, group_sites[digit])
-            numbers += lowest[digit]
-            weights *= group_weights[digit]
-        return grid, sites, numbers, weights
+        weights = np.full(stop - start, segment.orbit, dtype=np.int64)
+        for (grids, group_sites, group_weights, _, _), content in zip(groups, contents):
+            grid |= grids[content]
+            sites = _combine_sites(sites, group_sites[content])
+            weights *= group_weights[content]
+        # A class is named by the lowest arrangement of any of its boards (its images included).
+        numbers = None
+        for g in range(groups[0][4].shape[0]):
+            named = sum(lowest[images[g][content]] for (_, _, _, lowest, images), content in zip(groups, contents))
+            numbers = named if numbers is None else np.minimum(numbers, named)
+        return grid, sites, np.asarray(numbers, dtype=np.int64), weights
 
 
 def _combine_sites(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
@@ -145,9 +186,9 @@ def fill_row(records: BatchRecords, row: int, record: BoardRecord) -> None:
     records.moves_squares[row] = record.moves_squares
 
 
-def class_records(template: Template, tileset: TileSet, start: int, stop: int):
+def class_records(template: Template, tileset: TileSet, start: int, stop: int, classes: DistinctBoards | None = None):
     """(records, lowest arrangement numbers, weights) of distinct-board classes start..stop-1."""
-    classes = distinct_boards(template, tileset)
+    classes = classes or distinct_boards(template, tileset)
     batches = template_batches(template, tileset)
     grid, sites, numbers, weights = batches.class_arrays(classes, start, stop)
     records = kernel_records(batches, grid, sites, lambda row: classes.choices(start + row))

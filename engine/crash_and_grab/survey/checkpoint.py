@@ -23,15 +23,19 @@ from .findings import RULE_CODES
 from .record import BoardRecord
 from .runner import SAMPLE, SurveyRequest
 from .tally import Tally
+from .tilesets import tileset_digest
 
 FORMAT = "crash-grab-survey-checkpoint"
 VERSION = 1
 
 
 def request_json(request: SurveyRequest) -> dict[str, Any]:
-    return {"template": request.template, "mode": request.mode, "sample": request.sample, "seed": request.seed,
-            "select": list(request.select) if request.select is not None else None, "best": request.best,
-            "chunk_size": request.chunk_size}
+    document = {"template": request.template, "mode": request.mode, "sample": request.sample, "seed": request.seed,
+                "select": list(request.select) if request.select is not None else None, "best": request.best,
+                "chunk_size": request.chunk_size}
+    if request.tileset is not None:  # a designer's tiles: the checkpoint is of that very set
+        document["tileset"] = {"id": request.tileset.id, "sha256": tileset_digest(request.tileset)}
+    return document
 
 
 def tally_json(tally: Tally) -> dict[str, Any]:
@@ -112,13 +116,23 @@ def load_checkpoint(path: str | Path, request: SurveyRequest, chunks_total: int)
     document = read_checkpoint(path)
     saved = document["request"]
     wanted = request_json(request)
-    different = [key for key in wanted if saved[key] != wanted[key]]
+    different = [key for key in {**saved, **wanted} if saved.get(key) != wanted.get(key)]
     if different or document["chunks_total"] != chunks_total:
-        what = ", ".join(f"{key} {saved[key]!r} (now {wanted[key]!r})" for key in different) or "the chunk count"
+        what = ", ".join(f"{key} {_shown(saved.get(key))} (now {_shown(wanted.get(key))})"
+                         for key in different) or "the chunk count"
         raise InvalidFileError(f"the checkpoint belongs to another survey: {what}.", file=path,
                                hint="Repeat the options of the interrupted run, or delete the checkpoint.")
     check_totals(document, request, path)
     return document["chunks_done"], tally_from_json(document["tally"], request.best)
+
+
+def _shown(value: Any) -> str:
+    """A request field in a message: a tile set by its id (its digest says nothing to a person)."""
+    if value is None:
+        return "the standard tiles"
+    if isinstance(value, dict) and "id" in value:
+        return f"tile set {value['id']!r} (another version of it)" if "sha256" in value else repr(value)
+    return repr(value)
 
 
 def check_totals(document: dict[str, Any], request: SurveyRequest, path: str | Path) -> None:

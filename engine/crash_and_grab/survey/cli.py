@@ -25,7 +25,9 @@ from ...formats.jsonio import dumps, write_text_atomic
 from ...formats.safe_read import same_file
 from ...formats.layout_io import save_layout
 from ...formats.schemas import validate
-from ..tileset_file import standard_tileset
+from ..templates import TEMPLATES
+from .cluster import INSTALL, dask_available
+from .tilesets import survey_tileset
 
 # About an hour per core at ~300 us a board (docs/performance.md); --sample 10**12 ran out of
 # memory just listing its chunks.
@@ -44,15 +46,22 @@ SURVEY_DESCRIPTION = ("Check every arrangement of a template (--all: each distin
 
 
 def run_from_shared(args: argparse.Namespace, usage_error) -> int:
-    """`crashgrab survey` (the game's options among other games'): --players is required here."""
-    if args.players is None:
-        usage_error("the following arguments are required: --players")
+    """`crashgrab survey` (the game's options among other games'): --players or --template is required here."""
+    if args.players is None and getattr(args, "template", None) is None:
+        usage_error("the following arguments are required: --players (or --template)")
+    if args.players is not None and getattr(args, "template", None) is not None:
+        usage_error("argument --template: not allowed with argument --players (both name the template)")
     return run_survey_command(args)
 
 
 def add_arguments(survey, players_required: bool = True) -> None:
     survey.add_argument("--players", required=players_required, choices=sorted(PLAYERS), metavar="2-4|5|6",
                         help="the template: 2-4 (8x8), 5 (9x9) or 6 (10x10)")
+    survey.add_argument("--template", choices=sorted(set(PLAYERS.values())), metavar="ID",
+                        help="the template by its id (2-4, 5 or 6), instead of --players")
+    survey.add_argument("--tileset", metavar="FILE",
+                        help="survey a tile set of your own (a tile set file, as the tile designer saves it) "
+                             "instead of the standard tiles: every side, rotation and slot its tiles allow")
     which = survey.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true",
                        help="every arrangement of the template (the default for 2-4; 5 and 6 take minutes to "
@@ -62,6 +71,10 @@ def add_arguments(survey, players_required: bool = True) -> None:
     survey.add_argument("--workers", type=int, metavar="N",
                         help=f"worker processes (default: this machine's {default_workers()} cores); "
                              "the report is the same for any number")
+    survey.add_argument("--cluster", metavar="ADDRESS",
+                        help="run the survey's chunks on a Dask cluster, given its scheduler's address "
+                             "(e.g. tcp://10.0.0.5:8786); needs crash-grab-editor[cluster], see "
+                             "`crashgrab docs survey`; the report is the same")
     survey.add_argument("--select", metavar="CODES",
                         help="count only these finding codes (comma-separated) in the report and in the "
                              "best boards' score, e.g. accelerator-loop,crash-site-corner")
@@ -80,8 +93,10 @@ def add_arguments(survey, players_required: bool = True) -> None:
 
 
 def request_from_args(args: argparse.Namespace) -> SurveyRequest:
-    """The survey the arguments ask for; UsageError (exit 2) for anything unusable."""
-    template = PLAYERS[args.players]
+    """The survey the arguments ask for; UsageError (exit 2) for anything unusable, and
+    InvalidFileError (exit 2) for a tile set file that is not one, or whose tiles do not fit
+    the template's slots."""
+    template = PLAYERS[args.players] if args.players is not None else args.template
     if args.sample is None and not args.all and template != "2-4":
         raise UsageError(f"say how many {template}-saucer setups to check with --sample N "
                          "(for example --sample 20000), or --all for every board (it takes long: "
@@ -93,6 +108,12 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
     if args.sample is not None and args.sample > MAX_SAMPLE:
         raise UsageError(f"--sample {args.sample:,} is more than the {MAX_SAMPLE:,} boards a survey can check.",
                          hint=f"Use at most --sample {MAX_SAMPLE:,}.")
+    if getattr(args, "cluster", None) is not None:
+        if args.workers is not None:
+            raise UsageError("--workers is for this machine's processes; a cluster's workers are its own "
+                             "(start as many as you like with `dask worker`).", hint="Leave out --workers or --cluster.")
+        if not dask_available():
+            raise UsageError(INSTALL)
     if args.workers is not None and args.workers < 1:
         raise UsageError(f"--workers needs at least 1 process, not {args.workers}.")
     if args.best is not None and args.best < 0:
@@ -110,10 +131,12 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
                              f"{'is not a code' if len(unknown) == 1 else 'are not codes'} a survey counts.",
                              hint=f"Use some of {', '.join(SURVEY_CODES)}.")
     best = args.best if args.best is not None else DEFAULT_BEST
+    tileset = survey_tileset(args.tileset, TEMPLATES[template]) if getattr(args, "tileset", None) else None
     if args.sample is not None:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-        return SurveyRequest(template, SAMPLE, sample=args.sample, seed=seed, select=select, best=best)
-    return SurveyRequest(template, ALL, select=select, best=best)
+        return SurveyRequest(template, SAMPLE, sample=args.sample, seed=seed, select=select, best=best,
+                             tileset=tileset)
+    return SurveyRequest(template, ALL, select=select, best=best, tileset=tileset)
 
 
 def checkpoint_path(args: argparse.Namespace, request: SurveyRequest) -> Path:
@@ -121,7 +144,8 @@ def checkpoint_path(args: argparse.Namespace, request: SurveyRequest) -> Path:
         return Path(args.checkpoint)
     if args.output:
         return Path(args.output + ".checkpoint.json")
-    return Path(f"survey-{request.template}-{request.mode}.checkpoint.json")
+    tiles = f"-{request.tileset.id}" if request.tileset is not None else ""
+    return Path(f"survey-{request.template}-{request.mode}{tiles}.checkpoint.json")
 
 
 def run_survey_command(args: argparse.Namespace) -> int:
@@ -141,7 +165,8 @@ def run_survey_command(args: argparse.Namespace) -> int:
         check_checkpoint_place(checkpoint, resumed=args.resume, given=bool(args.checkpoint))
     if request.mode == SAMPLE and args.seed is None:
         note(f"seed {request.seed}")
-    return survey_and_report(args, request, checkpoint, resume_from, worker_count(args.workers))
+    workers = 1 if getattr(args, "cluster", None) else worker_count(args.workers)
+    return survey_and_report(args, request, checkpoint, resume_from, workers)
 
 
 def survey_and_report(args: argparse.Namespace, request: SurveyRequest, checkpoint: Path,
@@ -160,8 +185,10 @@ def survey_and_report(args: argparse.Namespace, request: SurveyRequest, checkpoi
     elapsed = time.perf_counter() - started
     checked = units - started_with
     if bar.enabled:
+        where = (f"on the cluster at {args.cluster}" if getattr(args, "cluster", None)
+                 else f"{workers} worker{'s' if workers != 1 else ''}")
         note(f"Checked {checked:,} boards in {format_duration(elapsed)} "
-             f"({checked / elapsed if elapsed else 0:,.0f} boards/s, {workers} worker{'s' if workers != 1 else ''}).")
+             f"({checked / elapsed if elapsed else 0:,.0f} boards/s, {where}).")
     files = write_best_layouts(request, tally.best, args.out_dir) if args.out_dir else {}
     document = report_json(request, tally, files)
     if args.output:
@@ -182,7 +209,8 @@ def survey_or_stop(args: argparse.Namespace, request: SurveyRequest, checkpoint:
         with saver.catching_interrupts():
             try:
                 tally = run_survey(request, workers, progress=bar, resume_from=resume_from,
-                                   on_chunk=saver.on_chunk, stop=saver.should_stop)
+                                   on_chunk=saver.on_chunk, stop=saver.should_stop,
+                                   cluster=getattr(args, "cluster", None))
             except SurveyStopped as stopped:
                 bar.close()
                 saver.save(stopped.chunks_done, stopped.tally)
@@ -311,7 +339,7 @@ def make_folder(out_dir: str) -> Path:
 def write_best_layouts(request: SurveyRequest, best, out_dir: str) -> dict[int, str]:
     """Save each best board as a layout file; board number -> path written."""
     directory = make_folder(out_dir)
-    tileset = standard_tileset()
+    tileset = request.tileset_obj
     files = {}
     for rank, record in enumerate(best, start=1):
         layout = board_layout(request, record.board, tileset)
@@ -319,7 +347,7 @@ def write_best_layouts(request: SurveyRequest, best, out_dir: str) -> dict[int, 
         path = directory / f"best-{rank:02d}-{request.template}-{kind}-{record.board}.json"
         layout = replace(
             layout, name=f"Survey best {rank} of {request.template} ({kind} {record.board})",
-            tileset_ref="standard",
+            tileset_ref=request.tileset_ref,
             notes=(f"crashgrab survey rank {rank}: {record.errors} errors, {record.warnings} warnings, "
                    f"exposure {float(record.exposure):.4f}, distance variance {float(record.spread):.4f}."))
         save_layout(layout, path)

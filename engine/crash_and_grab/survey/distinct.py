@@ -3,34 +3,48 @@
 Two arrangements are the same board when every slot shows the same features on the same
 cells: the 1x1 centre tile of the 5-saucer board looks the same at all four rotations,
 and the 4x1 arm tiles share most of their faces, so most of the 5- and 6-saucer
-arrangements coincide. A quarter turn of the whole board changes no finding or metric of
-the survey either (tests/test_survey_distinct.py proves it on all 98,304 2-4 boards), so
-a class is a board together with its quarter turns.
+arrangements coincide.
 
-How classes are enumerated. Slots are split into their slot groups (slots taking the same
-tiles); the arrangements of a group are listed once and merged by what the group's
-slots show, giving each group's *distinct contents* with how many arrangements make each.
-A board is one distinct content per group, and the arrangements making it are the
-product of those counts. For the quarter turn, the first group (the four core slots)
-keeps only contents with its first tile (tile 1) in its first slot (north-west): every
-board has exactly one quarter turn where tile 1 lies there, and a turn maps arrangements
-one to one onto arrangements, so each such board stands for four boards of the same
-number of arrangements. The turn is used only after checking, tile by tile and slot by
-slot, that it maps the template onto itself and that tile 1 can be told from the other
-tiles by what it shows; otherwise classes are the distinct boards alone.
+How distinct boards are enumerated. Slots are split into their slot groups (slots taking
+the same tiles); the arrangements of a group are listed once and merged by what the
+group's slots show, giving each group's *distinct contents* with how many arrangements
+make each. A board is one distinct content per group (groups cover different cells, so
+different contents are different boards), and the arrangements making it are the product
+of those counts.
 
-Classes are numbered in mixed radix over the groups (first group most significant), each
-group's contents in order of their lowest arrangement number. A class is named in
-reports by the lowest arrangement number among its arrangements.
+Symmetries, found and proven for each tile set. A turn or mirror image g of the whole
+board (the eight of a square, the four of a rectangle) is used only when, for every slot
+group, g carries every distinct content onto a distinct content of the same group made by
+exactly as many arrangements (checked content by content, below). Then g maps the boards
+of the template one to one onto themselves, and the arrangements of a board onto those of
+its image. It changes no field of a board's record either: every check and figure the
+survey counts (numbering, Manhattan steps, the four directions of a move at each distance,
+orthogonal neighbours and groups, off-board moves, strongly connected Accelerators) is
+defined alike in every direction, and a feature's facing, which a check never reads, is
+carried along all the same; tests/test_survey_distinct.py and test_survey_tilesets.py hold
+that against the record of every image. The symmetries so found form a group G (the
+composition of two is one); a class is a board with its images under G, checked once.
+
+Classes are listed by orbit representatives, group after group (Burnside-free): of the
+first group's contents, each orbit under G is represented by its lowest content, whose
+stabiliser T (the symmetries fixing it) then acts on the remaining groups, and so on. The
+classes fall into *segments* of equal stabiliser chain: a segment is a product of one
+list of contents per group, every class of it standing for |G| / |T| boards. With no
+symmetry there is one segment, every board; with the standard tiles' quarter turn, tile 1
+tells the four core slots apart and there is one segment too (the core contents with tile
+1 north-west). Classes are numbered segment after segment, in mixed radix within one
+(first group most significant), each group's contents in order of their lowest
+arrangement number. A class is named in reports by the lowest arrangement number among
+all its arrangements.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 from math import prod
 
-from ...grid.geometry import ROTATIONS
+import numpy as np
+
 from ...grid.model import SIDES, TileSet
 from ..templates import Template
 from .arrangements import Arrangements, SlotChoice, arrangements, slot_placements
@@ -38,15 +52,103 @@ from .arrangements import Arrangements, SlotChoice, arrangements, slot_placement
 # What a slot shows: its covered cells and its features (cell, type, number, facing), sorted.
 Content = tuple
 
+IDENTITY = "identity"
+# Each symmetry's linear part, (dx, dy) -> (a dx + b dy, c dx + d dy), with y pointing south;
+# the board is then moved back onto itself. "turn-90" is a clockwise quarter turn.
+_LINEAR: dict[str, tuple[int, int, int, int]] = {
+    IDENTITY: (1, 0, 0, 1),
+    "turn-90": (0, -1, 1, 0),
+    "turn-180": (-1, 0, 0, -1),
+    "turn-270": (0, 1, -1, 0),
+    "mirror-left-right": (-1, 0, 0, 1),
+    "mirror-top-bottom": (1, 0, 0, -1),
+    "mirror-diagonal": (0, 1, 1, 0),
+    "mirror-antidiagonal": (0, -1, -1, 0),
+}
+SYMMETRY_NAMES: tuple[str, ...] = tuple(name for name in _LINEAR if name != IDENTITY)
+_FACINGS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+_FACING_OF = {vector: name for name, vector in _FACINGS.items()}
+
 
 @dataclass(frozen=True)
+class Symmetry:
+    """One turn or mirror image of a width x height board."""
+
+    name: str
+    width: int
+    height: int
+
+    @property
+    def linear(self) -> tuple[int, int, int, int]:
+        return _LINEAR[self.name]
+
+    def fits(self) -> bool:
+        """Whether the board goes onto itself (a quarter turn or diagonal needs a square)."""
+        a, b, _, _ = self.linear
+        return b == 0 or self.width == self.height
+
+    def cell(self, cell: tuple[int, int]) -> tuple[int, int]:
+        a, b, c, d = self.linear
+        x, y = cell
+        ox, oy = self._offsets
+        return a * x + b * y + ox, c * x + d * y + oy
+
+    @property
+    def _offsets(self) -> tuple[int, int]:
+        """What brings the board's corners back to 0..width-1, 0..height-1 after the linear part."""
+        a, b, c, d = self.linear
+        w, h = self.width - 1, self.height - 1
+        return -min(0, a * w) - min(0, b * h), -min(0, c * w) - min(0, d * h)
+
+    def facing(self, facing: str | None) -> str | None:
+        if facing is None:
+            return None
+        a, b, c, d = self.linear
+        dx, dy = _FACINGS[facing]
+        return _FACING_OF[(a * dx + b * dy, c * dx + d * dy)]
+
+    def content(self, content: Content) -> Content:
+        cells, features = content
+        return (tuple(sorted(self.cell(c) for c in cells)),
+                tuple(sorted((self.cell(cell), kind, number, self.facing(facing))
+                             for cell, kind, number, facing in features)))
+
+
+@dataclass(frozen=True, eq=False)
 class GroupContents:
     """The distinct contents of one slot group."""
 
     slots: tuple[int, ...]                       # template slot indices of the group
-    choices: tuple[tuple[SlotChoice, ...], ...]  # per content: the slots' choices of its lowest arrangement
     weights: tuple[int, ...]                     # per content: how many of the group's arrangements show it
     lowest: tuple[int, ...]                      # per content: its share of the lowest arrangement number
+    images: tuple[tuple[int, ...], ...]          # per symmetry of the survey (identity first): each content's image
+    tile_ids: tuple[str, ...]                    # the group's tiles, for the arrays below
+    tiles: np.ndarray                            # per content and slot: the lowest arrangement's tile (index),
+    sides: np.ndarray                            # side (index into SIDES)
+    rotations: np.ndarray                        # and rotation
+
+    def choice(self, content: int) -> tuple[SlotChoice, ...]:
+        """The group's slots' (tile, side, rotation) in the lowest arrangement showing `content`."""
+        return tuple((self.tile_ids[t], SIDES[s], r) for t, s, r in zip(
+            self.tiles[content].tolist(), self.sides[content].tolist(), self.rotations[content].tolist()))
+
+    @property
+    def choices(self) -> tuple[tuple[SlotChoice, ...], ...]:
+        return tuple(self.choice(content) for content in range(len(self.weights)))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Classes whose group contents are any of `members[i]` for group i, each class standing
+    for `orbit` boards (its images under the survey's symmetries)."""
+
+    start: int                                   # number of its first class
+    members: tuple[tuple[int, ...], ...]         # per group: content indices, ascending
+    orbit: int
+
+    @property
+    def count(self) -> int:
+        return prod(len(m) for m in self.members)
 
 
 @dataclass(frozen=True)
@@ -55,82 +157,123 @@ class DistinctBoards:
 
     arrangements: Arrangements
     groups: tuple[GroupContents, ...]
-    turn_slots: tuple[int, ...] | None           # per slot, the slot a clockwise quarter turn carries it to,
-                                                 # when a class is a board with its quarter turns
-    distinct: int                                # distinct boards (without the quarter turn)
+    symmetries: tuple[str, ...]                  # the symmetries proven for this tile set (identity first)
+    segments: tuple[Segment, ...]
+    distinct: int                                # distinct boards (without the symmetries)
+    content_choices: tuple[dict, ...] = ()       # per slot: content -> its lowest (tile, side, rotation)
 
     @property
     def quarter_turn(self) -> bool:
-        return self.turn_slots is not None
+        return "turn-90" in self.symmetries
 
-    def turned(self, choices: tuple[SlotChoice, ...]) -> tuple[SlotChoice, ...]:
-        """The arrangement that shows `choices`' board after a clockwise quarter turn."""
-        assert self.turn_slots is not None
-        turned: list[SlotChoice | None] = [None] * len(choices)
-        for slot, (tile, side, rotation) in enumerate(choices):
-            turned[self.turn_slots[slot]] = (tile, side, ROTATIONS[(ROTATIONS.index(rotation) + 1) % 4])
-        return tuple(turned)  # type: ignore[arg-type]
+    @property
+    def reductions(self) -> tuple[str, ...]:
+        """The symmetries a class is taken up to (identity left out), in SYMMETRY_NAMES order."""
+        return tuple(name for name in self.symmetries if name != IDENTITY)
 
     @property
     def count(self) -> int:
         """How many classes there are (what an exhaustive survey checks)."""
-        return prod(len(group.weights) for group in self.groups)
+        return sum(segment.count for segment in self.segments)
 
-    @property
-    def per_class(self) -> int:
-        return 4 if self.quarter_turn else 1
-
-    def digits(self, index: int) -> tuple[int, ...]:
+    def locate(self, index: int) -> tuple[Segment, tuple[int, ...]]:
+        """The class's segment and its content index in every group."""
         if not 0 <= index < self.count:
             raise IndexError(f"distinct board {index} is outside 0-{self.count - 1}")
+        segment = next(s for s in reversed(self.segments) if s.start <= index)
+        index -= segment.start
         digits = []
-        for group in reversed(self.groups):
-            index, digit = divmod(index, len(group.weights))
-            digits.append(digit)
-        return tuple(reversed(digits))
+        for members in reversed(segment.members):
+            index, digit = divmod(index, len(members))
+            digits.append(members[digit])
+        return segment, tuple(reversed(digits))
+
+    def digits(self, index: int) -> tuple[int, ...]:
+        return self.locate(index)[1]
 
     def choices(self, index: int) -> tuple[SlotChoice, ...]:
-        """The slots' (tile, side, rotation) of the class's lowest-numbered arrangement."""
+        """The slots' (tile, side, rotation) of the representative board's lowest arrangement."""
         slots: list[SlotChoice | None] = [None] * len(self.arrangements.template.slots)
         for group, digit in zip(self.groups, self.digits(index)):
-            for slot, choice in zip(group.slots, group.choices[digit]):
+            for slot, choice in zip(group.slots, group.choice(digit)):
                 slots[slot] = choice
         return tuple(slots)  # type: ignore[arg-type]
 
     def weight(self, index: int) -> int:
         """How many arrangements the class stands for."""
-        return self.per_class * prod(group.weights[d] for group, d in zip(self.groups, self.digits(index)))
+        segment, digits = self.locate(index)
+        return segment.orbit * prod(group.weights[d] for group, d in zip(self.groups, digits))
 
     def lowest_arrangement(self, index: int) -> int:
-        return sum(group.lowest[d] for group, d in zip(self.groups, self.digits(index)))
+        """The lowest arrangement number of any board of the class."""
+        digits = self.digits(index)
+        return min(sum(group.lowest[group.images[g][d]] for group, d in zip(self.groups, digits))
+                   for g in range(len(self.symmetries)))
+
+    def image(self, choices: tuple[SlotChoice, ...], name: str) -> tuple[SlotChoice, ...]:
+        """An arrangement that shows the image of `choices`' board under one of the survey's symmetries."""
+        if name not in self.symmetries:
+            raise ValueError(f"{name} is not a symmetry of this survey")
+        template = self.arrangements.template
+        symmetry = Symmetry(name, template.width, template.height)
+        contents = _slot_contents(template, self.arrangements.tileset)
+        shown: list[SlotChoice | None] = [None] * len(choices)
+        for slot, choice in enumerate(choices):
+            target = symmetry.content(contents[(slot, *choice)])
+            for other, by_content in enumerate(self.content_choices):
+                if target in by_content:
+                    shown[other] = by_content[target]
+        return tuple(shown)  # type: ignore[arg-type]
+
+    def turned(self, choices: tuple[SlotChoice, ...]) -> tuple[SlotChoice, ...]:
+        """The arrangement that shows `choices`' board after a clockwise quarter turn."""
+        return self.image(choices, "turn-90")
 
 
-def distinct_boards(template: Template, tileset: TileSet) -> DistinctBoards:
-    return _distinct_boards(template, tileset)
+def distinct_boards(template: Template, tileset: TileSet, reduce: bool = True) -> DistinctBoards:
+    """The classes of the template's arrangements; `reduce=False` leaves the symmetries out
+    (every distinct board its own class: what tests compare a reduced survey with)."""
+    return _distinct_boards(template, tileset, reduce)
 
 
 @lru_cache(maxsize=8)
-def _distinct_boards(template: Template, tileset: TileSet) -> DistinctBoards:
+def _distinct_boards(template: Template, tileset: TileSet, reduce: bool = True) -> DistinctBoards:
     numbered = arrangements(template, tileset)
     contents = _slot_contents(template, tileset)
     places = _place_values(numbered)
-    turn = _quarter_turn(template, numbered, contents)
-    groups = []
-    for position, (slots, orders) in enumerate(zip(numbered.groups, numbered.group_orders)):
-        keep_first_tile = turn is not None and position == 0
-        groups.append(_group_contents(numbered, slots, orders, contents, places, keep_first_tile))
-    distinct = prod(len(g.weights) for g in groups) * (4 if turn is not None else 1)
-    boards = DistinctBoards(numbered, tuple(groups), turn, distinct)
+    ids: dict[Content, int] = {}
+    for content in contents.values():
+        ids.setdefault(content, len(ids))
+    raw = [_group_contents(numbered, slots, orders, contents, ids, places)
+           for slots, orders in zip(numbered.groups, numbered.group_orders)]
+    found = _symmetries(template, contents, ids, raw, reduce)
+    groups = tuple(GroupContents(slots, weights, lowest, tuple(tuple(found[name][i].tolist()) for name in found),
+                                 *decoded)
+                   for i, (slots, weights, lowest, _, decoded) in enumerate(raw))
+    names = tuple(found)
+    segments = _segments(groups, len(names))
+    by_slot: list[dict] = [{} for _ in template.slots]
+    for (slot, tile, side, rotation), content in sorted(contents.items(), key=lambda item: item[0]):
+        by_slot[slot].setdefault(content, (tile, side, rotation))
+    boards = DistinctBoards(numbered, groups, names, segments, prod(len(g.weights) for g in groups),
+                            tuple(by_slot))
     assert sum_of_weights(boards) == numbered.count
     return boards
 
 
 def sum_of_weights(boards: DistinctBoards) -> int:
     """Every arrangement counted once: the class sizes add up to the arrangement count."""
-    return boards.per_class * prod(sum(group.weights) for group in boards.groups)
+    return sum(segment.orbit * prod(sum(group.weights[c] for c in members)
+                                    for group, members in zip(boards.groups, segment.members))
+               for segment in boards.segments)
 
 
 def _slot_contents(template: Template, tileset: TileSet) -> dict[tuple[int, str, str, int], Content]:
+    return _slot_contents_cached(template, tileset)
+
+
+@lru_cache(maxsize=8)
+def _slot_contents_cached(template: Template, tileset: TileSet) -> dict[tuple[int, str, str, int], Content]:
     """What every (slot, tile, side, rotation) shows."""
     contents = {}
     for index, tile, p in slot_placements(template, tileset):
@@ -157,82 +300,192 @@ def _place_values(numbered: Arrangements) -> dict:
     return places
 
 
-def _group_contents(numbered: Arrangements, slots: tuple[int, ...], orders, contents, places,
-                    keep_first_tile: bool) -> GroupContents:
+def _group_contents(numbered: Arrangements, slots: tuple[int, ...], orders, contents, ids, places):
+    """(slots, weights, lowest, content ids per slot as an array, the lowest arrangements' choices) of one group's
+    distinct contents, in order of their lowest arrangement number.
+
+    Per (slot, tile) the side and rotation choices showing one content are merged first
+    (with how many there are and the lowest share of them); a tile order then gives the
+    product of its slots' merged choices, and equal contents of all orders are merged."""
     template = numbered.template
     position = numbered.groups.index(slots)
-    first_tile = orders[0][0]
-    found: dict[tuple, list] = {}   # content -> [weight, lowest number, choices]
-    rotation_lists = [template.slots[s].rotations for s in slots]
+    options: dict[tuple[int, str], list[list]] = {}   # (slot, tile) -> [[content id, count, share, (side, rot)]]
+    for slot in slots:
+        rotations = template.slots[slot].rotations
+        for tile in {t for order in orders for t in order}:
+            merged: dict[int, list] = {}
+            for side_digit, side in enumerate(SIDES):
+                for rotation_digit, rotation in enumerate(rotations):
+                    cid = ids[contents[(slot, tile, side, rotation)]]
+                    share = side_digit * places[("side", slot)] + rotation_digit * places[("rotation", slot)]
+                    entry = merged.get(cid)
+                    if entry is None:
+                        merged[cid] = [cid, 1, share, (side, rotation)]
+                    else:
+                        entry[1] += 1
+                        if share < entry[2]:
+                            entry[2], entry[3] = share, (side, rotation)
+            options[(slot, tile)] = sorted(merged.values())
+    base = len(ids)
+    codes, weights, lowest, order_rows, option_rows = [], [], [], [], []
     for order_digit, tiles in enumerate(orders):
-        if keep_first_tile and tiles[0] != first_tile:
+        lists = [options[(slot, tile)] for slot, tile in zip(slots, tiles)]
+        grids = np.meshgrid(*[np.arange(len(o)) for o in lists], indexing="ij")
+        picks = np.stack([g.ravel() for g in grids], axis=1)          # rows: an option per slot
+        code = np.zeros(len(picks), dtype=object if base ** len(slots) >= 2 ** 62 else np.int64)
+        weight = np.ones(len(picks), dtype=np.int64)
+        share = np.full(len(picks), order_digit * places[("order", position)], dtype=np.int64)
+        for column, option_list in enumerate(lists):
+            table = np.array([[o[0], o[1], o[2]] for o in option_list], dtype=np.int64)
+            chosen = table[picks[:, column]]
+            code = code * base + chosen[:, 0]
+            weight *= chosen[:, 1]
+            share += chosen[:, 2]
+        codes.append(code)
+        weights.append(weight)
+        lowest.append(share)
+        order_rows.append(np.full(len(picks), order_digit, dtype=np.int64))
+        option_rows.append(picks)
+    code = np.concatenate(codes)
+    weight = np.concatenate(weights)
+    share = np.concatenate(lowest)
+    order_of = np.concatenate(order_rows)
+    picks = np.concatenate(option_rows)
+    unique, inverse = np.unique(code, return_inverse=True)
+    inverse = inverse.ravel()
+    totals = np.zeros(len(unique), dtype=np.int64)
+    np.add.at(totals, inverse, weight)
+    first = np.lexsort((share, inverse))                  # by content, lowest share first
+    starts = np.flatnonzero(np.r_[True, inverse[first][1:] != inverse[first][:-1]])
+    best_rows = first[starts]                             # per unique content, its lowest row
+    by_lowest = np.argsort(share[best_rows], kind="stable")
+    rows = best_rows[by_lowest]
+    # Per content, its lowest arrangement's tile, side and rotation per slot, gathered from
+    # padded (tile, option) tables of each slot.
+    tile_ids = tuple(dict.fromkeys(t for order in orders for t in order))
+    tile_index = {t: i for i, t in enumerate(tile_ids)}
+    order_tiles = np.array([[tile_index[t] for t in order] for order in orders], dtype=np.int64)
+    row_tiles = order_tiles[order_of[rows]]
+    row_picks = picks[rows]
+    shape = (len(rows), len(slots))
+    content_ids = np.zeros(shape, dtype=np.int64)
+    row_sides = np.zeros(shape, dtype=np.int64)
+    row_rotations = np.zeros(shape, dtype=np.int64)
+    outputs: tuple[np.ndarray, np.ndarray, np.ndarray] = (content_ids, row_sides, row_rotations)
+    for column, slot in enumerate(slots):
+        width = max(len(options[(slot, t)]) for t in tile_ids)
+        tables = np.zeros((3, len(tile_ids), width), dtype=np.int64)
+        for t, tile in enumerate(tile_ids):
+            for k, (cid, _, _, (side, rotation)) in enumerate(options[(slot, tile)]):
+                tables[:, t, k] = (cid, SIDES.index(side), rotation)
+        for table, out in zip(tables, outputs):
+            out[:, column] = table[row_tiles[:, column], row_picks[:, column]]
+    return (slots, tuple(totals[by_lowest].tolist()), tuple(share[rows].tolist()), content_ids,
+            (tile_ids, row_tiles, row_sides, row_rotations))
+
+
+def _symmetries(template: Template, contents, ids, raw, reduce: bool = True) -> dict[str, np.ndarray]:
+    """Per symmetry proven for the tile set (identity first), per group the image of each
+    content as an index array; a symmetry is proven when it carries every slot's contents
+    onto one slot's contents and every group content onto a group content of the same
+    weight (see the module's docstring)."""
+    slot_of_id = np.zeros(len(ids), dtype=np.int64)
+    for (slot, *_), content in contents.items():
+        slot_of_id[ids[content]] = slot
+    lookups = []
+    for _, weights, _, content_ids, _ in raw:
+        base = len(ids)
+        code = np.zeros(len(content_ids), dtype=object if base ** content_ids.shape[1] >= 2 ** 62 else np.int64)
+        for column in range(content_ids.shape[1]):
+            code = code * base + content_ids[:, column]
+        order = np.argsort(code, kind="stable")
+        lookups.append((code[order], order, np.array(weights, dtype=np.int64)))
+    found: dict[str, list[np.ndarray]] = {}
+    for name in (IDENTITY, *SYMMETRY_NAMES) if reduce else (IDENTITY,):
+        symmetry = Symmetry(name, template.width, template.height)
+        if not symmetry.fits():
             continue
-        base = order_digit * places[("order", position)]
-        for sides in product(range(len(SIDES)), repeat=len(slots)):
-            side_part = base + sum(d * places[("side", s)] for d, s in zip(sides, slots))
-            for rotations in product(*(range(len(r)) for r in rotation_lists)):
-                choice = tuple((tile, SIDES[side], rots[r])
-                               for tile, side, r, rots in zip(tiles, sides, rotations, rotation_lists))
-                key = tuple(contents[(s, *c)] for s, c in zip(slots, choice))
-                number = side_part + sum(d * places[("rotation", s)] for d, s in zip(rotations, slots))
-                entry = found.get(key)
-                if entry is None:
-                    found[key] = [1, number, choice]
-                else:
-                    entry[0] += 1
-                    if number < entry[1]:
-                        entry[1], entry[2] = number, choice
-    ordered = sorted(found.values(), key=lambda entry: entry[1])
-    return GroupContents(slots, tuple(e[2] for e in ordered), tuple(e[0] for e in ordered),
-                         tuple(e[1] for e in ordered))
+        image_id = np.full(len(ids), -1, dtype=np.int64)
+        for content, cid in ids.items():
+            image_id[cid] = ids.get(symmetry.content(content), -1)
+        images = _group_images(raw, lookups, image_id, slot_of_id, len(ids))
+        if images is not None:
+            found[name] = images
+    arrays = {name: images for name, images in found.items()}
+    _check_group(arrays)
+    return arrays  # type: ignore[return-value]
+
+
+def _group_images(raw, lookups, image_id, slot_of_id, base) -> list[np.ndarray] | None:
+    images = []
+    for (slots, _, _, content_ids, _), (sorted_codes, order, weights) in zip(raw, lookups):
+        mapped = image_id[content_ids]
+        if (mapped < 0).any():
+            return None
+        # Where each slot's content goes: the same slot for every content of the group.
+        target_slots = slot_of_id[mapped]
+        if not (target_slots == target_slots[:1]).all():
+            return None
+        targets = target_slots[0].tolist()
+        permutation = [slots.index(t) if t in slots else -1 for t in targets]
+        if sorted(permutation) != list(range(len(slots))):
+            return None
+        placed = np.zeros_like(mapped)
+        for column, target in enumerate(permutation):
+            placed[:, target] = mapped[:, column]
+        code = np.zeros(len(placed), dtype=sorted_codes.dtype)
+        for column in range(placed.shape[1]):
+            code = code * base + placed[:, column]
+        where = np.searchsorted(sorted_codes, code)
+        where = np.minimum(where, len(sorted_codes) - 1)
+        if not (sorted_codes[where] == code).all():
+            return None
+        image = order[where]
+        if not (weights[image] == weights).all():
+            return None
+        images.append(image.astype(np.int64))
+    return images
+
+
+def _check_group(found: dict[str, list[np.ndarray]]) -> None:
+    """The proven symmetries compose to proven symmetries (they form a group), which the
+    orbit listing relies on."""
+    maps = list(found.values())
+    for first in maps:
+        for second in maps:
+            composed = [s[f] for f, s in zip(first, second)]
+            assert any(all(np.array_equal(c, m) for c, m in zip(composed, other)) for other in maps), \
+                "the proven symmetries do not form a group"
+
+
+def _segments(groups: tuple[GroupContents, ...], symmetries: int) -> tuple[Segment, ...]:
+    """Orbit representatives, group after group, split by stabiliser (see the module's docstring)."""
+    found: list[tuple[tuple[tuple[int, ...], ...], int]] = []
+
+    def walk(position: int, acting: tuple[int, ...], members: list[tuple[int, ...]]) -> None:
+        if position == len(groups):
+            found.append((tuple(members), symmetries // len(acting)))
+            return
+        images = np.array([groups[position].images[g] for g in acting], dtype=np.int64)
+        indices = np.arange(images.shape[1])
+        representatives = np.flatnonzero(images.min(axis=0) == indices)
+        fixed = images[:, representatives] == representatives   # per acting symmetry, per representative
+        masks = (fixed.astype(np.int64) << np.arange(len(acting), dtype=np.int64)[:, None]).sum(axis=0)
+        for mask in sorted(np.unique(masks).tolist(), key=lambda m: (-bin(m).count("1"), m)):
+            stabiliser = tuple(g for bit, g in enumerate(acting) if mask >> bit & 1)
+            walk(position + 1, stabiliser, members + [tuple(representatives[masks == mask].tolist())])
+
+    walk(0, tuple(range(symmetries)), [])
+    segments = []
+    start = 0
+    for members, orbit in found:
+        segment = Segment(start, members, orbit)
+        segments.append(segment)
+        start += segment.count
+    return tuple(segments)
 
 
 def turn_cell(cell: tuple[int, int], size: int) -> tuple[int, int]:
     """A cell after a clockwise quarter turn of a size x size board."""
-    x, y = cell
-    return size - 1 - y, x
+    return Symmetry("turn-90", size, size).cell(cell)
 
-
-def _turned(content: Content, size: int) -> Content:
-    cells, features = content
-    order = ("north", "east", "south", "west")
-    turned_features = sorted((turn_cell(cell, size), kind, number,
-                              order[(order.index(facing) + 1) % 4] if facing else None)
-                             for cell, kind, number, facing in features)
-    return tuple(sorted(turn_cell(c, size) for c in cells)), tuple(turned_features)
-
-
-def _quarter_turn(template: Template, numbered: Arrangements, contents) -> tuple[int, ...] | None:
-    """Per slot, the slot a clockwise quarter turn carries it to, when the turn maps every
-    slot choice onto a choice of that slot (same tile and side, a quarter turn more) and
-    permutes the first group's four slots in a cycle, and the first group's first tile
-    shows nothing another tile can show; otherwise None."""
-    if template.width != template.height or not numbered.groups or len(numbered.groups[0]) != 4:
-        return None
-    size = template.width
-    by_content: dict[Content, list[tuple[int, str, str, int]]] = {}
-    for key, content in contents.items():
-        by_content.setdefault(content, []).append(key)
-    image: dict[int, int] = {}
-    for (slot, tile, side, rotation), content in contents.items():
-        turned_rotation = ROTATIONS[(ROTATIONS.index(rotation) + 1) % 4]
-        targets = [k for k in by_content.get(_turned(content, size), ())
-                   if k[1:] == (tile, side, turned_rotation)]
-        if len(targets) != 1 or image.setdefault(slot, targets[0][0]) != targets[0][0]:
-            return None
-    if sorted(image) != sorted(image.values()) or len(image) != len(template.slots):
-        return None
-    core = numbered.groups[0]
-    start = core[0]
-    cycle = [start]
-    while image[cycle[-1]] != start and len(cycle) <= 4:
-        cycle.append(image[cycle[-1]])
-    if sorted(cycle) != sorted(core):
-        return None
-    first_tile = numbered.group_orders[0][0][0]
-    for slot in core:
-        for keys in by_content.values():
-            owners = {k[1] for k in keys if k[0] == slot}
-            if first_tile in owners and len(owners) > 1:
-                return None
-    return tuple(image[slot] for slot in range(len(template.slots)))

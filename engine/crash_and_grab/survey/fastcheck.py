@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..bits import iter_bits
+from ..terms import CRASH_SITE_NUMBERS
 from .lines import DISTANCES, MAX_DISTANCE, Geometry, LineTable
 
 # Above this many Crash Sites x cells (12 sites on a 16x16 board), Crash Site distances
@@ -103,13 +104,38 @@ class BoardFacts:
         return moves
 
     def site_move_sums(self) -> tuple[int, int, int]:
-        """(pairs reached, sum of their fewest moves, sum of squares), over distinct site cells."""
+        """(pairs reached, sum of their fewest moves, sum of squares) over the off-diagonal
+        entries of the crash_site_moves matrix: ordered pairs of distinct numbers 1-12, the
+        nearest cells counting when a number is on several (a designer's tiles may repeat or
+        leave out numbers); with one site per number, simply over the pairs of site cells."""
+        numbers = [number for _, number in self.sites]
+        if len(numbers) != len(CRASH_SITE_NUMBERS) or set(numbers) != set(CRASH_SITE_NUMBERS):
+            return self._matrix_move_sums()
         pairs = total = squares = 0
         for level, bits in enumerate(self.site_levels, start=1):
             count = bits.bit_count()
             pairs += count
             total += level * count
             squares += level * level * count
+        return pairs, total, squares
+
+    def _matrix_move_sums(self) -> tuple[int, int, int]:
+        moves = self.site_moves()
+        cells: dict[int | None, list[int]] = {}
+        for cell, number in self.sites:
+            cells.setdefault(number, []).append(cell)
+        pairs = total = squares = 0
+        for source in CRASH_SITE_NUMBERS:
+            for target in CRASH_SITE_NUMBERS:
+                if source == target:
+                    continue
+                found = [moves[start][end] for start in cells.get(source, ()) for end in cells.get(target, ())
+                         if end in moves[start]]
+                if found:
+                    best = min(found)
+                    pairs += 1
+                    total += best
+                    squares += best * best
         return pairs, total, squares
 
 

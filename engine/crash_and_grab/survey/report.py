@@ -36,7 +36,7 @@ def report_json(request: SurveyRequest, tally: Tally, files: dict[int, str] | No
         "format": "crash-grab-survey",
         "version": 2,
         "template": request.template,
-        "tileset": "standard",
+        "tileset": request.tileset_obj.id,
         "mode": request.mode,
         "seed": request.seed if request.mode == SAMPLE else None,
         "boards": total,
@@ -78,9 +78,10 @@ def report_json(request: SurveyRequest, tally: Tally, files: dict[int, str] | No
 
 def _distinct_counts(request: SurveyRequest, tally: Tally) -> dict[str, Any]:
     if request.mode == SAMPLE:
-        return {"distinct_boards": None, "checked": tally.distinct, "quarter_turn": False}
+        return {"distinct_boards": None, "checked": tally.distinct, "quarter_turn": False, "symmetries": []}
     classes = survey_classes(request)
-    return {"distinct_boards": classes.distinct, "checked": tally.distinct, "quarter_turn": classes.quarter_turn}
+    return {"distinct_boards": classes.distinct, "checked": tally.distinct, "quarter_turn": classes.quarter_turn,
+            "symmetries": list(classes.reductions)}
 
 
 def _extreme(value: tuple[Fraction, int] | None) -> dict[str, Any] | None:
@@ -104,6 +105,20 @@ def _best(request: SurveyRequest, rank: int, record: BoardRecord, file: str | No
     }
 
 
+QUARTER_TURNS = ["turn-90", "turn-180", "turn-270"]
+
+
+def _up_to(symmetries: list[str]) -> str:
+    """What a class of checked boards is taken up to, in words."""
+    if not symmetries:
+        return ""
+    if symmetries == QUARTER_TURNS:
+        return " up to a quarter turn"
+    if len(symmetries) == 7:
+        return " up to its turns and mirror images"
+    return " up to its " + ", ".join(name.replace("-", " ") for name in symmetries)
+
+
 def _count(n: int) -> str:
     return f"{n:,}"
 
@@ -117,7 +132,7 @@ def report_text(document: dict[str, Any]) -> str:
     template = TEMPLATES[document["template"]]
     total = document["boards"]
     if document["mode"] == "all":
-        turn = " up to a quarter turn" if document["quarter_turn"] else ""
+        turn = _up_to(document.get("symmetries", QUARTER_TURNS if document["quarter_turn"] else []))
         what = (f"all {_count(total)} arrangements, {_count(document['distinct_boards'])} distinct boards, "
                 f"{_count(document['checked'])} checked (one per board{turn})")
     else:

@@ -46,6 +46,7 @@ class SurveyRequest:
     select: tuple[str, ...] | None = None   # count only these finding codes
     best: int = DEFAULT_BEST           # how many best boards to keep
     chunk_size: int = 0                # boards per job; 0: CHUNK_SIZE or SAMPLE_CHUNK_SIZE
+    tileset: TileSet | None = None     # a designer's tile set (--tileset FILE); None: the standard tiles
 
     def __post_init__(self) -> None:
         if self.template not in TEMPLATES:
@@ -63,17 +64,26 @@ class SurveyRequest:
     def template_obj(self) -> Template:
         return TEMPLATES[self.template]
 
+    @property
+    def tileset_obj(self) -> TileSet:
+        return self.tileset if self.tileset is not None else standard_tileset()
+
+    @property
+    def tileset_ref(self) -> str | None:
+        """How a layout of the survey names its tiles: "standard", or None to embed a designer's set."""
+        return "standard" if self.tileset is None else None
+
     def board_count(self, tileset: TileSet | None = None) -> int:
         """Boards the report counts: arrangements (`ALL`) or drawn setups (`SAMPLE`)."""
         if self.mode == SAMPLE:
             return self.sample
-        return arrangement_count(self.template_obj, tileset or standard_tileset())
+        return arrangement_count(self.template_obj, tileset or self.tileset_obj)
 
     def units(self) -> int:
         """Boards actually checked: distinct boards (`ALL`) or drawn setups (`SAMPLE`)."""
         if self.mode == SAMPLE:
             return self.sample
-        return distinct_boards(self.template_obj, standard_tileset()).count
+        return distinct_boards(self.template_obj, self.tileset_obj).count
 
     def chunks(self) -> list[tuple[int, int]]:
         total = self.units()
@@ -82,15 +92,15 @@ class SurveyRequest:
 
 def survey_classes(request: SurveyRequest, tileset: TileSet | None = None):
     """The distinct boards an exhaustive survey of the request checks."""
-    return distinct_boards(request.template_obj, tileset or standard_tileset())
+    return distinct_boards(request.template_obj, tileset or request.tileset_obj)
 
 
 def board_layout(request: SurveyRequest, board: int, tileset: TileSet | None = None) -> Layout:
     """The layout of board number `board` of a survey (to save the best ones)."""
-    tileset = tileset or standard_tileset()
+    tileset = tileset or request.tileset_obj
     if request.mode == SAMPLE:
-        return sample_layout(tileset, request.template_obj, request.seed, board)
-    return arrangements(request.template_obj, tileset).layout(board)
+        return sample_layout(tileset, request.template_obj, request.seed, board, tileset_ref=request.tileset_ref)
+    return arrangements(request.template_obj, tileset).layout(board, tileset_ref=request.tileset_ref)
 
 
 def board_origin(request: SurveyRequest, board: int) -> dict:
@@ -103,7 +113,7 @@ def board_origin(request: SurveyRequest, board: int) -> dict:
 def survey_chunk(request: SurveyRequest, start: int, stop: int) -> Tally:
     """The tally of units start..stop-1 (sample numbers, or distinct-board numbers with
     `ALL`), checked by the batch kernel; runs in a worker process."""
-    tileset = standard_tileset()
+    tileset = request.tileset_obj
     template = request.template_obj
     select = frozenset(request.select) if request.select is not None else None
     tally = Tally(keep_best=request.best)
@@ -122,7 +132,18 @@ def survey_chunk(request: SurveyRequest, start: int, stop: int) -> Tally:
 
 def _chunk_job(job: tuple[SurveyRequest, int, int]) -> tuple[int, Tally]:
     request, start, stop = job
-    return stop - start, survey_chunk(request, start, stop)
+    tally = survey_chunk(request, start, stop)
+    _exit_if_orphaned()
+    return stop - start, tally
+
+
+def _exit_if_orphaned() -> None:
+    """In a pool worker whose main process is gone (killed), end silently now rather than die
+    on the broken pipe with a traceback: the watching thread (_exit_with_parent) may not have
+    run yet on a loaded machine."""
+    parent = multiprocessing.parent_process()
+    if parent is not None and multiprocessing.connection.wait([parent.sentinel], timeout=0):
+        os._exit(0)
 
 
 def default_workers() -> int:
@@ -142,13 +163,16 @@ def run_survey(request: SurveyRequest, workers: int = 1,
                progress: Callable[[int], None] | None = None, *,
                resume_from: tuple[int, Tally | None] = (0, None),
                on_chunk: Callable[[int, Tally], None] | None = None,
-               stop: Callable[[int], bool] | None = None) -> Tally:
+               stop: Callable[[int], bool] | None = None,
+               cluster: str | None = None) -> Tally:
     """Survey every board of the request and return the finished tally.
 
     `progress(done)` is called after each chunk with the units (distinct boards or setups)
     checked so far; `resume_from` is (chunks done, their tally) of an earlier run;
     `on_chunk(chunks_done, tally)` sees the merged tally after each chunk (to save a
     checkpoint), and when `stop(chunks_done)` says so the survey raises SurveyStopped.
+    With `cluster` (a Dask scheduler's address) the chunks run on that cluster instead of
+    `workers` processes here (cluster.py); the result is the same.
     """
     if workers < 1:
         raise ValueError("workers must be at least 1")
@@ -160,13 +184,21 @@ def run_survey(request: SurveyRequest, workers: int = 1,
     chunks_done = start
     if progress:
         progress(done)
-    results = _results(jobs, workers)
+    if cluster is not None:
+        from .cluster import cluster_results
+
+        # The futures tell the progress as they finish, ahead of the in-order merge.
+        started_at = done
+        told = (lambda boards: progress(started_at + boards)) if progress else None
+        results = cluster_results(jobs, cluster, told)
+    else:
+        results = _results(jobs, workers)
     try:
-        for size, tally in results:
+        for chunk_count, size, tally in results:
             total.merge(tally)
             done += size
-            chunks_done += 1
-            if progress:
+            chunks_done += chunk_count
+            if progress and cluster is None:
                 progress(done)
             if on_chunk:
                 on_chunk(chunks_done, total)
@@ -180,10 +212,11 @@ def run_survey(request: SurveyRequest, workers: int = 1,
     return total
 
 
-def _results(jobs, workers: int) -> Generator[tuple[int, Tally], None, None]:
+def _results(jobs, workers: int) -> Generator[tuple[int, int, Tally], None, None]:
+    """(chunks, boards, tally) of each chunk, in chunk order."""
     if workers == 1 or len(jobs) <= 1:
         for job in jobs:
-            yield _chunk_job(job)
+            yield (1, *_chunk_job(job))
         return
     # spawn, not fork: a worker starts from a fresh interpreter (half a second), so no
     # thread or lock of the caller (an editor's Qt threads, a test runner) is copied half-held.
@@ -191,7 +224,8 @@ def _results(jobs, workers: int) -> Generator[tuple[int, Tally], None, None]:
         pool = multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)), initializer=_start_worker)
     with pool:
         # imap keeps chunk order; results stream in as workers finish them.
-        yield from pool.imap(_chunk_job, jobs)
+        for result in pool.imap(_chunk_job, jobs):
+            yield (1, *result)
 
 
 @contextmanager
