@@ -58,8 +58,10 @@ def under(modules: set[str], packages: tuple[str, ...]) -> list[str]:
     # The fast path assumes no upgrade cards: with one, the reference checks.
     (["validate", "--upgrades", "Hyperdrive", BOARD], 0, NUMERIC + QT, NETWORKX),
     (["explain", "accelerator-loop"], 0, NUMERIC + QT + NETWORKX + RULES + SCHEMAS, ()),
-
-], ids=["version", "validate", "validate-reference", "validate-upgrades", "explain"])
+    # Help builds every command's options, the survey's of each game too, but runs none of them.
+    (["--help"], 0, NUMERIC + QT + NETWORKX + RULES + SCHEMAS, ()),
+    (["survey", "--help"], 0, NUMERIC + QT + NETWORKX + RULES + SCHEMAS, ()),
+], ids=["version", "validate", "validate-reference", "validate-upgrades", "explain", "help", "survey-help"])
 def test_a_command_in_a_fresh_interpreter_loads_only_what_it_uses(arguments, code, absent, present):
     exit_code, modules = loaded(arguments)
     assert exit_code == code

@@ -200,7 +200,7 @@ class CrashAndGrab(GameSystem):
     survey_help = "every arrangement of a template, or a sample of setups: how often each finding occurs"
 
     def add_survey_arguments(self, parser: Any) -> None:
-        from .survey.cli import add_arguments
+        from .survey.arguments import add_arguments
 
         add_arguments(parser, players_required=False)
 

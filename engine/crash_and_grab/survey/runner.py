@@ -27,12 +27,11 @@ from .arrangements import arrangement_count, arrangements, sample_layout, sample
 from .assemble import template_boards
 from .batch import choice_records, class_records
 from .distinct import distinct_boards
+from .defaults import ALL, DEFAULT_BEST, SAMPLE
 from .tally import Tally
 
-ALL, SAMPLE = "all", "sample"
 CHUNK_SIZE = 2048         # distinct boards per job of an exhaustive survey: one kernel batch
 SAMPLE_CHUNK_SIZE = 500   # setups per job of a sample (drawing a setup is the slow part)
-DEFAULT_BEST = 5
 
 
 @dataclass(frozen=True)
@@ -144,10 +143,6 @@ def _exit_if_orphaned() -> None:
     parent = multiprocessing.parent_process()
     if parent is not None and multiprocessing.connection.wait([parent.sentinel], timeout=0):
         os._exit(0)
-
-
-def default_workers() -> int:
-    return os.cpu_count() or 1
 
 
 class SurveyStopped(Exception):
