@@ -1,6 +1,6 @@
 """The Playtest panel: the robots, the selected robot's hand and five registers (drag a card onto
 a register, or click a card then a register; click a filled register to take its card back),
-a script line, the turn's controls (play, phase and step back and forward, next turn, restart,
+a script line (fills the empty registers in order) and Clear, the turn's controls (play, phase and step back and forward, next turn, restart,
 save as a scenario) and the event log in the rules' own words. It shows a PlaytestSession and
 asks the controller to redraw the board; it never touches the course."""
 from __future__ import annotations
@@ -119,6 +119,7 @@ class PlaytestPanel(QWidget):
         self.script_line.returnPressed.connect(self.run_script)
         script.addWidget(self.script_line)
         self._button("Script", "playtest_script_button", self.run_script, script)
+        self._button("Clear", "playtest_clear", self.clear_registers, script)
         layout.addLayout(script)
         play = QHBoxLayout()
         self.play_button = self._button("Play Turn", "playtest_play", self.play, play)
@@ -200,6 +201,10 @@ class PlaytestPanel(QWidget):
         if session is None or robot is None:
             return False
         return self._try(lambda: session.script(robot, self.script_line.text()))
+
+    def clear_registers(self) -> bool:
+        session, robot = self.session, self.robot
+        return session is not None and robot is not None and self._try(lambda: session.clear(robot))
 
     def play(self) -> bool:
         session = self.session

@@ -105,15 +105,15 @@ class PlaytestSession:
         self.frame = None
 
     def script(self, name: str, text: str) -> None:
-        """Fill a robot's free registers from text: card kinds in register order, each from the
-        hand when it holds one, else from the deck; a priority may be given ("move2:670")."""
+        """Fill a robot's empty registers, in order, from text: card kinds, each from the hand
+        when it holds one, else from the deck; a priority may be given ("move2:670")."""
         if name not in self.programs:
             raise PlaytestError(f"{name} plays no program this turn (it is off the course).")
         words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
-        free = [r for r in range(1, REGISTERS + 1) if r not in self.locked(name)]
+        free = [r for r in range(1, REGISTERS + 1) if self.programs[name][r - 1] is None]
         if len(words) > len(free):
             raise PlaytestError(f"{name} has {len(free)} free registers; the script gives {len(words)} cards.")
-        taken = {c for other, cards in self.programs.items() if other != name for c in cards if c is not None}
+        taken = {c for other, cards in self.programs.items() for c in cards if c is not None}
         taken |= {c for other, hand in self.hands.items() if other != name for c in hand}
         chosen: list[Card] = []
         for word in words:
@@ -126,12 +126,16 @@ class PlaytestSession:
                                     f"turn_right u_turn, a priority as move2:670).")
             chosen.append(pool[0])
         program = self.programs[name]
-        for register in free:
-            program[register - 1] = None
         for register, card in zip(free, chosen):
             program[register - 1] = card
         extra = tuple(c for c in chosen if c not in self.hands[name])
         self.hands[name] = self.hands[name] + extra   # a scripted card joins the hand it is played from
+        self.frame = None
+
+    def clear(self, name: str) -> None:
+        """Every register of the robot that is not locked emptied."""
+        locked = self.locked(name)
+        self.programs[name] = [c if r in locked else None for r, c in enumerate(self.programs.get(name, ()), 1)]
         self.frame = None
 
     def ready(self) -> bool:
