@@ -1,8 +1,9 @@
 """The Playtest panel: the robots, the selected robot's hand and five registers (drag a card onto
-a register, or click a card then a register; click a filled register to take its card back),
-a script line (fills the empty registers in order) and Clear, the turn's controls (play, phase and step back and forward, next turn, restart,
-save as a scenario) and the event log in the rules' own words. It shows a PlaytestSession and
-asks the controller to redraw the board; it never touches the course."""
+a register, or click a card then a register; click a filled register to take its card back), a
+script line (it fills the empty registers in order) and Clear, the turn's controls (play, phase
+and step back and forward, next turn, restart, save as a scenario) and the event log in the
+rules' own words. It shows a PlaytestSession and asks the controller to redraw the board; it
+never touches the course."""
 from __future__ import annotations
 
 from typing import Callable
