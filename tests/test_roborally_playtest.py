@@ -107,7 +107,10 @@ def test_a_playtest_turn_is_dealt_programmed_stepped_through_and_saved_as_a_pass
     QTest.mouseClick(panel.back_button, Qt.LeftButton)
     assert frame_of(session) == (1, "express") and robot_at(session, "red") == (1, 1)   # moved onto it, not yet carried
     QTest.mouseClick(panel.step_forward_button, Qt.LeftButton)
-    assert frame_of(session)[0] == 2                                     # the last phase of step 2
+    assert frame_of(session) == (2, "checkpoints")                       # the last phase of step 2
+    QTest.mouseClick(panel.step_back_button, Qt.LeftButton)
+    assert frame_of(session) == (1, "checkpoints") and robot_at(session, "red") == (2, 1)
+    QTest.mouseClick(panel.step_forward_button, Qt.LeftButton)
     log = [panel.log.item(i).text() for i in range(panel.log.count())]
     assert "step 1 belts: red belt: [1,1] -> [2,1]" in log
     while panel.forward_button.isEnabled() and session.forward():
@@ -221,3 +224,23 @@ def test_a_script_names_card_kinds_and_a_card_held_by_another_robot_is_refused()
         session.script("red", f"{taken.kind}:{taken.priority}")
     with pytest.raises(PlaytestError, match="free registers"):
         session.script("red", "move1 " * 6)
+
+
+@pytest.mark.parametrize("number, squares, cards", [
+    # worked out by hand (see above): the only 3-register routes
+    (1, [((1, 2), "north"), ((1, 0), "north"), ((1, 0), "east"), ((4, 0), "east")], ["move2", "turn_right", "move3"]),
+    (2, [((3, 3), "north"), ((3, 0), "north"), ((3, 0), "east"), ((4, 0), "east")], ["move3", "turn_right", "move1"]),
+])
+def test_the_route_overlay_s_steps_are_the_squares_after_each_register_and_a_card_for_each(number, squares, cards):
+    from crashgrab.engine.roborally.resolved import resolved_course_json
+    from crashgrab.engine.roborally.rules.floor import floor_from_course
+    from crashgrab.engine.roborally.rules.routes import Search, SingleRobot, route_steps
+
+    system = get_system("roborally")
+    floor = floor_from_course(resolved_course_json(system.layout_from_json(json.loads(json.dumps(COURSE)))))
+    start = next(s for s in floor.starts if s.number == number)
+    result, steps = route_steps(Search(SingleRobot(floor)), start)
+    assert result == {"registers": 3, "legs": [3], "damage": 0}
+    assert [s[:2] for s in steps] == squares
+    assert [s[3].kind for s in steps[1:]] == cards and steps[0][3] is None
+    assert [s[2] for s in steps] == [0, 0, 0, 1]     # checkpoints touched
