@@ -16,6 +16,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from crashgrab.editor.game_views import open_board_window
+from crashgrab.editor.roborally import commands
 from crashgrab.editor.roborally.playtest.session import PlaytestError, PlaytestSession
 from crashgrab.editor.roborally.view import CELL
 from crashgrab.engine.cli import main
@@ -128,6 +129,11 @@ def test_a_playtest_turn_is_dealt_programmed_stepped_through_and_saved_as_a_pass
     # a playtest edits nothing
     assert json.dumps(window.system.layout_to_json(window.course, tmp_path)) == course_before
     assert window.undo_stack.count() == 0 and not window.document.dirty
+    assert not panel.stale_label.isVisibleTo(panel)
+    window.edit(commands.add_checkpoint(window.document, (0, 0)))      # an edit: the playtest says it is behind
+    assert panel.stale_label.isVisibleTo(panel)
+    window.undo_stack.undo()
+    assert not panel.stale_label.isVisibleTo(panel)
 
 
 def test_a_saved_course_is_named_by_its_path_relative_to_the_scenario(window, tmp_path, capsys):

@@ -38,6 +38,7 @@ class PlaytestController(QObject):
         self.live_checks.route_found.connect(self._route_found)
         self.route: tuple[int, int, dict, list] | None = None   # generation, start, result, steps
         self._asked: tuple[int, int] | None = None
+        self._course_played: Any = None
         self.panel = PlaytestPanel(self._new_session, self._shown, self.save_dialog,
                                    lambda text: window.statusBar().showMessage(text, 8000))
         self.dock = QDockWidget("Playtest", window)
@@ -78,7 +79,9 @@ class PlaytestController(QObject):
             window.set_mode("")   # a playtest runs on the course, not on one board
         if not window.course.starts:
             raise PlaytestError("The course has no start: put starts on it to playtest.")
-        return PlaytestSession(resolved_course_json(window.course), seed=seed)
+        session = PlaytestSession(resolved_course_json(window.course), seed=seed)
+        self._course_played = window.course   # the model is immutable: an edit makes a new one
+        return session
 
     def _shown(self) -> None:
         self.window.redraw()
@@ -130,6 +133,7 @@ class PlaytestController(QObject):
         if window.mode:
             return
         scene = window.view.course_scene
+        self.panel.stale_label.setVisible(self.panel.session is not None and window.course is not self._course_played)
         if self.route_action.isChecked():
             self._draw_route(scene)
         session = self.panel.session

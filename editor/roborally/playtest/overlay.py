@@ -1,7 +1,7 @@
 """What the playtest and the route overlay add over the painted course, as scene items tagged
 with their kind (`data(0)`, as view.py tags its own): each robot a disc in its colour with a
-wedge toward its facing and its initial; the lasers the shown phase fired, as beams from their
-source over the squares they crossed; the route of the selected start, a line through the square
+wedge toward its facing and its initial; the lasers the shown phase fired, as orange beams from
+their source over the squares they crossed; the route of the selected start, a line through the square
 after every register with each register's number and card."""
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .. import marks
 
 ROBOT_COLOURS = {"red": "#dc2626", "blue": "#2563eb", "green": "#16a34a", "yellow": "#eab308", "orange": "#ea580c",
                  "purple": "#9333ea", "white": "#f8fafc", "black": "#111827"}
-BEAM_PEN = QColor(239, 68, 68, 220)
+BEAM_PEN = QColor(249, 115, 22, 230)   # orange: the beams fired now, over the red of the Laser Beams overlay
 ROUTE = QColor(124, 58, 237, 210)   # violet: no element of the course uses it
 
 
@@ -59,7 +59,7 @@ def add_robots(scene: QGraphicsScene, robots: Iterable[Robot], size: float) -> N
 
 def add_beams(scene: QGraphicsScene, events: Iterable[object], size: float) -> None:
     """The shown phase's laser beams: a line from the first to the last square each crossed."""
-    pen = QPen(BEAM_PEN, size * 0.08)
+    pen = QPen(BEAM_PEN, size * 0.12)
     pen.setCapStyle(Qt.RoundCap)
     for event in events:
         if not isinstance(event, Beam) or not event.cells:

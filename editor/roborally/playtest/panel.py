@@ -134,7 +134,11 @@ class PlaytestPanel(QWidget):
         layout.addLayout(steps)
         self.frame_label = QLabel(objectName="playtest_frame")
         layout.addWidget(self.frame_label)
-        self.log = QListWidget(objectName="playtest_log")
+        self.stale_label = QLabel("The course has changed since this playtest began: Restart plays it as it is now.",
+                                  objectName="playtest_stale", wordWrap=True)
+        self.stale_label.hide()
+        layout.addWidget(self.stale_label)
+        self.log = QListWidget(objectName="playtest_log", wordWrap=True)
         layout.addWidget(self.log, 1)
         self.save_button = QPushButton("Save as Scenario\u2026", objectName="playtest_save")
         self.save_button.clicked.connect(lambda: self.save())
