@@ -250,3 +250,12 @@ def test_the_route_overlay_s_steps_are_the_squares_after_each_register_and_a_car
     assert [s[:2] for s in steps] == squares
     assert [s[3].kind for s in steps[1:]] == cards and steps[0][3] is None
     assert [s[2] for s in steps] == [0, 0, 0, 1]     # checkpoints touched
+
+
+def test_a_closed_window_s_late_route_findings_are_dropped_and_closing_twice_is_harmless(window, qtbot):
+    checks = window.playtest.live_checks
+    checks.validate(window.course)
+    window.close()
+    window.close()
+    qtbot.wait(50)
+    assert checks.pending        # the worker's answer for a closed window was not taken

@@ -5,6 +5,8 @@ them. The findings panel is filled twice: structural findings at once, then, whe
 finishes with the course as it still is, with the route findings added."""
 from __future__ import annotations
 
+import atexit
+import itertools
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -19,72 +21,98 @@ from crashgrab.engine.roborally.validation import validate_course
 
 
 class _Worker(QObject):
-    """Lives on the worker thread; skips a request that a newer one has replaced."""
-    checked = Signal(int, object)          # generation, (findings, metrics)
-    routed = Signal(int, int, object)      # generation, start number, (result, steps)
+    """Lives on the worker thread that every window shares; skips a request that a newer one from
+    the same window has replaced."""
+    checked = Signal(int, int, object)          # owner, generation, (findings, metrics)
+    routed = Signal(int, int, int, object)      # owner, generation, start number, (result, steps)
 
     def __init__(self) -> None:
         super().__init__()
-        self.latest = 0          # written by the GUI thread: the newest generation asked for
-
-    @Slot(int, object)
-    def check(self, generation: int, course: dict) -> None:
-        if generation == self.latest:
-            self.checked.emit(generation, route_checks(course))
+        self.latest: dict[int, int] = {}    # written by the GUI thread: each owner's newest generation
 
     @Slot(int, int, object)
-    def route(self, generation: int, number: int, course: dict) -> None:
-        if generation != self.latest:
+    def check(self, owner: int, generation: int, course: dict) -> None:
+        if self.latest.get(owner) == generation:
+            self.checked.emit(owner, generation, route_checks(course))
+
+    @Slot(int, int, int, object)
+    def route(self, owner: int, generation: int, number: int, course: dict) -> None:
+        if self.latest.get(owner) != generation:
             return
         floor = floor_from_course(course)
         start = next((s for s in floor.starts if s.number == number), None)
         found = route_steps(Search(SingleRobot(floor)), start) if start is not None else ({}, [])
-        self.routed.emit(generation, number, found)
+        self.routed.emit(owner, generation, number, found)
+
+
+_shared: tuple[QThread, _Worker] | None = None
+
+
+def _shared_worker() -> _Worker:
+    """One worker thread for every window, started with the first and ended when Python exits
+    (a window closed or deleted mid-search never takes a running thread with it)."""
+    global _shared
+    if _shared is None:
+        thread = QThread()
+        thread.setObjectName("RoboRally route checks")
+        worker = _Worker()
+        worker.moveToThread(thread)
+        thread.start()
+        _shared = (thread, worker)
+        atexit.register(_stop_shared)
+    return _shared[1]
+
+
+def _stop_shared() -> None:
+    if _shared is not None:
+        thread, worker = _shared
+        worker.latest.clear()
+        thread.quit()
+        thread.wait()
 
 
 class LiveChecks(QObject):
     """`validate(course)` answers with the structural report at once; `routes_done` follows with
     the whole report (route findings and metrics added) and `route_found` with the route of the
     start `want_route` asked for."""
-    routes_done = Signal(object)            # ValidationReport
+    routes_done = Signal(object)                # ValidationReport
     route_found = Signal(int, object, object)   # start number, result dict, steps
-    _check = Signal(int, object)
-    _route = Signal(int, int, object)
+    _check = Signal(int, int, object)
+    _route = Signal(int, int, int, object)
+    _owners = itertools.count(1)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.owner = next(self._owners)
         self.generation = 0
         self.report: ValidationReport | None = None
         self.pending = False
+        self.stopped = False
         self._course_json: dict[str, Any] | None = None
-        self._thread = QThread()
-        self._thread.setObjectName("route checks")
-        self._worker = _Worker()
-        self._worker.moveToThread(self._thread)
+        self._worker = _shared_worker()
         self._check.connect(self._worker.check)
         self._route.connect(self._worker.route)
         self._worker.checked.connect(self._checked)
         self._worker.routed.connect(self._routed)
-        self._thread.start()
 
     def validate(self, course: Course) -> ValidationReport:
         self.generation += 1
-        self._worker.latest = self.generation
+        self._worker.latest[self.owner] = self.generation
         report = validate_course(course, routes=False)
         self.report = report
         self._course_json = resolved_course_json(course, report.board)
         self.pending = report.valid
         if report.valid:  # a route on a broken course means nothing (as validate_course)
-            self._check.emit(self.generation, self._course_json)
+            self._check.emit(self.owner, self.generation, self._course_json)
         return report
 
     def want_route(self, start_number: int) -> None:
         if self._course_json is not None:
-            self._route.emit(self.generation, start_number, self._course_json)
+            self._route.emit(self.owner, self.generation, start_number, self._course_json)
 
-    @Slot(int, object)
-    def _checked(self, generation: int, found: tuple[list[Finding], dict]) -> None:
-        if generation != self.generation or self.report is None:
+    @Slot(int, int, object)
+    def _checked(self, owner: int, generation: int, found: tuple[list[Finding], dict]) -> None:
+        if owner != self.owner or generation != self.generation or self.report is None or self.stopped:
             return
         findings, routes = found
         report = self.report
@@ -93,13 +121,16 @@ class LiveChecks(QObject):
         self.pending = False
         self.routes_done.emit(self.report)
 
-    @Slot(int, int, object)
-    def _routed(self, generation: int, number: int, found) -> None:
-        if generation == self.generation:
+    @Slot(int, int, int, object)
+    def _routed(self, owner: int, generation: int, number: int, found) -> None:
+        if owner == self.owner and generation == self.generation and not self.stopped:
             self.route_found.emit(number, found[0], found[1])
 
     def stop(self) -> None:
-        """Before the window goes: the worker finishes what it runs, then the thread ends."""
-        self._worker.latest = -1
-        self._thread.quit()
-        self._thread.wait()
+        """The window is going: what it asked for and the worker has not begun is skipped."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self._worker.latest.pop(self.owner, None)
+        for signal, slot in ((self._worker.checked, self._checked), (self._worker.routed, self._routed)):
+            signal.disconnect(slot)
