@@ -153,8 +153,10 @@ class PlaytestController(QObject):
             overlay.add_route(scene, self.route[3], CELL)
         elif self._asked != (generation, number):
             self._asked = (generation, number)
-            self.live_checks.want_route(number)
-            self.window.statusBar().showMessage(f"Searching the shortest route of start {number}\u2026", 4000)
+            if self.live_checks.want_route(number):
+                self.window.statusBar().showMessage(f"Searching the shortest route of start {number}\u2026", 4000)
+            else:
+                self.window.statusBar().showMessage("No shortest route while the course has an error: see Findings.", 6000)
 
     def _route_found(self, number: int, result: dict, steps: list) -> None:
         self.route = (self.live_checks.generation, number, result, steps)

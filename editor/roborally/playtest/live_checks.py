@@ -106,9 +106,12 @@ class LiveChecks(QObject):
             self._check.emit(self.owner, self.generation, self._course_json)
         return report
 
-    def want_route(self, start_number: int) -> None:
-        if self._course_json is not None:
-            self._route.emit(self.owner, self.generation, start_number, self._course_json)
+    def want_route(self, start_number: int) -> bool:
+        """Ask for a start's route; False when the course has an error (no route then)."""
+        if self._course_json is None or self.report is None or not self.report.valid:
+            return False
+        self._route.emit(self.owner, self.generation, start_number, self._course_json)
+        return True
 
     @Slot(int, int, object)
     def _checked(self, owner: int, generation: int, found: tuple[list[Finding], dict]) -> None:
