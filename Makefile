@@ -33,6 +33,7 @@ lint: $(STAMP)
 bench: $(STAMP) bytecode
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.engine.crash_and_grab.bench
 	$(BIN)/python -m crashgrab.engine.crash.survey.bench
+	$(BIN)/python -m crashgrab.engine.roborally.rules.benchmark
 
 # docs/screenshot.png and every game's editor states its docs show (docs/editor.md, crash-editor.md,
 # crash-grid.md), at 1400x900 and 1024x640.

@@ -34,6 +34,7 @@ from .commands import CourseEdit
 from .document import CourseDocument
 from .legend_flow import LegendFlow
 from .painter import Overlays, board_as_course
+from .playtest.controller import attach as attach_playtest
 from .tools import BOARD_TOOLS, COURSE_TOOLS, Tool, legend_entries, tool_icon
 from .view import CELL, CourseView
 from .boardset_menu import BoardSetMenu
@@ -78,6 +79,7 @@ class CourseWindow(BoardSetMenu, SettingsPanel, Pointing, WindowShell, QMainWind
         self._menus()
         apply_shortcuts(self.shared_actions())
         self._key_tips()
+        self.playtest = attach_playtest(self)  # the Playtest dock, Shortest Route, route checks on a worker
         self.cell_label = QLabel()
         self.cell_label.setObjectName("cell_label")
         self.statusBar().addPermanentWidget(self.cell_label)
@@ -304,7 +306,7 @@ class CourseWindow(BoardSetMenu, SettingsPanel, Pointing, WindowShell, QMainWind
         self.rename_board_action.setEnabled(bool(self.mode))
         self.resize_board_action.setEnabled(bool(self.mode))
         self.remove_set_board_action.setEnabled(bool(self.mode))
-        report = self.system.validate(course)
+        report = self.playtest.live_checks.validate(course)  # the route checks follow from a worker
         self.findings.set_findings(report.findings, report.summary())
         self._show_metrics(report.metrics)
         self._show_selection()
@@ -351,6 +353,7 @@ class CourseWindow(BoardSetMenu, SettingsPanel, Pointing, WindowShell, QMainWind
         self.view.show_course(self.resolved, self.overlays, () if self.mode else self.focus_cells, selection,
                               self.cursor if self.view.hasFocus() else None, ghost, verdict, refused,
                               self.hover_side)
+        self.playtest.decorate()  # robots, beams and the route over the course
 
     def _overlays_toggled(self, _on: bool = False) -> None:
         self.overlays = Overlays(beams=self.beams_action.isChecked(), flow=self.flow_action.isChecked())
@@ -536,6 +539,7 @@ class CourseWindow(BoardSetMenu, SettingsPanel, Pointing, WindowShell, QMainWind
             event.ignore()
             return
         event.accept()
+        self.playtest.stop()
 
 
 def open_editor(system: GameSystem, layout: Any, path: Path | None, parent: QWidget | None = None) -> CourseWindow:

@@ -271,13 +271,15 @@ def structural_findings(course: Course, resolved: ResolvedCourse | None = None) 
     return findings + laser_findings(resolved, laser_beams(resolved))
 
 
-def validate_course(course: Course, severity_overrides: Mapping[str, str] | None = None) -> ValidationReport:
-    """Every finding and the metrics. `severity_overrides` maps a code to error/warning/info or "off"."""
+def validate_course(course: Course, severity_overrides: Mapping[str, str] | None = None, *,
+                    routes: bool = True) -> ValidationReport:
+    """Every finding and the metrics. `severity_overrides` maps a code to error/warning/info or "off".
+    `routes=False` leaves out the route checks (the editor runs them on a worker)."""
     resolved = resolve_course(course)
     beams = laser_beams(resolved)
     findings = structural_findings(course, resolved)
     course_metrics = metrics(resolved, beams)
-    if not any(f.severity == "error" for f in findings):  # a route on a broken course means nothing
+    if routes and not any(f.severity == "error" for f in findings):  # a route on a broken course means nothing
         route_findings, course_metrics["routes"] = route_checks(resolved_course_json(course, resolved))
         findings += route_findings
     overrides = dict(severity_overrides or {})

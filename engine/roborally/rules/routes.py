@@ -148,12 +148,45 @@ class Search:
 def shortest_route(search: Search, start: Start) -> dict[str, Any]:
     """{"registers", "legs", "damage"} of a fewest-register route touching every checkpoint in
     order, or {"unreachable": n}: checkpoint n can never be touched in order from this start."""
+    return _search_route(search, start)[0]
+
+
+RouteStep = tuple[Cell, str, int, "Card | None"]   # square, facing, checkpoints touched, the card played
+
+
+def route_steps(search: Search, start: Start) -> tuple[dict[str, Any], list[RouteStep]]:
+    """shortest_route's answer and that route register by register (the editor's overlay): the
+    start (no card), then where each register leaves the robot, with a card that does it."""
+    result, parent, end = _search_route(search, start)
+    if end is None:
+        return result, []
+    nodes = [end]
+    while parent[nodes[-1]] != -1:
+        nodes.append(parent[nodes[-1]])
+    nodes.reverse()
+    steps: list[RouteStep] = []
+    for index, node in enumerate(nodes):
+        state, touched = divmod(node, search.width)
+        square, rest = divmod(state, 4 * REGISTERS)
+        facing, step_index = divmod(rest, REGISTERS)
+        at, facing_name = search.squares[square], DIRECTIONS[facing]
+        card = None
+        if index:
+            before = steps[-1]
+            before_step = (step_index - 1) % REGISTERS + 1
+            card = next((c for c in _CARDS if (search.robot.play(before[0], before[1], before_step, c) or (None, None))[:2]
+                         == (at, facing_name)), None)
+        steps.append((at, facing_name, touched, card))
+    return result, steps
+
+
+def _search_route(search: Search, start: Start) -> tuple[dict[str, Any], dict[int, int], int | None]:
     floor = search.robot.floor
     count = len(floor.checkpoints)
     if not count:
-        return {"registers": 0, "legs": [], "damage": 0}
+        return {"registers": 0, "legs": [], "damage": 0}, {}, None
     if start.at not in search.index:
-        return {"unreachable": 1}
+        return {"unreachable": 1}, {}, None
     targets = [search.index.get(c, -1) for c in floor.checkpoints] + [-1]
     width = search.width
     children = search.children
@@ -182,11 +215,11 @@ def shortest_route(search: Search, start: Start) -> dict[str, Any]:
         finished = [child for child in reached if child % width == count]
         if finished:
             end = min(finished, key=lambda child: (damage[child], child))
-            return {"registers": registers, "legs": _legs(parent, end, width), "damage": damage[end]}
+            return {"registers": registers, "legs": _legs(parent, end, width), "damage": damage[end]}, parent, end
         if reached:
             furthest = max(furthest, max(child % width for child in reached))
         layer = list(reached)
-    return {"unreachable": furthest + 1}
+    return {"unreachable": furthest + 1}, parent, None
 
 
 def _legs(parent: Mapping[int, int], end: int, width: int) -> list[int]:

@@ -1,0 +1,306 @@
+"""A playtest of the course: hands dealt, registers filled, a turn played and stepped through
+phase by phase, saved as a scenario. No Qt here; the panel (panel.py) shows it.
+
+The session reads only the resolved course (a copy): a playtest never changes the course.
+It plays through the rules engine (`turn.apply_in_phases`), so what it shows is what
+`crashgrab scenario run` plays. A choice the rules ask for (a two-wrench site's repair or
+option, a returning robot's facing or square) is answered with a default the saved scenario
+records: "repair", the facing it had, the first free square.
+"""
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from crashgrab.engine.roborally.rules.cards import PROGRAM_DECK, REGISTERS, Card
+from crashgrab.engine.roborally.rules.dealing import deal
+from crashgrab.engine.roborally.rules.errors import MissingChoice, RuleError
+from crashgrab.engine.roborally.rules.events import RallyEvent
+from crashgrab.engine.roborally.rules.floor import floor_from_course
+from crashgrab.engine.roborally.rules.state import Choice, RallyState, Robot, Turn, starting_state
+from crashgrab.engine.roborally.rules.turn import Frame, apply_in_phases
+
+ROBOT_NAMES = ("red", "blue", "green", "yellow", "orange", "purple", "white", "black")
+MAX_CHOICES = 64     # defaults filled in one turn (each robot asks a few at most)
+
+
+class PlaytestError(Exception):
+    """What the designer asked cannot be done (a card not in the hand, a register locked...)."""
+
+
+@dataclass(frozen=True)
+class PlayedTurn:
+    before: RallyState
+    turn: Turn
+    after: RallyState
+    events: tuple[RallyEvent, ...]
+    frames: tuple[Frame, ...]
+
+
+class PlaytestSession:
+    def __init__(self, course: dict[str, Any], seed: int = 1, robots: int | None = None) -> None:
+        self.course = copy.deepcopy(course)
+        floor = floor_from_course(self.course)
+        count = min(len(floor.starts), len(ROBOT_NAMES), robots or floor.players or len(floor.starts))
+        self.initial: RallyState = starting_state(floor, ROBOT_NAMES[:count], seed=seed)
+        self.played: list[PlayedTurn] = []
+        self.hands: dict[str, tuple[Card, ...]] = {}
+        self.programs: dict[str, list[Card | None]] = {}
+        self.flywheel: dict[str, Card] = {}
+        self.frame: int | None = None   # the shown frame of the last played turn; None: programming
+        self.deal()
+
+    # --- the race so far ---------------------------------------------------------------------
+    @property
+    def state(self) -> RallyState:
+        """The state the next turn starts from."""
+        return self.played[-1].after if self.played else self.initial
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(r.name for r in self.initial.robots)
+
+    def set_options(self, name: str, options: tuple[str, ...]) -> None:
+        """A robot's option cards, before the first turn (the scenario's starting robots hold them)."""
+        if self.played:
+            raise PlaytestError("option cards are set before the first turn; start the playtest again to change them.")
+        robot = self.initial.robot(name)
+        if robot is None:
+            raise PlaytestError(f"there is no robot {name!r}.")
+        self.initial = replace(self.initial, robots=tuple(replace(r, options=tuple(options)) if r.name == name else r
+                                                          for r in self.initial.robots))
+        self.deal()
+
+    # --- programming ---------------------------------------------------------------------------
+    def deal(self) -> None:
+        """Hands for the next turn from the seeded deck (9 less damage, Extra Memory, a Flywheel
+        card); locked registers keep their cards."""
+        _, self.hands = deal(self.state, flywheel=self.flywheel)
+        self.programs = {name: list(self.state.robot(name).registers) for name in self.hands}
+        self.frame = None
+
+    def locked(self, name: str) -> tuple[int, ...]:
+        robot = self.state.robot(name)
+        return tuple(i + 1 for i, card in enumerate(robot.registers) if card is not None) if robot else ()
+
+    def free_cards(self, name: str) -> tuple[Card, ...]:
+        """The hand's cards not yet in a register."""
+        used = set(self.programs.get(name, ()))
+        return tuple(card for card in self.hands.get(name, ()) if card not in used)
+
+    def put(self, name: str, register: int, card: Card | None) -> None:
+        """`card` (from the robot's hand) into register 1-5; None empties it."""
+        if name not in self.programs:
+            raise PlaytestError(f"{name} plays no program this turn (it is off the course).")
+        if register in self.locked(name):
+            raise PlaytestError(f"{name}'s register {register} is locked with {self.programs[name][register - 1]}.")
+        if card is not None and card not in self.hands[name]:
+            raise PlaytestError(f"{card} is not in {name}'s hand.")
+        program = self.programs[name]
+        if card is not None and card in program:
+            program[program.index(card)] = None   # moved from another register
+        program[register - 1] = card
+        self.frame = None
+
+    def script(self, name: str, text: str) -> None:
+        """Fill a robot's empty registers, in order, from text: card kinds, each from the hand
+        when it holds one, else from the deck; a priority may be given ("move2:670")."""
+        if name not in self.programs:
+            raise PlaytestError(f"{name} plays no program this turn (it is off the course).")
+        words = [w for w in re.split(r"[\s,]+", text.strip()) if w]
+        free = [r for r in range(1, REGISTERS + 1) if self.programs[name][r - 1] is None]
+        if len(words) > len(free):
+            raise PlaytestError(f"{name} has {len(free)} free registers; the script gives {len(words)} cards.")
+        taken = {c for other, cards in self.programs.items() for c in cards if c is not None}
+        taken |= {c for other, hand in self.hands.items() if other != name for c in hand}
+        chosen: list[Card] = []
+        for word in words:
+            kind, _, priority = word.partition(":")
+            pool = [c for c in (*self.hands[name], *PROGRAM_DECK) if c.kind == kind and c not in taken and c not in chosen]
+            if priority:
+                pool = [c for c in pool if str(c.priority) == priority]
+            if not pool:
+                raise PlaytestError(f"no {word} card is free for {name} (cards: move1 move2 move3 back_up turn_left "
+                                    f"turn_right u_turn, a priority as move2:670).")
+            chosen.append(pool[0])
+        program = self.programs[name]
+        for register, card in zip(free, chosen):
+            program[register - 1] = card
+        extra = tuple(c for c in chosen if c not in self.hands[name])
+        self.hands[name] = self.hands[name] + extra   # a scripted card joins the hand it is played from
+        self.frame = None
+
+    def clear(self, name: str) -> None:
+        """Every register of the robot that is not locked emptied."""
+        locked = self.locked(name)
+        self.programs[name] = [c if r in locked else None for r, c in enumerate(self.programs.get(name, ()), 1)]
+        self.frame = None
+
+    def ready(self) -> bool:
+        return bool(self.programs) and all(all(c is not None for c in cards) for cards in self.programs.values())
+
+    # --- playing -------------------------------------------------------------------------------
+    def play(self) -> PlayedTurn:
+        """The programmed turn through the rules; the first frame shown."""
+        before = self.state
+        if before.over:
+            raise PlaytestError(f"the race is over: {before.winner} has won.")
+        choices: dict[str, Choice] = {}
+        turn = Turn({name: tuple(cards) for name, cards in self.programs.items()}, frozenset(), choices)
+        for _ in range(MAX_CHOICES):
+            try:
+                after, events, frames = apply_in_phases(before, turn)
+                break
+            except MissingChoice as missing:
+                if missing.choice == "programs" or missing.robot is None:
+                    raise PlaytestError(missing.message) from None
+                choices[missing.robot] = _answer(missing, choices.get(missing.robot) or Choice(),
+                                                 before.robot(missing.robot))
+                turn = replace(turn, choices=dict(choices))
+            except RuleError as error:
+                raise PlaytestError(error.message) from None
+        else:
+            raise PlaytestError("the rules kept asking for choices.")
+        played = PlayedTurn(before, turn, after, events, frames)
+        self.played.append(played)
+        self.flywheel = self._flywheel_cards(played)
+        self.frame = 0
+        return played
+
+    def _flywheel_cards(self, played: PlayedTurn) -> dict[str, Card]:
+        """A robot with Flywheel keeps its hand's highest unplayed card for the next hand."""
+        kept = {}
+        for robot in played.after.robots:
+            if "Flywheel" in robot.options and robot.name in self.hands:
+                unplayed = [c for c in self.hands[robot.name] if c not in self.programs.get(robot.name, ())]
+                if unplayed:
+                    kept[robot.name] = max(unplayed)
+        return kept
+
+    def next_turn(self) -> None:
+        self.deal()
+
+    def restart(self) -> None:
+        self.played.clear()
+        self.flywheel = {}
+        self.deal()
+
+    # --- stepping through the last turn -------------------------------------------------------
+    @property
+    def frames(self) -> tuple[Frame, ...]:
+        return self.played[-1].frames if self.played and self.frame is not None else ()
+
+    def shown_robots(self) -> tuple[Robot, ...]:
+        """The robots as the shown frame leaves them (programming: as the turn starts)."""
+        if self.frame is None or not self.frames:
+            return self.state.robots
+        return self.frames[self.frame][2]
+
+    def shown_frame(self) -> Frame | None:
+        return self.frames[self.frame] if self.frames and self.frame is not None else None
+
+    def forward(self, whole_step: bool = False) -> bool:
+        """The next phase (or the first phase of the next program step); False at the turn's end."""
+        return self._go(1, whole_step)
+
+    def back(self, whole_step: bool = False) -> bool:
+        return self._go(-1, whole_step)
+
+    def _go(self, direction: int, whole_step: bool) -> bool:
+        frames = self.frames
+        if not frames or self.frame is None:
+            return False
+        index = self.frame + direction
+        if whole_step:   # to the next step's last phase (forward) or the step before's (back)
+            here = frames[self.frame][0]
+            while 0 <= index < len(frames) and frames[index][0] == here:
+                index += direction
+            if direction > 0:
+                while index + 1 < len(frames) and frames[index + 1][0] == frames[index][0]:
+                    index += 1
+        if not 0 <= index < len(frames):
+            return False
+        self.frame = index
+        return True
+
+    def to_end(self) -> None:
+        if self.frames:
+            self.frame = len(self.frames) - 1
+
+    def shown_events(self) -> list[tuple[RallyEvent, bool]]:
+        """The last turn's events up to the shown frame, each with whether it belongs to that frame."""
+        frame = self.shown_frame()
+        if frame is None:
+            return []
+        order = [(f[0], f[1]) for f in self.frames]
+        here = order.index((frame[0], frame[1]))
+        shown = []
+        for event in self.played[-1].events:
+            key = (event.step, event.phase)
+            position = order.index(key) if key in order else len(order) - 1
+            if position <= here:
+                shown.append((event, position == here))
+        return shown
+
+    # --- the scenario ------------------------------------------------------------------------
+    def scenario(self, layout: Any, name: str) -> dict[str, Any]:
+        """The turns played as a scenario document, expecting what the rules gave."""
+        final = self.state
+        return {
+            "format": "crash-grab-scenario", "version": 2, "game": "roborally", "name": name,
+            "notes": "Saved from the editor's playtest.",
+            "layout": layout,
+            "robots": [_robot_json(r) for r in self.initial.robots],
+            "seed": self.initial.seed,
+            "turns": [_turn_json(p.turn) for p in self.played],
+            "expect": {"robots": {r.name: _expected(r) for r in final.robots}, "winner": final.winner},
+        }
+
+
+def _answer(missing: MissingChoice, choice: Choice, robot: Robot | None) -> Choice:
+    if missing.choice == "repair":
+        return replace(choice, repair="repair")
+    if missing.choice == "respawn_facing":
+        return replace(choice, respawn_facing=robot.facing if robot else "north")
+    if missing.choice == "respawn_at" and missing.options:
+        x, y = (int(v) for v in re.findall(r"-?\d+", missing.options[0])[:2])
+        return replace(choice, respawn_at=(x, y))
+    raise PlaytestError(missing.message)
+
+
+def _cell(cell) -> list[int] | None:
+    return None if cell is None else [cell[0], cell[1]]
+
+
+def _robot_json(robot: Robot) -> dict[str, Any]:
+    raw: dict[str, Any] = {"name": robot.name, "at": _cell(robot.at), "facing": robot.facing, "damage": robot.damage,
+                           "lives": robot.lives, "next": robot.next, "archive": _cell(robot.archive),
+                           "options": list(robot.options)}
+    if any(c is not None for c in robot.registers):
+        raw["registers"] = [None if c is None else c.to_json() for c in robot.registers]
+    return raw
+
+
+def _expected(robot: Robot) -> dict[str, Any]:
+    return {"at": _cell(robot.at), "facing": robot.facing, "damage": robot.damage, "lives": robot.lives,
+            "next": robot.next, "archive": _cell(robot.archive), "options": list(robot.options)}
+
+
+def _turn_json(turn: Turn) -> dict[str, Any]:
+    raw: dict[str, Any] = {"programs": {name: [None if c is None else c.to_json() for c in cards]
+                                        for name, cards in turn.programs.items()}}
+    choices = {}
+    for name, choice in turn.choices.items():
+        entry: dict[str, Any] = {}
+        if choice.repair:
+            entry["repair"] = choice.repair
+        if choice.respawn_facing:
+            entry["respawn_facing"] = choice.respawn_facing
+        if choice.respawn_at is not None:
+            entry["respawn_at"] = _cell(choice.respawn_at)
+        choices[name] = entry
+    if choices:
+        raw["choices"] = choices
+    return raw
