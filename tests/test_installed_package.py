@@ -248,8 +248,8 @@ def test_the_installed_wheel_serves_crash_from_another_folder(installed, tmp_pat
 
 
 def test_the_installed_wheel_serves_roborally_from_another_folder(installed, tmp_path):
-    """RoboRally from the wheel alone: a course on the shipped board set, its checks, its Tiled map
-    and its poster."""
+    """RoboRally from the wheel alone: a course on the shipped board set, its checks, its Tiled map,
+    its poster and its boards' sheets."""
     work = tmp_path / "elsewhere"
     work.mkdir()
     crashgrab = installed / "crashgrab"
@@ -258,5 +258,7 @@ def test_the_installed_wheel_serves_roborally_from_another_folder(installed, tmp
     assert report["valid"] and report["metrics"]["life_points"]["5"] == 4
     run([crashgrab, "export", "r.json", "--format", "tiled", "-o", "r.tmx"], work)
     assert (work / "r.tmx").read_text().startswith("<?xml") and (work / "r-tiles.png").is_file()
-    printed = run([crashgrab, "print", "r.json", "-o", "r.pdf"], work)
+    printed = run([crashgrab, "print", "r.json", "--poster", "-o", "r.pdf"], work)
     assert "(poster: " in printed.stderr and (work / "r.pdf").read_bytes()[:5] == b"%PDF-"
+    sheets = run([crashgrab, "print", "r.json", "-o", "boards.pdf"], work)  # its boards, by default
+    assert "board sheets" in sheets.stderr and (work / "boards.pdf").read_bytes()[:5] == b"%PDF-"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game_editor import GameEditor
+from ..game_editor import GameEditor, PrintSheets
 
 
 def open_editor(system, layout: Any, path, parent=None):
@@ -44,6 +44,29 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-EDITOR = GameEditor(open=open_editor, write_image=write_image, screenshot=_screenshot, paint_board=paint_board)
+def board_sheets(source: Any, settings, title: str = ""):
+    """`crashgrab print`'s default for a course or a board set file: each factory board alone."""
+    from .print_boards import board_sheets as sheets
+
+    return sheets(source, settings, title)
+
+
+def load_boardset(document: Any, file: str):
+    """A board set file to print: a course of its boards, none placed (print_boards prints each)."""
+    from crashgrab.engine.roborally.boardset_io import boardset_from_json
+    from crashgrab.engine.roborally.model import Course
+
+    boardset = boardset_from_json(document, file)
+    return Course(boardset.name, boardset)
+
+
+PRINT_SHEETS = PrintSheets(
+    title="board sheets",
+    description="each factory board of the course's board set at true size (a square 25 mm), to cut out and "
+                "lay into any course (a board set file prints its boards)",
+    job=board_sheets, file_formats=("crash-grab-boardset",), load=load_boardset)
+
+EDITOR = GameEditor(open=open_editor, write_image=write_image, screenshot=_screenshot, paint_board=paint_board,
+                    print_sheets=PRINT_SHEETS)
 
 __all__ = ["CourseWindow", "EDITOR", "open_editor", "paint_board"]

@@ -1,10 +1,9 @@
-"""Print and Play of each factory board of a course's board set (Board > Print the Boards): every
+"""Print and Play of each factory board of a course's board set (Board > Print the Boards, and
+`crashgrab print`'s default for a course or a board set file: the game's `PrintSheets`): every
 board on its own poster pages at true size (a square 25 mm, docs/roborally.md), one board after
-another, so a designer prints the boards to cut out and lay down in any course. The course itself
-prints as the studio's board poster (File > Print and Play, `GameEditor.paint_board`).
-
-Not a `GameEditor.print_sheets`: those become the default of `crashgrab print` for a course,
-whose default stays the poster."""
+another, so a designer prints the boards to cut out and lay down in any course, as the game's
+printed boards are. The course itself prints as the studio's board poster (`--poster`, File >
+Print and Play, `GameEditor.paint_board`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
