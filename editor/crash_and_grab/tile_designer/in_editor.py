@@ -19,7 +19,8 @@ from ...designer_words import show_error
 from ..commands import SetTileSet
 from ..document import blank_layout
 from .sources import source_words
-from .window import FILE_FILTER, TileDesignerWindow
+from .files import FILE_FILTER
+from .window import TileDesignerWindow
 
 
 def tileset_ref_for(tileset_path: str | Path) -> str:

@@ -3,7 +3,7 @@
     new_state, events = apply(state, action)    # Turn, Round, EndRound or SetUp
     state = apply_event(state, event)           # replaying events rebuilds states
 
-Modules, one job each: pieces (colours, crew, cards), state, actions, events, fold
+Modules, one job each: pieces (colours, crew, cards), state, actions, events (by phase), fold
 (apply_event), dice, play (one action being resolved), movement, placement, penalties,
 win, hooks (start/end-of-turn effects), turn, round (End of Round), whole_round (a whole
 round: plan, turns in order, end), setup, apply. Where the rulebook is

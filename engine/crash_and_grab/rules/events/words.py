@@ -1,0 +1,6 @@
+"""Words the event sentences share."""
+from __future__ import annotations
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
