@@ -27,7 +27,8 @@ import pytest
 
 from crashgrab.engine.crash_and_grab.survey.arrangements import arrangements
 from crashgrab.engine.crash_and_grab.survey.batch import as_records, choice_records, class_records
-from crashgrab.engine.crash_and_grab.survey.distinct import SYMMETRY_NAMES, distinct_boards
+from crashgrab.engine.crash_and_grab.survey.distinct import distinct_boards
+from crashgrab.engine.crash_and_grab.survey.symmetry import SYMMETRY_NAMES
 from crashgrab.engine.crash_and_grab.survey.report import report_json
 from crashgrab.engine.crash_and_grab.survey.runner import ALL, SurveyRequest
 from crashgrab.engine.crash_and_grab.survey.tally import Tally

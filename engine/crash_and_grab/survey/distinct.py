@@ -48,7 +48,7 @@ import numpy as np
 from ...grid.model import SIDES, TileSet
 from ..templates import Template
 from .arrangements import Arrangements, SlotChoice, arrangements, slot_placements
-from .symmetry import IDENTITY, SYMMETRY_NAMES, Content, Symmetry, proven_symmetries  # noqa: F401 (SYMMETRY_NAMES for the report)
+from .symmetry import IDENTITY, Content, Symmetry, proven_symmetries
 
 @dataclass(frozen=True, eq=False)
 class GroupContents:
