@@ -21,14 +21,14 @@ from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_link
 from crashgrab.engine.grid.model import Board, Cell
 from crashgrab.engine.crash_and_grab.layout import Layout
 
-from . import style
-from .board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_markers, \
+from .. import style
+from ..board_painter import BoardPicture, feature_words, marker_rects, paint_board, paint_markers, \
     paint_tile_face, paint_tile_labels, picture_changes, picture_of, picture_rect, shows_markers, tile_tab_rects
-from .commands import command_for
-from .document import LayoutDocument
+from ..commands import command_for
+from ..document import LayoutDocument
 from .drop_verdict import MAX_TEXT_WIDTH, DropVerdict
 from .overlays import AcceleratorOverlay, CellHighlight, ExposureOverlay, ReachabilityOverlay
-from .placing import TILE_MIME, Edit, Plan, Refusal, TileDrag, placement_area, plan_drop, template_of, tile_at
+from ..placing import TILE_MIME, Edit, Plan, Refusal, TileDrag, placement_area, plan_drop, template_of, tile_at
 
 # Stacking order; playtest pieces (a later mode) go above the overlays.
 # Tile tabs lie above highlights and the selection, so a tab such as "10A" is never crossed out.

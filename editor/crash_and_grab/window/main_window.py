@@ -26,29 +26,29 @@ from crashgrab.engine.crash_and_grab.layout import Layout
 from crashgrab.engine.system import GameSystem
 from crashgrab.engine.resources import docs_file
 
-from . import style
-from .commands import Randomize, SetDirections, SetProperties, SetSeverity
-from ..app import APP_NAME, APPLICATION, ORGANISATION
-from ..designer_words import show_error
-from ..save_prompt import ask_save_path, ask_to_save, failure_message
+from .. import style
+from ..commands import Randomize, SetDirections, SetProperties, SetSeverity
+from ...app import APP_NAME, APPLICATION, ORGANISATION
+from ...designer_words import show_error
+from ...save_prompt import ask_save_path, ask_to_save, failure_message
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
-from .document import LayoutDocument, blank_layout
-from ..shortcuts import apply_shortcuts
+from ..document import LayoutDocument, blank_layout
+from ...shortcuts import apply_shortcuts
 from .findings_dock import FindingsPanel
 from .help_window import HelpWindow
 from .icons import GLYPHS, icon
-from .legend import LegendStrip
-from ..message_bar import MessageBar, MessageLog
-from ..game_views import open_board_window
-from .image_export_dialog import export_image_dialog
-from .print_dialog import print_and_play_dialog
+from ..board.legend import LegendStrip
+from ...message_bar import MessageBar, MessageLog
+from ...game_views import open_board_window
+from ..output.image_export_dialog import export_image_dialog
+from ..output.print_dialog import print_and_play_dialog
 from .live_validation import LiveValidator
-from .palette import TilePalette
-from .placing import plan_auto_place, plan_flip, plan_remove, plan_rotation
-from .playtest import install as install_playtest
-from .scene import BoardScene
-from .tile_designer.in_editor import install as install_tile_designer
-from .view import BoardView
+from ..board.palette import TilePalette
+from ..placing import plan_auto_place, plan_flip, plan_remove, plan_rotation
+from ..playtest import install as install_playtest
+from ..board.scene import BoardScene
+from ..tile_designer.in_editor import install as install_tile_designer
+from ..board.view import BoardView
 
 MAX_RECENT = 8
 FILE_FILTER = "Crash & Grab layouts (*.json);;All files (*)"

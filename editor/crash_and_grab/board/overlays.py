@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from crashgrab.engine.grid.model import Cell
 
-from . import style
-from .board_painter import marker_margin, marker_rects
+from .. import style
+from ..board_painter import marker_margin, marker_rects
 
 MAX_OFF_MOVES = 20  # 4 directions x distances 1-5
 LINK_COLOUR = QColor("#5b21b6")
