@@ -91,7 +91,7 @@ def test_each_tileset_row_has_the_paper_of_every_role_it_serves():
 
 
 def test_the_writer_writes_the_picture_it_paints(tmp_path, capsys, monkeypatch):
-    from crashgrab.editor.crash_and_grab import tiled_tileset
+    from crashgrab.editor.crash_and_grab.output import tiled_tileset
 
     monkeypatch.setattr(tiled_tileset, "tileset_png", lambda: b"the painted picture")
     assert write_tileset([str(tmp_path / "tiles.png")]) == 0
