@@ -10,6 +10,7 @@ from crashgrab.engine.findings import Finding
 
 class BoardOverlaysMixin:
     """The View menu's overlays and the findings' highlight for `MainWindow`."""
+
     def _finding_selected(self, finding: Finding | None) -> None:
         """Show a finding's cells; a loop's whole route, numbered. The graph turns to the finding's
         distance while it is selected, a view only: the distance chosen in the menu, and saved in

@@ -29,6 +29,7 @@ TILED_TMJ_FILTER = "Tiled map, JSON (*.tmj)"
 
 class FilesMixin:
     """Opening, saving and exporting for `MainWindow`, and its Open Recent menu (kept in its settings)."""
+
     def maybe_save(self, doing: str = "continuing") -> bool:
         """Unsaved changes: ask to save, discard or cancel. True means go ahead."""
         if not self.document.is_modified():

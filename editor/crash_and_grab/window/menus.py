@@ -21,6 +21,7 @@ NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),
 class MenusMixin:
     """Builds `self.actions` (by key), the menu bar, the Main and Modes toolbars and the status bar
     of `MainWindow`."""
+
     def _action(self, key: str, text: str, slot, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
         action = QAction(text, self)
         action.setObjectName(key)

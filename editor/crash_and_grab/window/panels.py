@@ -21,6 +21,7 @@ COMPACT_COLUMN = 262  # pixels: that column's width, the Tiles palette's cards a
 
 class PanelsMixin:
     """The docks of `MainWindow` and their arrangement by the window's width."""
+
     def _build_docks(self) -> None:
         self.palette = TilePalette()
         self.palette_dock = self._dock("Tiles", "paletteDock", self.palette, Qt.LeftDockWidgetArea)
