@@ -12,7 +12,7 @@ from crashgrab.engine.crash_and_grab.rules.errors import MissingChoice, MissingD
 
 from .dialogs import ChoiceDialog, DieDialog
 from .mode_common import Pending, _sentence
-from .panel import cell_words
+from .saucer_table import cell_words
 
 
 class ChoicesMixin:

@@ -11,7 +11,7 @@ from crashgrab.engine.crash_and_grab.rules.session import describe_action
 from crashgrab.engine.crash_and_grab.rules.state import GameState
 
 from .mode_common import LOCK_MESSAGE, SLIDE_SHARE, _html
-from .panel import cell_words
+from .saucer_table import cell_words
 
 
 class ShowingMixin:

@@ -3,28 +3,16 @@ cards, the pairing and rulings, a set-up by the rules; editable until a turn is 
 """
 from __future__ import annotations
 
-from crashgrab.engine.crash_and_grab.playtest import (
-    PositionError,
-    clear_pieces,
-    empty_start,
-    place_crew,
-    place_saucer,
-    players_for_setup,
-    remove_at,
-    set_supplies,
-    set_upgrades,
-    setup_start,
-    with_die_seed,
-    with_pairing,
-    with_rulings,
-)
+from crashgrab.engine.crash_and_grab.playtest import (PositionError, clear_pieces, empty_start, place_crew, place_saucer, players_for_setup,
+                                                      remove_at, set_supplies, set_upgrades, setup_start, with_die_seed, with_pairing,
+                                                      with_rulings)
 from crashgrab.engine.crash_and_grab.rules.actions import SetUp
 from crashgrab.engine.crash_and_grab.rules.pieces import Crew
 from crashgrab.engine.grid.model import Cell
 
 from .mode_common import FIXED_MESSAGE
 from .palette import piece_words
-from .panel import cell_words
+from .saucer_table import cell_words
 
 
 class StartPositionMixin:
