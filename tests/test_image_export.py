@@ -29,7 +29,7 @@ from crashgrab.editor.crash_and_grab.output import image_export
 from crashgrab.editor.crash_and_grab.board_painter import marker_margin, marker_rects
 from crashgrab.editor.crash_and_grab.document import blank_layout
 from crashgrab.editor.crash_and_grab.output.image_export import png_bytes, render_png, svg_bytes, write_board_image
-from crashgrab.editor.crash_and_grab.output.image_export_dialog import ImageResolutionDialog
+from crashgrab.editor.crash_and_grab.window.image_export_dialog import ImageResolutionDialog
 from crashgrab.editor.image_size import MARGIN_CELLS, MAX_DPI, MIN_DPI, ImageGeometry, check_dpi, image_format
 from crashgrab.engine.cli import main
 from crashgrab.engine.errors import InvalidFileError, UsageError
@@ -463,7 +463,7 @@ def test_cancelling_the_dpi_writes_nothing(window, monkeypatch, tmp_path):
 
 
 def image_export_dialog_of(window):
-    from crashgrab.editor.crash_and_grab.output.image_export_dialog import export_image_dialog
+    from crashgrab.editor.crash_and_grab.window.image_export_dialog import export_image_dialog
     return lambda: export_image_dialog(window)
 
 

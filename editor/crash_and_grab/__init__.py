@@ -31,7 +31,7 @@ def write_image(layout: Any, out: str | Path, dpi: int, file: str | Path | None 
 
 
 def screenshot(out: str, file: str | None) -> int:
-    from .output.offscreen import screenshot as window_screenshot
+    from .window.offscreen import screenshot as window_screenshot
 
     return window_screenshot(out, file)
 

@@ -26,7 +26,7 @@ def edit_to_findings(repeat: int) -> tuple[list[float], list[float]]:
     from PySide6.QtWidgets import QApplication
 
     from ...app import _quiet_offscreen_notices
-    from ..output.offscreen import offscreen_window
+    from .offscreen import offscreen_window
 
     app = QApplication.instance() or QApplication(["edit-benchmark"])
     qInstallMessageHandler(_quiet_offscreen_notices)

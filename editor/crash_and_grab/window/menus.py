@@ -8,8 +8,8 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QComboBox, QLabel, QToolButton
 
 from ...message_bar import MessageBar
-from ..output.image_export_dialog import export_image_dialog
-from ..output.print_dialog import print_and_play_dialog
+from .image_export_dialog import export_image_dialog
+from .print_dialog import print_and_play_dialog
 from .icons import GLYPHS, icon
 
 NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog
 from crashgrab.engine.errors import CrashGrabError, InvalidFileError
 from crashgrab.engine.crash_and_grab.layout import Layout
 
-from ..window.dialogs import board_pixmap
+from .dialogs import board_pixmap
 from ...designer_words import designer_message, show_error
-from .image_export import require_board, write_board_image
+from ..output.image_export import require_board, write_board_image
 from ...image_size import CELL_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry, image_format
 
 PNG_FILTER = "PNG image (*.png)"

@@ -13,7 +13,7 @@ def offscreen_window(size: tuple[int, int]):
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from ..window.main_window import MainWindow
+    from .main_window import MainWindow
 
     with tempfile.TemporaryDirectory() as scratch:
         window = MainWindow(QSettings(str(Path(scratch) / "screenshot.ini"), QSettings.IniFormat))
