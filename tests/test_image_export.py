@@ -26,7 +26,7 @@ from PySide6.QtSvg import QSvgRenderer
 from crashgrab.editor import qt_images
 from crashgrab.editor.crash_and_grab import style
 from crashgrab.editor.crash_and_grab.output import image_export
-from crashgrab.editor.crash_and_grab.board_painter import marker_margin, marker_rects
+from crashgrab.editor.crash_and_grab.marker_painter import marker_margin, marker_rects
 from crashgrab.editor.crash_and_grab.document import blank_layout
 from crashgrab.editor.crash_and_grab.output.image_export import png_bytes, render_png, svg_bytes, write_board_image
 from crashgrab.editor.crash_and_grab.window.image_export_dialog import ImageResolutionDialog

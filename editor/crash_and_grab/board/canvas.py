@@ -11,7 +11,8 @@ from crashgrab.engine.grid.model import Cell
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .. import style
-from ..board_painter import BoardPicture, marker_rects, picture_changes, picture_of, picture_rect
+from ..board_painter import BoardPicture, picture_changes, picture_of, picture_rect
+from ..marker_painter import marker_rects
 from ..placing import template_of
 from .items import BoardItem, MarkerPills, TileTabsItem
 

@@ -13,8 +13,9 @@ from PySide6.QtWidgets import QGraphicsItem
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .. import style
-from ..board_painter import BoardPicture, marker_rects, paint_board, paint_markers, \
+from ..board_painter import BoardPicture, paint_board, paint_markers, \
     paint_tile_face, paint_tile_labels, picture_rect, shows_markers
+from ..marker_painter import marker_rects
 from ..placing import Edit, placement_area, tile_at
 
 # Stacking order; playtest pieces (a later mode) go above the overlays.

@@ -26,7 +26,7 @@ from .. import style
 from ..commands import command_for
 from ..document import LayoutDocument
 from .drop_verdict import MAX_TEXT_WIDTH, DropVerdict
-from .overlays import CellHighlight
+from .highlight import CellHighlight
 from ..placing import Edit, Plan, Refusal, TileDrag, placement_area, plan_drop
 
 from .items import Z_PREVIEW, Z_SELECTION, BoardItem, CellCursor, MarkerPills, TileGhost, TileOutline

@@ -14,7 +14,8 @@ from crashgrab.engine.grid.model import Cell
 
 from .. import style
 from ..board_painter import feature_words, tile_tab_rects
-from .overlays import AcceleratorOverlay, CellHighlight, ExposureOverlay, ReachabilityOverlay
+from .highlight import CellHighlight
+from .overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
 from .items import Z_ACCELERATORS, Z_EXPOSURE, Z_HIGHLIGHT, Z_REACH
 
 class SceneOverlaysMixin:
