@@ -20,7 +20,7 @@ def settings(tmp_path):
 
 
 def make_window(qtbot, settings):
-    from crashgrab.editor.crash_and_grab.main_window import MainWindow
+    from crashgrab.editor.crash_and_grab.window.main_window import MainWindow
     window = MainWindow(settings)
     window.show()
     qtbot.waitExposed(window)

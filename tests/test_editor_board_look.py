@@ -30,7 +30,7 @@ def test_the_guide_shows_its_screenshots_scaled_to_the_help_window(qtbot):
     from PySide6.QtCore import QUrl
     from PySide6.QtGui import QTextDocument
 
-    from crashgrab.editor.crash_and_grab.help_window import HelpWindow
+    from crashgrab.editor.crash_and_grab.window.help_window import HelpWindow
     from crashgrab.engine.resources import docs_file
 
     help_window = HelpWindow()
@@ -46,7 +46,7 @@ def test_the_guide_shows_its_screenshots_scaled_to_the_help_window(qtbot):
 
 
 def test_the_randomize_preview_is_large_enough_to_read_and_the_dialog_fits_a_small_screen(qtbot):
-    from crashgrab.editor.crash_and_grab.dialogs import PREVIEW_CELL, RandomizeDialog
+    from crashgrab.editor.crash_and_grab.window.dialogs import PREVIEW_CELL, RandomizeDialog
     from crashgrab.editor.crash_and_grab.document import blank_layout
 
     dialog = RandomizeDialog(blank_layout("6"), seed=1234)
@@ -77,7 +77,7 @@ def test_the_tile_designer_draws_every_standard_tile_across_its_canvas(qtbot):
 
 def test_tile_tabs_sit_inside_their_tile_off_the_line_between_tiles_and_clear_of_features(qapp):
     from crashgrab.editor.crash_and_grab.board_painter import label_tab_rect, picture_of
-    from crashgrab.editor.crash_and_grab.scene import BoardScene  # noqa: F401 (Qt's widgets are up)
+    from crashgrab.editor.crash_and_grab.board.scene import BoardScene  # noqa: F401 (Qt's widgets are up)
     from crashgrab.engine.formats.layout_io import load_layout
     from tests.conftest import LAYOUTS
 

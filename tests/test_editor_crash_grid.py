@@ -141,7 +141,7 @@ def test_playtest_plays_a_trick_and_steps_back(window):
 
 
 def test_the_main_windows_new_menu_opens_a_crash_grid_arena(qtbot, tmp_path):
-    from crashgrab.editor.crash_and_grab.main_window import MainWindow
+    from crashgrab.editor.crash_and_grab.window.main_window import MainWindow
 
     main = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat))
     qtbot.addWidget(main)
@@ -194,7 +194,7 @@ def test_the_territory_overlay_tints_each_riders_squares(window):
 
 
 def test_opening_a_crash_grid_file_from_the_main_window_opens_the_arena_editor(qtbot, tmp_path):
-    from crashgrab.editor.crash_and_grab.main_window import MainWindow
+    from crashgrab.editor.crash_and_grab.window.main_window import MainWindow
     from crashgrab.engine.crash_grid.layout_io import save_layout
 
     path = tmp_path / "arena.json"

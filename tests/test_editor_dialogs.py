@@ -8,7 +8,7 @@ import sys
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from crashgrab.editor.crash_and_grab.dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
+from crashgrab.editor.crash_and_grab.window.dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from crashgrab.editor.crash_and_grab.document import blank_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES

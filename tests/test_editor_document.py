@@ -163,7 +163,7 @@ def test_export_writes_the_resolved_board_and_refuses_an_unfinished_one(qapp, tm
 
 
 def test_quick_live_validation_reports_each_edit_at_once_with_the_references_findings(qtbot):
-    from crashgrab.editor.crash_and_grab.live_validation import LiveValidator
+    from crashgrab.editor.crash_and_grab.window.live_validation import LiveValidator
     from crashgrab.engine.crash_and_grab.validation import validate_layout
 
     validator = LiveValidator()
@@ -183,7 +183,7 @@ def test_quick_live_validation_reports_each_edit_at_once_with_the_references_fin
 def test_live_validation_of_slow_boards_runs_on_a_worker_thread_and_keeps_the_newest(qtbot, monkeypatch):
     import threading
 
-    import crashgrab.editor.crash_and_grab.live_validation as live
+    import crashgrab.editor.crash_and_grab.window.live_validation as live
 
     threads = []
 
@@ -209,7 +209,7 @@ def test_live_validation_of_slow_boards_runs_on_a_worker_thread_and_keeps_the_ne
 
 
 def test_live_validation_reports_a_crashing_check_instead_of_dying(qtbot, monkeypatch):
-    import crashgrab.editor.crash_and_grab.live_validation as live
+    import crashgrab.editor.crash_and_grab.window.live_validation as live
 
     def broken(layout, **options):  # options: the upgrades
         raise KeyError("oops")

@@ -9,8 +9,8 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QDragEnterEvent, QDragLeaveEvent, QDragMoveEvent, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from crashgrab.editor.crash_and_grab.drop_verdict import paint_badge
-from crashgrab.editor.crash_and_grab.scene import TileOutline
+from crashgrab.editor.crash_and_grab.board.drop_verdict import paint_badge
+from crashgrab.editor.crash_and_grab.board.scene import TileOutline
 from tests.colour_vision import VISIONS, simulate
 from tests.editor_fixtures import cell_point, settings, wait_validated, window  # noqa: F401  (fixtures)
 

@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from crashgrab.engine.formats.layout_io import load_layout
-from crashgrab.editor.crash_and_grab.main_window import TILED_TMJ_FILTER, TILED_TMX_FILTER
+from crashgrab.editor.crash_and_grab.window.main_window import TILED_TMJ_FILTER, TILED_TMX_FILTER
 from crashgrab.engine.crash_and_grab.tiled import tiled_map
 from crashgrab.engine.formats.tiled_map import tmj_text, tmx_text
 from tests.conftest import LAYOUTS

@@ -7,7 +7,7 @@ import random
 
 from PySide6.QtCore import Qt
 
-from crashgrab.editor.crash_and_grab.findings_dock import FindingsPanel
+from crashgrab.editor.crash_and_grab.window.findings_dock import FindingsPanel
 from crashgrab.engine.findings import Finding
 
 SEVERITIES = ("error", "warning", "info")

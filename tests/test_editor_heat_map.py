@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtWidgets import QApplication
 
-from crashgrab.editor.crash_and_grab.overlays import ExposureOverlay, ReachabilityOverlay
+from crashgrab.editor.crash_and_grab.board.overlays import ExposureOverlay, ReachabilityOverlay
 from crashgrab.engine.crash_and_grab.terms import CRASH_SITE
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, wait_validated, window  # noqa: F401  (fixtures, by name)

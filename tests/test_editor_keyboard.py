@@ -6,7 +6,7 @@ import json
 from PySide6.QtCore import QPointF, QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
-from crashgrab.editor.crash_and_grab.palette import SideSwatch
+from crashgrab.editor.crash_and_grab.board.palette import SideSwatch
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, window  # noqa: F401  (fixtures)
 

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QLineF
 from PySide6.QtWidgets import QApplication
 
-from crashgrab.editor.crash_and_grab.overlays import (LINK_COLOUR, LOOP_COLOUR, ROUTE_COLOUR, ROUTE_CORE,
+from crashgrab.editor.crash_and_grab.board.overlays import (LINK_COLOUR, LOOP_COLOUR, ROUTE_COLOUR, ROUTE_CORE,
                                                       AcceleratorOverlay)
 from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links, loop_route
 from tests.colour_vision import VISIONS, delta_e, seen_difference

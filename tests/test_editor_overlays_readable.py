@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from crashgrab.editor.crash_and_grab.board_painter import tile_tab_rects
-from crashgrab.editor.crash_and_grab.overlays import (EXPOSURE_SCALE, REACH_SCALE, ExposureOverlay, ReachabilityOverlay,
+from crashgrab.editor.crash_and_grab.board.overlays import (EXPOSURE_SCALE, REACH_SCALE, ExposureOverlay, ReachabilityOverlay,
                                        corner_label_rects)
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, wait_validated, window  # noqa: F401  (fixtures)

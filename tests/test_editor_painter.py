@@ -11,7 +11,8 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from crashgrab.editor.crash_and_grab import style
-from crashgrab.editor.crash_and_grab.board_painter import marker_rects, paint_board, paint_tile_face, picture_of, picture_rect
+from crashgrab.editor.crash_and_grab.board_painter import paint_board, paint_tile_face, picture_of, picture_rect
+from crashgrab.editor.crash_and_grab.marker_painter import marker_rects
 from crashgrab.editor.crash_and_grab.document import blank_layout
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.grid.model import Placement as P

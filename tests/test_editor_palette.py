@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QScrollArea
 
-from crashgrab.editor.crash_and_grab.palette import SideSwatch
+from crashgrab.editor.crash_and_grab.board.palette import SideSwatch
 from tests.conftest import LAYOUTS
 from tests.editor_fixtures import settings, wait_validated, window  # noqa: F401  (fixtures, by name)
 

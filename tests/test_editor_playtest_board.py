@@ -304,7 +304,7 @@ def test_f10_plays_the_next_turn_and_reaches_the_question(qtbot, window):
 
 
 def test_the_step_keys_are_listed_in_the_shortcuts(qtbot, window):
-    from crashgrab.editor.crash_and_grab.help_window import shortcuts_html
+    from crashgrab.editor.crash_and_grab.window.help_window import shortcuts_html
     text = shortcuts_html(window.actions)
     assert "Playtest Step" in text and "F10" in text and "Shift+F10" in text
     assert "answer the Accelerator" in text

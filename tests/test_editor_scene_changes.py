@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 from crashgrab.editor.crash_and_grab import style
 from crashgrab.editor.crash_and_grab.board_painter import paint_board, picture_changes, picture_of, picture_rect
 from crashgrab.editor.crash_and_grab.document import blank_layout
-from crashgrab.editor.crash_and_grab.scene import BoardItem
+from crashgrab.editor.crash_and_grab.board.scene import BoardItem
 from crashgrab.engine.formats.layout_io import load_layout
 from crashgrab.engine.grid.model import Placement
 from tests.conftest import LAYOUTS

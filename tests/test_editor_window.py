@@ -8,8 +8,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDrag, QWheelEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QFileDialog, QMessageBox, QStatusBar
 
-from crashgrab.editor.crash_and_grab.dialogs import DirectionsDialog, RandomizeDialog
-from crashgrab.editor.crash_and_grab.overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
+from crashgrab.editor.crash_and_grab.window.dialogs import DirectionsDialog, RandomizeDialog
+from crashgrab.editor.crash_and_grab.board.overlays import AcceleratorOverlay, ExposureOverlay, ReachabilityOverlay
 from crashgrab.editor.crash_and_grab.placing import TILE_MIME, TileDrag
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
@@ -696,7 +696,7 @@ def test_selecting_a_loop_draws_its_path_and_shows_the_graph_at_its_distance(win
 
 
 def test_a_swap_preview_shows_each_tile_where_it_lands_without_a_double_exposure(window, qtbot):
-    from crashgrab.editor.crash_and_grab.scene import TileGhost
+    from crashgrab.editor.crash_and_grab.board.scene import TileGhost
 
     assert window.open_path(LAYOUTS / "standard-2-4p.json")
     placement = window.document.layout.placement_of("1")

@@ -171,7 +171,7 @@ def test_the_toy_game_has_no_exports_and_no_scenarios(toy_installed, tmp_path, c
 
 def test_the_editor_opens_the_toy_game_read_only_and_keeps_its_own_board(toy_installed, qtbot, tmp_path):
     from crashgrab.editor.game_views import NOT_EDITABLE, ReadOnlyBoardWindow
-    from crashgrab.editor.crash_and_grab.main_window import MainWindow
+    from crashgrab.editor.crash_and_grab.window.main_window import MainWindow
     from PySide6.QtCore import QPointF, QSettings
     from PySide6.QtWidgets import QMenu
 

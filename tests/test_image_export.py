@@ -25,11 +25,11 @@ from PySide6.QtSvg import QSvgRenderer
 
 from crashgrab.editor import qt_images
 from crashgrab.editor.crash_and_grab import style
-from crashgrab.editor.crash_and_grab import image_export
-from crashgrab.editor.crash_and_grab.board_painter import marker_margin, marker_rects
+from crashgrab.editor.crash_and_grab.output import image_export
+from crashgrab.editor.crash_and_grab.marker_painter import marker_margin, marker_rects
 from crashgrab.editor.crash_and_grab.document import blank_layout
-from crashgrab.editor.crash_and_grab.image_export import png_bytes, render_png, svg_bytes, write_board_image
-from crashgrab.editor.crash_and_grab.image_export_dialog import ImageResolutionDialog
+from crashgrab.editor.crash_and_grab.output.image_export import png_bytes, render_png, svg_bytes, write_board_image
+from crashgrab.editor.crash_and_grab.window.image_export_dialog import ImageResolutionDialog
 from crashgrab.editor.image_size import MARGIN_CELLS, MAX_DPI, MIN_DPI, ImageGeometry, check_dpi, image_format
 from crashgrab.engine.cli import main
 from crashgrab.engine.errors import InvalidFileError, UsageError
@@ -463,12 +463,12 @@ def test_cancelling_the_dpi_writes_nothing(window, monkeypatch, tmp_path):
 
 
 def image_export_dialog_of(window):
-    from crashgrab.editor.crash_and_grab.image_export_dialog import export_image_dialog
+    from crashgrab.editor.crash_and_grab.window.image_export_dialog import export_image_dialog
     return lambda: export_image_dialog(window)
 
 
 def test_the_resolution_dialog_previews_the_board(qapp):
-    from crashgrab.editor.crash_and_grab.dialogs import board_pixmap
+    from crashgrab.editor.crash_and_grab.window.dialogs import board_pixmap
     from crashgrab.engine.formats.layout_io import load_layout
 
     picture = board_pixmap(load_layout(LAYOUTS / "standard-6p.json"), 18.0)

@@ -11,7 +11,7 @@ import subprocess
 import pypdf
 import pytest
 
-from crashgrab.editor.crash_and_grab.print_plan import mirrored, tile_sheets
+from crashgrab.editor.crash_and_grab.output.print_plan import mirrored, tile_sheets
 from crashgrab.editor.print_pages import PrintSettings, Rect, poster, printable_area
 from crashgrab.engine.cli import main
 from crashgrab.engine.errors import InvalidFileError

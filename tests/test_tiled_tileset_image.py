@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from crashgrab.editor.crash_and_grab.board_painter import paint_board
-from crashgrab.editor.crash_and_grab.tiled_tileset import main as write_tileset, rgba_image, tileset_image
+from crashgrab.editor.crash_and_grab.output.tiled_tileset import main as write_tileset, rgba_image, tileset_image
 from crashgrab.engine.crash_and_grab import tiled_tiles
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.tiled import tiled_map, write_tiled_map
@@ -30,7 +30,7 @@ from tests.test_tiled_export import free_form_layout
 SAME = 2  # levels of 255 two pictures of the same thing may differ by (antialiasing)
 LETTERED_SHARE = 0.15  # of a lettered tile's or cell's pixels whose glyphs another font may draw differently
 REGENERATE = ("the shipped Tiled tileset is not what the editor's painter draws: run `python -m "
-              "crashgrab.editor.crash_and_grab.tiled_tileset layouts/tiled/crash-grab-tiles.png`")
+              "crashgrab.editor.crash_and_grab.output.tiled_tileset layouts/tiled/crash-grab-tiles.png`")
 CASES = {
     "standard-2-4p": lambda: load_layout(LAYOUTS / "standard-2-4p.json"),
     "standard-6p": lambda: load_layout(LAYOUTS / "standard-6p.json"),
@@ -82,7 +82,7 @@ def test_the_shipped_tileset_is_what_the_editors_painter_draws(qapp):
 def test_each_tileset_row_has_the_paper_of_every_role_it_serves():
     """The tileset has one row per paper; every tile role the editor colours must get its own colour."""
     from crashgrab.editor.crash_and_grab import style
-    from crashgrab.editor.crash_and_grab.tiled_tileset import ROW_ROLE
+    from crashgrab.editor.crash_and_grab.output.tiled_tileset import ROW_ROLE
 
     assert set(style.PAPER) == set(tiled_tiles.PAPER_OF_ROLE)
     for role, colour in style.PAPER.items():
@@ -91,7 +91,7 @@ def test_each_tileset_row_has_the_paper_of_every_role_it_serves():
 
 
 def test_the_writer_writes_the_picture_it_paints(tmp_path, capsys, monkeypatch):
-    from crashgrab.editor.crash_and_grab import tiled_tileset
+    from crashgrab.editor.crash_and_grab.output import tiled_tileset
 
     monkeypatch.setattr(tiled_tileset, "tileset_png", lambda: b"the painted picture")
     assert write_tileset([str(tmp_path / "tiles.png")]) == 0

@@ -13,7 +13,7 @@ from ..game_editor import GameEditor, PrintSheets
 
 def open_editor(system, layout: Any, path: Path | None, parent=None):
     """The main window showing `layout`, or opening `path` itself, or a new board."""
-    from .main_window import MainWindow
+    from .window.main_window import MainWindow
 
     window = MainWindow(parent=parent)
     if path is not None:
@@ -25,25 +25,25 @@ def open_editor(system, layout: Any, path: Path | None, parent=None):
 
 def write_image(layout: Any, out: str | Path, dpi: int, file: str | Path | None = None) -> Path:
     """The board as the editor paints it, tiles, markers and all."""
-    from .image_export import require_board, write_board_image
+    from .output.image_export import require_board, write_board_image
 
     return write_board_image(require_board(layout, file), out, dpi, title=layout.name or None)
 
 
 def screenshot(out: str, file: str | None) -> int:
-    from .offscreen import screenshot as window_screenshot
+    from .window.offscreen import screenshot as window_screenshot
 
     return window_screenshot(out, file)
 
 
 def paint_board(painter, layout: Any, cell: float) -> None:
-    from .print_pdf import paint_poster_board
+    from .output.print_pdf import paint_poster_board
 
     paint_poster_board(painter, layout, cell)
 
 
 def tile_sheets(source: Any, settings, title: str):
-    from .print_pdf import tile_sheets_job
+    from .output.print_pdf import tile_sheets_job
 
     return tile_sheets_job(source, settings, title)
 

@@ -8,6 +8,7 @@ What is drawn, bottom to top: holes hatched (cells no tile covers: off the board
 paper, the cell grid, heavier tile borders, empty template slots as dashed outlines,
 Crash Sites as numbered discs, Accelerators as a double chevron on an orange diamond,
 each tile's label ("3A": tile 3, side A) and the four direction markers by name.
+A cell's feature is drawn by `feature_painter`, the direction markers by `marker_painter`.
 """
 from __future__ import annotations
 
@@ -16,15 +17,17 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QFontMetricsF, QPainter, QPen
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
-from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
-from crashgrab.engine.grid.model import Board, Cell, CellFeature, Feature, Tile
+from crashgrab.engine.grid.model import Board, Cell, Tile
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from . import style
+# feature_words: named here too, where the tile designer takes it from.
+from .feature_painter import feature_words as feature_words, paint_feature
+from .marker_painter import marker_margin, paint_markers
 from .placing import occupant, placement_area, slot_area
 
 SIDES = ("north", "east", "south", "west")
@@ -93,11 +96,6 @@ def _id_range(ids: Sequence[str]) -> str:
     if len(numbers) == len(ids) and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
         return f"{numbers[0]}-{numbers[-1]}"
     return ", ".join(ids)
-
-
-def marker_margin(cell: float) -> float:
-    """Room left around the board for the direction markers."""
-    return cell * 1.1
 
 
 def picture_rect(board_width: int, board_height: int, cell: float, markers: bool = True) -> QRectF:
@@ -255,52 +253,6 @@ def paint_empty_slot(painter: QPainter, slot: EmptySlot, cell: float) -> None:
     painter.restore()
 
 
-def paint_feature(painter: QPainter, rect: QRectF, feature_type: str, number: int | None = None,
-                  legible: bool = False) -> None:
-    """`legible`: a thumbnail's Crash Site, its disc filling the cell and its number as large as fits."""
-    painter.save()
-    if feature_type == CRASH_SITE:
-        _paint_crash_site(painter, rect, number, legible)
-    elif feature_type == ACCELERATOR:
-        _paint_accelerator(painter, rect)
-    else:  # another game's feature: a neutral square with its initial
-        inner = _inset(rect, 0.25)
-        painter.setPen(QPen(style.TILE_BORDER, 1))
-        painter.setBrush(QColor("#cbd2d9"))
-        painter.drawRect(inner)
-        painter.setFont(style.font(rect.height() * 0.3, bold=True))
-        painter.drawText(inner, Qt.AlignCenter, feature_type[:1].upper())
-    painter.restore()
-
-
-THUMBNAIL_NUMBER_SHARE = (0.66, 0.56)  # of a thumbnail's cell: a Crash Site's number, one digit and two
-
-
-def _paint_crash_site(painter: QPainter, rect: QRectF, number: int | None, legible: bool = False) -> None:
-    disc = _inset(rect, 0.02 if legible else 0.14)
-    painter.setPen(QPen(style.CRASH_SITE_RING, max(1.0, rect.width() / 28)))
-    painter.setBrush(style.CRASH_SITE)
-    painter.drawEllipse(disc)
-    painter.setPen(QColor("white"))
-    shares = THUMBNAIL_NUMBER_SHARE if legible else (0.36, 0.31)
-    painter.setFont(style.font(rect.height() * shares[0 if (number or 0) < 10 else 1], bold=True))
-    painter.drawText(disc, Qt.AlignCenter, "?" if number is None else str(number))
-
-
-def _paint_accelerator(painter: QPainter, rect: QRectF) -> None:
-    centre, radius = rect.center(), rect.width() * 0.38
-    diamond = QPolygonF([centre + QPointF(0, -radius), centre + QPointF(radius, 0),
-                         centre + QPointF(0, radius), centre + QPointF(-radius, 0)])
-    painter.setPen(QPen(style.ACCELERATOR_RING, max(1.0, rect.width() / 28), Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
-    painter.setBrush(style.ACCELERATOR)
-    painter.drawPolygon(diamond)
-    mark = QRectF(0, 0, radius * 0.95, radius * 0.95)
-    mark.moveCenter(centre)
-    painter.setPen(style.outline_pen(QColor("white"), max(1.3, rect.width() / 18)))
-    painter.setBrush(Qt.NoBrush)
-    painter.drawPath(style.bounce_path(mark))  # four ways out: it names no direction
-
-
 def paint_tile_label(painter: QPainter, tile_rect: QRectF, text: str, cell: float, tag: QRectF | None = None) -> None:
     """A tile's tab with its id; at `tag` (board tabs: `label_tab_rect`), else on the middle of its top edge."""
     size = cell * 0.21
@@ -313,122 +265,6 @@ def paint_tile_label(painter: QPainter, tile_rect: QRectF, text: str, cell: floa
     painter.setPen(style.LABEL_TEXT)
     painter.drawText(tag, Qt.AlignCenter, text)
     painter.restore()
-
-
-def marker_rects(board_rect: QRectF, cell: float) -> dict[str, QRectF]:
-    """Where each side's marker sits (before turning east and west labels upright)."""
-    margin = marker_margin(cell)
-    height = cell * 0.62
-    gap = (margin - height) / 2
-    length = min(cell * 3.4, max(board_rect.width(), board_rect.height()))
-    centre = board_rect.center()
-    horizontal = QRectF(0, 0, length, height)
-    vertical = QRectF(0, 0, height, length)
-    rects = {}
-    for side, rect, at in (
-            ("north", horizontal, QPointF(centre.x(), board_rect.top() - gap - height / 2)),
-            ("south", horizontal, QPointF(centre.x(), board_rect.bottom() + gap + height / 2)),
-            ("west", vertical, QPointF(board_rect.left() - gap - height / 2, centre.y())),
-            ("east", vertical, QPointF(board_rect.right() + gap + height / 2, centre.y()))):
-        placed = QRectF(rect)
-        placed.moveCenter(at)
-        rects[side] = placed
-    return rects
-
-
-def paint_markers(painter: QPainter, board_rect: QRectF, directions: Mapping[str, str], cell: float,
-                  exposed: QRectF | None = None) -> None:
-    for side, rect in marker_rects(board_rect, cell).items():
-        if exposed is None or rect.adjusted(-cell, -cell, cell, cell).intersects(exposed):
-            paint_marker(painter, rect, directions.get(side) or "?", side)
-
-
-def paint_marker(painter: QPainter, rect: QRectF, name: str, side: str) -> None:
-    """A dark pill with the marker's icon, its name and an arrow pointing off the board."""
-    painter.save()
-    painter.translate(rect.center())
-    if side in ("east", "west"):
-        painter.rotate(90 if side == "east" else -90)
-        pill = QRectF(-rect.height() / 2, -rect.width() / 2, rect.height(), rect.width())
-    else:
-        pill = QRectF(-rect.width() / 2, -rect.height() / 2, rect.width(), rect.height())
-    radius = pill.height() / 2
-    painter.setPen(Qt.NoPen)
-    painter.setBrush(style.MARKER_BACK)
-    painter.drawRoundedRect(pill, radius, radius)
-    # The arrow points away from the board: up in this upright frame, except south (down).
-    arrow_up = side != "south"
-    tip = QPointF(pill.right() - radius, pill.center().y())
-    arrow = QPolygonF([tip + QPointF(-radius * 0.42, radius * 0.22 * (1 if arrow_up else -1)),
-                       tip + QPointF(0, -radius * 0.3 * (1 if arrow_up else -1)),
-                       tip + QPointF(radius * 0.42, radius * 0.22 * (1 if arrow_up else -1))])
-    painter.setPen(style.outline_pen(QColor("#9fb3c8"), max(1.2, radius * 0.16)))
-    painter.setBrush(Qt.NoBrush)
-    painter.drawPolyline(arrow)
-    icon = QRectF(0, 0, pill.height() * 0.72, pill.height() * 0.72)
-    icon.moveCenter(QPointF(pill.left() + radius + 1, pill.center().y()))
-    paint_marker_icon(painter, icon, name)
-    painter.setPen(style.MARKER_TEXT)
-    painter.setFont(style.font(pill.height() * 0.46, bold=True))
-    text_rect = QRectF(icon.right() + radius * 0.3, pill.top(), pill.width() - 2 * radius - icon.width() - radius * 0.6,
-                       pill.height())
-    painter.drawText(text_rect, Qt.AlignCenter, name)
-    painter.restore()
-
-
-def paint_marker_icon(painter: QPainter, rect: QRectF, name: str) -> None:
-    """Small pictures of the four markers, so they read apart at a glance."""
-    painter.save()
-    painter.setRenderHint(QPainter.Antialiasing)
-    c, r = rect.center(), rect.width() / 2
-    if name == "Sun":
-        painter.setPen(style.outline_pen(QColor("#ffc53d"), max(1.0, r * 0.18)))
-        for i in range(8):
-            angle = i * math.pi / 4
-            painter.drawLine(QLineF(c + QPointF(math.cos(angle), math.sin(angle)) * r * 0.62,
-                                    c + QPointF(math.cos(angle), math.sin(angle)) * r))
-        painter.setPen(Qt.NoPen)
-        painter.setBrush(QColor("#ffc53d"))
-        painter.drawEllipse(c, r * 0.45, r * 0.45)
-    elif name == "Stars":
-        painter.setPen(Qt.NoPen)
-        painter.setBrush(QColor("#fff1b8"))
-        painter.drawPolygon(_star(c, r, r * 0.42))
-    elif name == "Meteor":
-        head = c + QPointF(r * 0.35, r * 0.35)
-        painter.setPen(style.outline_pen(QColor("#ff9c6e"), max(1.0, r * 0.22)))
-        for offset in (-0.3, 0.0, 0.3):
-            start = head + QPointF(-r * 1.1 + offset * r, -r * 1.1 - offset * r) * 0.9
-            painter.drawLine(QLineF(start, head))
-        painter.setPen(Qt.NoPen)
-        painter.setBrush(QColor("#ff7a45"))
-        painter.drawEllipse(head, r * 0.42, r * 0.42)
-    elif name == "Asteroids":
-        painter.setPen(Qt.NoPen)
-        painter.setBrush(QColor("#bfbfbf"))
-        painter.drawPolygon(_rock(c + QPointF(-r * 0.25, r * 0.2), r * 0.62))
-        painter.setBrush(QColor("#8c8c8c"))
-        painter.drawPolygon(_rock(c + QPointF(r * 0.5, -r * 0.45), r * 0.38))
-    else:
-        painter.setPen(QColor("white"))
-        painter.setFont(style.font(r * 1.4, bold=True))
-        painter.drawText(rect, Qt.AlignCenter, "?")
-    painter.restore()
-
-
-def _star(centre: QPointF, outer: float, inner: float) -> QPolygonF:
-    points = []
-    for i in range(10):
-        radius = outer if i % 2 == 0 else inner
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append(centre + QPointF(math.cos(angle), math.sin(angle)) * radius)
-    return QPolygonF(points)
-
-
-def _rock(centre: QPointF, radius: float) -> QPolygonF:
-    bumps = (1.0, 0.78, 0.95, 0.7, 0.9, 0.82, 1.0, 0.74)
-    return QPolygonF([centre + QPointF(math.cos(i * math.pi / 4), math.sin(i * math.pi / 4)) * radius * b
-                      for i, b in enumerate(bumps)])
 
 
 def _paint_grid(painter: QPainter, board: Board, cell: float, near=None) -> None:
@@ -515,19 +351,3 @@ def _area_rect(area: tuple[int, int, int, int], cell: float) -> QRectF:
 
 def _cell_rect(x: int, y: int, cell: float) -> QRectF:
     return QRectF(x * cell, y * cell, cell, cell)
-
-
-def _inset(rect: QRectF, fraction: float) -> QRectF:
-    d = rect.width() * fraction
-    return rect.adjusted(d, d, -d, -d)
-
-
-def feature_words(feature: CellFeature | Feature | None) -> str:
-    """A cell's feature (on the board or on a tile) in words, for tooltips."""
-    if feature is None:
-        return "plain space"
-    if feature.type == CRASH_SITE:
-        return f"Crash Site {feature.number}"
-    if feature.type == ACCELERATOR:
-        return "Accelerator"
-    return feature.type.replace("_", " ")

@@ -86,7 +86,7 @@ STATES: dict[str, tuple[tuple[int, int], str, Callable, str]] = {
 
 
 def write_states(folder: Path, layouts: Path, names: list[str] | None = None) -> list[Path]:
-    from .offscreen import offscreen_window, write_window_png
+    from .window.offscreen import offscreen_window, write_window_png
 
     written = []
     for name, (size, layout, prepare, _) in STATES.items():

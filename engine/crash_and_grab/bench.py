@@ -231,7 +231,8 @@ def editor_edit_lines(quick: bool) -> list[str]:
     """An edit to its findings shown, timed in a separate process (the engine never imports Qt)."""
     if importlib.util.find_spec("editor") is None:
         return ["  editor not installed: edit to findings not measured"]
-    result = subprocess.run([sys.executable, "-m", "crashgrab.editor.crash_and_grab.edit_benchmark", *(["--quick"] if quick else [])],
+    result = subprocess.run([sys.executable, "-m", "crashgrab.editor.crash_and_grab.window.edit_benchmark",
+                             *(["--quick"] if quick else [])],
                             capture_output=True, text=True, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
     if result.returncode != 0:
         return [f"  edit benchmark failed ({result.returncode}): {result.stderr.strip()[-300:]}"]

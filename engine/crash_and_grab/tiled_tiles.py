@@ -1,7 +1,7 @@
 """The Tiled export's tileset: which tile shows which kind of cell, and where its artwork is.
 
 The artwork is one PNG that ships with the program (layouts/tiled/crash-grab-tiles.png), painted
-by the editor's own board painter: `python -m crashgrab.editor.crash_and_grab.tiled_tileset`
+by the editor's own board painter: `python -m crashgrab.editor.crash_and_grab.output.tiled_tileset`
 writes it, and a test checks that it is still what that painter draws. So a map in Tiled looks
 like the board in the editor, while the engine, which never imports Qt, only copies the file.
 

@@ -25,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from ..offscreen import offscreen_window, write_window_png
+    from ..window.offscreen import offscreen_window, write_window_png
 
     app = QApplication.instance() or QApplication([PROG])
     width, height = (int(v) for v in args.size.lower().split("x"))

@@ -20,7 +20,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from crashgrab.editor.crash_and_grab.board_painter import picture_of, tile_tab_rects
-from crashgrab.editor.crash_and_grab.scene import Z_BOARD, Z_PIECES, Z_PREVIEW, BoardItem
+from crashgrab.editor.crash_and_grab.board.items import Z_BOARD, Z_PIECES, Z_PREVIEW, BoardItem
 from crashgrab.engine.crash_and_grab.rules.events import Event
 from crashgrab.engine.crash_and_grab.terms import CRASH_SITE
 from crashgrab.engine.crash_and_grab.rules.pieces import Crew

@@ -113,7 +113,7 @@ class TileSetFiles:
     def use_in_layout(self, embed: bool = False) -> bool:
         """The editor's layout takes this tile set as one undoable edit: by the saved file
         (saved first when needed) or embedded in the layout."""
-        from .in_editor import use_tileset
+        from .layout_tileset import use_tileset
 
         if self.editor is None or self._refuse_faults("use", "using"):
             return False
@@ -124,7 +124,7 @@ class TileSetFiles:
         return use_tileset(self.editor, self.document.tileset, self.document.path)
 
     def new_layout_from_set(self) -> bool:
-        from .in_editor import start_free_form
+        from .layout_tileset import start_free_form
 
         if self.editor is None or self._refuse_faults("use", "using"):
             return False

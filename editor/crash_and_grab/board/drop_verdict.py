@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
-from . import style
+from .. import style
 
 BADGE = 22.0  # screen pixels, at any zoom
 OFFSET = QPointF(18, 16)  # from the pointer, down and right, clear of the cursor's arrow

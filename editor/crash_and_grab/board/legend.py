@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QWidget
 
 from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
 
-from . import style
-from .board_painter import paint_empty_slot_symbol, paint_feature, paint_hole, paint_tile_label
+from .. import style
+from ..board_painter import paint_empty_slot_symbol, paint_feature, paint_hole, paint_tile_label
 
 SYMBOL = 20.0
 GAP = 13.0

@@ -19,8 +19,8 @@ from crashgrab.engine.crash_and_grab.terms import MARKERS
 from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.crash_and_grab.layout import Layout
 
-from . import style
-from .board_painter import paint_board, picture_rect
+from .. import style
+from ..board_painter import paint_board, picture_rect
 
 SIDES = ("north", "east", "south", "west")
 MAX_SEED = 2**31 - 1

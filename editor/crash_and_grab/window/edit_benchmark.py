@@ -1,4 +1,4 @@
-"""How long an edit takes to show its findings: `python -m crashgrab.editor.crash_and_grab.edit_benchmark [--quick]`.
+"""How long an edit takes to show its findings: `python -m crashgrab.editor.crash_and_grab.window.edit_benchmark [--quick]`.
 
 Opens the 6-saucer board in an offscreen main window, then flips a core tile again and
 again (alternating sides, through the window's own command), timing from the edit to the
@@ -25,7 +25,7 @@ def edit_to_findings(repeat: int) -> tuple[list[float], list[float]]:
     from PySide6.QtCore import qInstallMessageHandler
     from PySide6.QtWidgets import QApplication
 
-    from ..app import _quiet_offscreen_notices
+    from ...app import _quiet_offscreen_notices
     from .offscreen import offscreen_window
 
     app = QApplication.instance() or QApplication(["edit-benchmark"])
@@ -51,7 +51,8 @@ def edit_to_findings(repeat: int) -> tuple[list[float], list[float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m crashgrab.editor.crash_and_grab.edit_benchmark", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m crashgrab.editor.crash_and_grab.window.edit_benchmark",
+                                     description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -17,9 +17,9 @@ from crashgrab.engine.errors import CrashGrabError, InvalidFileError
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .dialogs import board_pixmap
-from ..designer_words import designer_message, show_error
-from .image_export import require_board, write_board_image
-from ..image_size import CELL_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry, image_format
+from ...designer_words import designer_message, show_error
+from ..output.image_export import require_board, write_board_image
+from ...image_size import CELL_MM, DEFAULT_DPI, MAX_DPI, MIN_DPI, PRINT_DPI, ImageGeometry, image_format
 
 PNG_FILTER = "PNG image (*.png)"
 SVG_FILTER = "SVG image (*.svg)"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.grid.model import Tile
 
-from ..print_pages import (MIN_CELL_MM, PageBoxes, PrintSettings, Rect, footer_area, paper_name,
+from ...print_pages import (MIN_CELL_MM, PageBoxes, PrintSettings, Rect, footer_area, paper_name,
                            printable_area)
 
 

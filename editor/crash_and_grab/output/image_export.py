@@ -18,10 +18,10 @@ from crashgrab.engine.formats.atomic import write_bytes_atomic
 from crashgrab.engine.grid.model import Board
 from crashgrab.engine.crash_and_grab.layout import Layout
 
-from . import style
-from ..qt_images import encode_png, gui_application
-from .board_painter import BoardPicture, paint_board, picture_of
-from ..image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi,
+from .. import style
+from ...qt_images import encode_png, gui_application
+from ..board_painter import BoardPicture, paint_board, picture_of
+from ...image_size import (CELL_MM, DEFAULT_DPI, MARGIN_CELLS, MM_PER_INCH, ImageGeometry, check_dpi,
                          image_format, round_half_up)
 
 BACKGROUND = QColor("white")

@@ -2,8 +2,8 @@
 this game's Upgrades menu in its words."""
 from __future__ import annotations
 
-from ..findings_panel import COLUMNS, SEVERITY_WORDS, FindingsModel, SeverityFilter, cells_text
-from ..findings_panel import FindingsPanel as StudioFindingsPanel
+from ...findings_panel import COLUMNS, SEVERITY_WORDS, FindingsModel, SeverityFilter, cells_text
+from ...findings_panel import FindingsPanel as StudioFindingsPanel
 
 UPGRADES_TIP = ("Check accelerator loops, traps, exposure, reachability and Crash Site distances for a saucer "
                 "holding {cards}")

@@ -32,7 +32,7 @@ def write_window_png(window, out: str, prog: str) -> int:
     """Let the window settle, fit the board, and write it as a PNG (atomically)."""
     from PySide6.QtWidgets import QApplication
 
-    from ..app import write_widget_png
+    from ...app import write_widget_png
 
     for _ in range(3):
         QApplication.processEvents()
@@ -42,7 +42,7 @@ def write_window_png(window, out: str, prog: str) -> int:
 
 def screenshot(out: str, file: str | None) -> int:
     """`crashgrab-editor --screenshot`: the window with the first finding that has cells selected."""
-    from ..app import PROG, SCREENSHOT_SIZE
+    from ...app import PROG, SCREENSHOT_SIZE
 
     with offscreen_window(SCREENSHOT_SIZE) as window:
         if file and not window.open_path(file):

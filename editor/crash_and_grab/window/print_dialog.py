@@ -2,16 +2,16 @@
 with a changed cell size kept in the layout's print settings, as an undoable edit, when the PDF is saved."""
 from __future__ import annotations
 
-from ..print_dialog import PrintDialog, print_and_play
-from ..print_pages import DEFAULT_CELL_MM
-from .commands import SetPrintCellSize
+from ...print_dialog import PrintDialog, print_and_play
+from ...print_pages import DEFAULT_CELL_MM
+from ..commands import SetPrintCellSize
 
 
 def print_and_play_dialog(window) -> bool:
     """Ask, write the PDF, and keep a changed cell size with the layout (undoable)."""
     from crashgrab.engine.games import system_for_layout
 
-    from . import EDITOR
+    from .. import EDITOR
 
     document = window.document
 

@@ -17,10 +17,10 @@ from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.grid.model import Tile, TileSet
 from crashgrab.engine.crash_and_grab.layout import Layout
 
-from . import style
-from .board_painter import paint_tile_face
-from .placing import TILE_MIME, TileDrag
-from .tile_designer.sources import source_words
+from .. import style
+from ..board_painter import paint_tile_face
+from ..placing import TILE_MIME, TileDrag
+from ..tile_designer.sources import source_words
 
 SWATCH_CELL = 16.0  # palette pixels per cell: a Crash Site's number, drawn legible, is 9 px or more
 DIMMED = 0.35  # the opacity of a tile the board's template has no slot for

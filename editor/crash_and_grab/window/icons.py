@@ -9,8 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPolygonF
 
-from ..toolbar import DISABLED, GLYPHS as STUDIO_GLYPHS, INK, SIZES, Glyph, arrow_head, glyph_pixmap, pen
-from . import style
+from ...toolbar import DISABLED, GLYPHS as STUDIO_GLYPHS, INK, SIZES, Glyph, arrow_head, glyph_pixmap, pen
+from .. import style
 
 ACCENT = {"go": QColor("#1a9e55"), "stop": style.SEVERITY_COLOURS["error"], "heat": QColor("#f03b20"),
           "reach": QColor("#238b45"), "graph": QColor("#5b21b6"), "site": style.CRASH_SITE,

@@ -15,10 +15,10 @@ from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.crash_and_grab.layout import Layout
 from crashgrab.engine.grid.model import Tile, TileSet
 
-from ..print_pages import PrintSettings
-from ..print_pdf import GUIDE, UNITS_PER_MM, PrintJob, details, paint_crop_marks, paint_footer, prepare, units
-from . import style
-from .board_painter import paint_board, paint_tile_face
+from ...print_pages import PrintSettings
+from ...print_pdf import GUIDE, UNITS_PER_MM, PrintJob, details, paint_crop_marks, paint_footer, prepare, units
+from .. import style
+from ..board_painter import paint_board, paint_tile_face
 from .print_plan import SheetPage, SheetPlan, tile_sheets
 
 

@@ -4,7 +4,7 @@ The engine writes Tiled maps without Qt, so it ships this picture ready-made
 (layouts/tiled/crash-grab-tiles.png) and copies it beside every map; this module is where that
 picture comes from. After changing the board's look, write it again:
 
-    python -m crashgrab.editor.crash_and_grab.tiled_tileset layouts/tiled/crash-grab-tiles.png
+    python -m crashgrab.editor.crash_and_grab.output.tiled_tileset layouts/tiled/crash-grab-tiles.png
 
 (tests/test_tiled_export.py fails while the shipped file differs from what the painter draws.)
 
@@ -27,8 +27,8 @@ from crashgrab.engine.crash_and_grab.tiled_tiles import TILE_KINDS, TILE_SIZE, T
 from crashgrab.engine.formats.png import RGBAImage, encode_png
 from crashgrab.engine.grid.model import Board, CellFeature
 
-from ..qt_images import gui_application
-from .board_painter import BoardPicture, _paint_tile_borders, paint_board, paint_hole
+from ...qt_images import gui_application
+from ..board_painter import BoardPicture, _paint_tile_borders, paint_board, paint_hole
 
 # A role whose paper each tileset row shows (style.PAPER gives every role of a row the same colour).
 ROW_ROLE = {"core": "core", "arm": "arm5", "centre": "centre5", "custom": "custom"}
@@ -87,7 +87,7 @@ def tileset_png() -> bytes:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or not args[0].lower().endswith(".png"):
-        print("usage: python -m crashgrab.editor.crash_and_grab.tiled_tileset OUT.png", file=sys.stderr)
+        print("usage: python -m crashgrab.editor.crash_and_grab.output.tiled_tileset OUT.png", file=sys.stderr)
         return 2
     Path(args[0]).write_bytes(tileset_png())
     print(f"wrote {args[0]} ({tiled_tiles.COLUMNS * TILE_SIZE}x{tiled_tiles.ROWS * TILE_SIZE} pixels, "
