@@ -10,8 +10,7 @@ from typing import Any
 from PySide6.QtWidgets import QFormLayout, QSpinBox
 
 from . import commands
-
-COURSE = ""  # the mode of the course itself (window.COURSE)
+from .modes import COURSE
 
 
 class BoardSetMenu:
