@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml setup.py
 # Compiled bytecode of the checkout, as pip writes it for an installed package: with
 # PYTHONDONTWRITEBYTECODE set, every command would compile each module it imports (docs/performance.md).
 bytecode:
-	$(BIN)/python -m compileall -q engine editor toplevel
+	$(BIN)/python -m compileall -q src
 
 run: $(STAMP)
 	$(BIN)/crashgrab-editor layouts/standard-2-4p.json

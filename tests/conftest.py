@@ -8,6 +8,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parents[1]
 LAYOUTS = ROOT / "layouts"
+SRC = ROOT / "src" / "crashgrab"  # the code: engine/, editor/ and __main__.py
 
 
 # --- Qt guards ------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).parents[1] / "engine" / "crash_grid"
+PACKAGE = Path(__file__).parents[1] / "src" / "crashgrab" / "engine" / "crash_grid"
 GENERIC = {"errors", "findings", "report", "system", "grid", "formats", "expectations", "play"}
 
 

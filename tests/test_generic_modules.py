@@ -22,6 +22,7 @@ from crashgrab.engine.crash_and_grab.terms import FEATURE_TYPES, MARKERS
 from crashgrab.engine.crash_grid.terms import SUITS
 
 ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "crashgrab"
 
 
 def contract_modules(contract_name: str) -> list[str]:
@@ -40,10 +41,10 @@ GENERIC_MODULES: list[str] = (contract_modules("Generic modules never import a g
 def module_files(module: str) -> list[Path]:
     """The source files of a dotted module: a package's every .py file, or the module's own."""
     relative = Path(*module.removeprefix("crashgrab.").split("."))
-    if (ROOT / relative).is_dir():
-        return sorted((ROOT / relative).rglob("*.py"))
-    path = (ROOT / relative).with_suffix(".py")
-    assert path.is_file(), f"{module} is in the generic list but {path.relative_to(ROOT)} does not exist"
+    if (SRC / relative).is_dir():
+        return sorted((SRC / relative).rglob("*.py"))
+    path = (SRC / relative).with_suffix(".py")
+    assert path.is_file(), f"{module} is in the generic list but {path.relative_to(SRC)} does not exist"
     return [path]
 
 
@@ -99,17 +100,17 @@ def game_words_in(text: str) -> list[tuple[int, str, str]]:
 GENERIC_FILES = sorted({path for module in GENERIC_MODULES for path in module_files(module)})
 
 
-@pytest.mark.parametrize("path", GENERIC_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize("path", GENERIC_FILES, ids=lambda p: str(p.relative_to(SRC)))
 def test_a_generic_module_names_no_games_terms(path):
     named = game_words_in(path.read_text(encoding="utf-8"))
-    assert not named, "\n".join(f"{path.relative_to(ROOT)}:{line}: {text!r} is {term!r}, a game's word"
+    assert not named, "\n".join(f"{path.relative_to(SRC)}:{line}: {text!r} is {term!r}, a game's word"
                                 for line, term, text in named)
 
 
 def test_the_generic_list_is_the_import_contracts_and_covers_the_engines_generic_code():
     assert {"crashgrab.engine.grid", "crashgrab.engine.formats", "crashgrab.engine.cli", "crashgrab.engine.system",
             "crashgrab.engine.games"} <= set(GENERIC_MODULES)
-    names = {str(p.relative_to(ROOT)) for p in GENERIC_FILES}
+    names = {str(p.relative_to(SRC)) for p in GENERIC_FILES}
     assert {"engine/grid/model.py", "engine/formats/migrations.py", "engine/cli/board_commands.py",
             "engine/games.py", "engine/system.py"} <= names
     assert not any(name.startswith(("engine/crash_and_grab/", "engine/crash_grid/")) for name in names)
@@ -118,8 +119,8 @@ def test_the_generic_list_is_the_import_contracts_and_covers_the_engines_generic
 def test_every_module_at_the_editors_top_level_is_generic_and_scanned():
     """A game's editor lives in a package of its own; whatever sits beside those packages serves
     every game, so it is in the contract's list and scanned (a new module there cannot slip by)."""
-    names = {str(p.relative_to(ROOT)) for p in GENERIC_FILES}
-    top_level = {str(p.relative_to(ROOT)) for p in (ROOT / "editor").glob("*.py")}
+    names = {str(p.relative_to(SRC)) for p in GENERIC_FILES}
+    top_level = {str(p.relative_to(SRC)) for p in (SRC / "editor").glob("*.py")}
     assert top_level - {"editor/__init__.py", "editor/__main__.py"} <= names
     assert not any(name.startswith(("editor/crash_and_grab/", "editor/crash_grid/", "editor/crash/")) for name in names)
 

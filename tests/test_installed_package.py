@@ -90,8 +90,8 @@ def test_the_sdist_carries_the_data_files(dist):
         members = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     expected = {"schemas/layout.schema.json", "layouts/tilesets/standard.json", "layouts/standard-6p.json",
                 "layouts/scenarios/first-moves.json", "desktop/crashgrab-editor.svg", "docs/editor.md",
-                "setup.py", "pyproject.toml", "README.md", "LICENSE", "engine/cli/__init__.py",
-                "editor/app.py"}
+                "setup.py", "pyproject.toml", "README.md", "LICENSE", "src/crashgrab/engine/cli/__init__.py",
+                "src/crashgrab/editor/app.py", "src/crashgrab/__main__.py"}
     assert expected <= members, sorted(expected - members)
 
 

@@ -40,7 +40,7 @@ def umask():
 # --- names and data --------------------------------------------------------------------------------
 def test_no_source_imports_the_bare_engine_or_editor_package():
     bare = re.compile(r"^\s*(from|import)\s+(engine|editor)(\.|\s|$)", re.MULTILINE)
-    offenders = [str(p.relative_to(ROOT)) for folder in ("engine", "editor", "tests")
+    offenders = [str(p.relative_to(ROOT)) for folder in ("src", "tests")
                  for p in (ROOT / folder).rglob("*.py") if bare.search(p.read_text(encoding="utf-8"))]
     assert offenders == []
 

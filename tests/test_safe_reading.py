@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import SRC
 
 # (module, function) -> why it may read without the safe reader
 ALLOWED = {
@@ -77,8 +77,8 @@ def file_reads(path: Path) -> list[tuple[str, str, int]]:
 def test_every_file_read_goes_through_the_safe_reader():
     unlisted, used = [], set()
     for folder in ("engine", "editor"):
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            module = path.relative_to(ROOT).as_posix()
+        for path in sorted((SRC / folder).rglob("*.py")):
+            module = path.relative_to(SRC).as_posix()
             for function, call, line in file_reads(path):
                 if (module, function) in ALLOWED:
                     used.add((module, function))
