@@ -259,3 +259,21 @@ def test_a_closed_window_s_late_route_findings_are_dropped_and_closing_twice_is_
     window.close()
     qtbot.wait(50)
     assert checks.pending        # the worker's answer for a closed window was not taken
+
+
+def test_in_a_small_window_the_playtest_is_a_tab_of_the_side_column_and_the_course_keeps_its_room(qtbot):
+    """At 1024x640 the Playtest panel takes the Settings panel's place in the one column (Settings is
+    for placing things): the window keeps its size and the course at least 60% of its width."""
+    system = get_system("roborally")
+    window = open_board_window(system, system.new_layout(4), None)
+    qtbot.addWidget(window)
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.compact is True)
+    window.playtest_action.setChecked(True)
+    QApplication.processEvents()
+    assert (window.width(), window.height()) == (1024, 640)
+    assert window.settings_dock.isHidden() and window.dockWidgetArea(window.playtest.dock) == Qt.RightDockWidgetArea
+    assert window.view.width() >= 0.6 * window.width()
+    window.playtest_action.setChecked(False)
+    assert not window.settings_dock.isHidden()
+    forget_changes(window)

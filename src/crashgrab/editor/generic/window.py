@@ -22,6 +22,7 @@ from crashgrab.engine.version import PRODUCT_NAME
 from ..findings_panel import FindingsPanel
 from ..game_views import CELL
 from ..shortcuts import apply_shortcuts
+from ..toolbar import command_icon, keys_in_tips, main_toolbar
 from ..window_shell import WindowShell
 from . import commands
 from .board_view import BoardView
@@ -58,6 +59,7 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         self._playtest_dock()
         self._menus()
         apply_shortcuts(self.shared_actions())
+        keys_in_tips([self.open_action, self.save_action, self.undo_action, self.redo_action, self.playtest_action])
         self.view.pressed.connect(self.on_pressed)
         self.view.hovered.connect(self.on_hovered)
         self.document.changed.connect(self.refresh)
@@ -92,6 +94,12 @@ class GenericEditorWindow(WindowShell, QMainWindow):
     def _palette(self) -> None:
         """The feature tools, each drawn as the board draws it and named (so they are the legend too),
         then the size and the commands."""
+        commands = self.commands_toolbar = main_toolbar(self, "Commands", "commands_toolbar")
+        for name, action in (("save", self.save_action), ("undo", self.undo_action), ("redo", self.redo_action)):
+            action.setIcon(command_icon(name))
+        commands.addAction(self.save_action)
+        commands.addSeparator()
+        commands.addActions([self.undo_action, self.redo_action])
         bar = self.toolbar = self.addToolBar("Features")
         bar.setObjectName("feature_tools")
         bar.setMovable(False)
@@ -122,7 +130,8 @@ class GenericEditorWindow(WindowShell, QMainWindow):
             self.resize_action = bar.addAction("Resize", self.resize_board)
             self.resize_action.setObjectName("resize")
         bar.addSeparator()
-        bar.addActions([self.undo_action, self.redo_action, self.save_action, self.playtest_action])
+        self.playtest_action.setIcon(command_icon("playtest"))
+        bar.addAction(self.playtest_action)
 
     def _findings_dock(self) -> None:
         self.findings = FindingsPanel(overridable=False, compact=True)
@@ -190,6 +199,8 @@ class GenericEditorWindow(WindowShell, QMainWindow):
 
     def _menus(self) -> None:
         self.add_file_menu(f"New free-form {self.noun}")
+        self.open_action.setIcon(command_icon("open"))
+        self.commands_toolbar.insertAction(self.save_action, self.open_action)
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")

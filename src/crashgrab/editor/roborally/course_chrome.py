@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDockWidget, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QMenu, QToolButton, QWidget
 
 from ..findings_panel import FindingsPanel
-from ..shortcuts import shortcut_text
+from ..toolbar import command_icon, keys_in_tips, main_toolbar
 from .legend_flow import LegendFlow
 from .tools import BOARD_TOOLS, COURSE_TOOLS, legend_entries, tool_icon
 from .modes import PANEL_WIDTH, WIDE_WINDOW
@@ -47,13 +47,17 @@ class CourseChrome:
                          self.beams_action, self.flow_action, self.next_panel_action, self.previous_panel_action])
 
     def _toolbar(self) -> None:
-        """The mode box (the course, or a board to edit), the tools as icons (the legend names
-        them), then Undo, Redo and Save as words of one width that never change."""
-        bar = self.toolbar = self.addToolBar("Tools")
-        bar.setObjectName("roborally_tools")
-        bar.setMovable(False)
+        """The studio's toolbar (editor/toolbar.py), as every game's window has it: New (added with the
+        File menu), Open, Save, Undo and Redo as icons; then the mode box (the course, or a board to
+        edit) and the tools as icons (the legend names them)."""
+        bar = self.toolbar = main_toolbar(self, "Tools", "roborally_tools")
         bar.setIconSize(QSize(22, 22))
-        bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
+        for name, action in (("save", self.save_action), ("undo", self.undo_action), ("redo", self.redo_action)):
+            action.setIcon(command_icon(name))
+        bar.addAction(self.save_action)
+        bar.addSeparator()
+        bar.addActions([self.undo_action, self.redo_action])
+        bar.addSeparator()
         self.mode_box = QComboBox()
         self.mode_box.setObjectName("mode")
         self.mode_box.setToolTip("Edit the course, or one board of its board set")
@@ -71,28 +75,22 @@ class CourseChrome:
                 self.tool_group.addAction(action)
                 bar.addAction(action)
                 self.tool_actions[(scope, tool.id)] = action
-        bar.addSeparator()
-        self.toolbar_words: list[QAction] = []
-        for word, stack_action, can in (("Undo", self.undo_action, self.undo_stack.canUndoChanged),
-                                        ("Redo", self.redo_action, self.undo_stack.canRedoChanged)):
-            button = QAction(word, self, triggered=stack_action.trigger)
-            button.setObjectName(f"toolbar_{word.lower()}")
-            button.setEnabled(False)
-            can.connect(button.setEnabled)
-            bar.addAction(button)
-            self.toolbar_words.append(button)
-        bar.addAction(self.save_action)
-        for action in self.toolbar_words + [self.save_action]:
-            bar.widgetForAction(action).setToolButtonStyle(Qt.ToolButtonTextOnly)
-        width = max(bar.widgetForAction(a).sizeHint().width() for a in self.toolbar_words + [self.save_action])
-        for action in self.toolbar_words + [self.save_action]:
-            bar.widgetForAction(action).setFixedWidth(width)
+
+    def _file_buttons(self) -> None:
+        """New (its menu of templates, from the File menu) and Open, first on the toolbar."""
+        new_button = QToolButton()
+        new_button.setObjectName("new_button")
+        new_button.setIcon(command_icon("new"))
+        new_button.setToolTip("Start a new course on a template, or an empty one")
+        new_button.setPopupMode(QToolButton.InstantPopup)
+        new_button.setMenu(self.findChild(QMenu, "new_course"))
+        self.open_action.setIcon(command_icon("open"))
+        first = self.toolbar.actions()[0]
+        self.toolbar.insertWidget(first, new_button)
+        self.toolbar.insertAction(first, self.open_action)
 
     def _key_tips(self) -> None:
-        for action, keys_of in ((self.save_action, self.save_action), (self.toolbar_words[0], self.undo_action),
-                                (self.toolbar_words[1], self.redo_action)):
-            keys = shortcut_text(keys_of)
-            action.setToolTip(f"{action.text()} ({keys})" if keys else action.text())
+        keys_in_tips([self.open_action, self.save_action, self.undo_action, self.redo_action])
 
     def _docks(self) -> None:
         self.settings_panel = self._settings_panel()
@@ -155,6 +153,7 @@ class CourseChrome:
 
     def _menus(self) -> None:
         self.add_file_menu("New empty course")
+        self._file_buttons()
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         self._board_menu()

@@ -68,7 +68,21 @@ class PlaytestController(QObject):
         return self.window.playtest_action.isChecked()
 
     def set_playing(self, on: bool) -> None:
+        """On: the panel beside the course; in a small window a tab of the one side column, where the
+        Settings panel (for placing things, not for playing) makes way for it, so the course keeps its
+        room and the window its size; on the left of a wide one. Off: Settings back."""
+        window = self.window
+        if on and window.compact:
+            window.settings_dock.hide()
+            window.addDockWidget(Qt.RightDockWidgetArea, self.dock)
+            window.tabifyDockWidget(window.findings_dock, self.dock)
+        elif on:
+            window.addDockWidget(Qt.LeftDockWidgetArea, self.dock)
+        else:
+            window.settings_dock.show()
         self.dock.setVisible(on)
+        if on:
+            self.dock.raise_()
         if on and self.panel.session is None:
             self.panel.restart()
         self.window.redraw()
