@@ -9,7 +9,7 @@ from typing import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
-from PySide6.QtWidgets import QMainWindow, QToolBar
+from PySide6.QtWidgets import QMainWindow, QMenu, QToolBar, QToolButton
 
 from .shortcuts import shortcut_text
 
@@ -151,6 +151,36 @@ def main_toolbar(window: QMainWindow, title: str, name: str) -> QToolBar:
     bar.setMovable(False)
     bar.setToolButtonStyle(Qt.ToolButtonIconOnly)
     return bar
+
+
+def file_commands(window, bar: QToolBar, new_menu: QMenu | None, new_tip: str,
+                  before: QAction | None = None) -> None:
+    """The commands every game's toolbar starts with: New (a button opening `new_menu`, the File
+    menu's New), Open and Save, then Undo and Redo, as icons; put before `before` when the toolbar
+    already has its tools. `window` has the shell's `open_action`, `save_action`, `undo_action`
+    and `redo_action`."""
+    def add(action: QAction) -> None:
+        bar.insertAction(before, action) if before is not None else bar.addAction(action)
+
+    def separator() -> None:
+        bar.insertSeparator(before) if before is not None else bar.addSeparator()
+
+    if new_menu is not None:
+        new_button = QToolButton()
+        new_button.setObjectName("new_button")
+        new_button.setIcon(command_icon("new"))
+        new_button.setToolTip(new_tip)
+        new_button.setPopupMode(QToolButton.InstantPopup)
+        new_button.setMenu(new_menu)
+        bar.insertWidget(before, new_button) if before is not None else bar.addWidget(new_button)
+    for name in ("open", "save", "undo", "redo"):
+        getattr(window, f"{name}_action").setIcon(command_icon(name))
+    add(window.open_action)
+    add(window.save_action)
+    separator()
+    add(window.undo_action)
+    add(window.redo_action)
+    separator()
 
 
 def mode_bar(window: QMainWindow, edit_action: QAction, playtest_action: QAction) -> QToolBar:

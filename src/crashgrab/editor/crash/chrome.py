@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QSpinBox, QToolButton, QUndoView, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QSpinBox, QUndoView, QWidget
 from shiboken6 import isValid
 
 from crashgrab.engine.crash.terms import CARS, PLAYERS
@@ -17,7 +17,7 @@ from ..findings_panel import FindingsPanel
 from ..legend import LegendStrip
 from ..message_bar import MessageLog
 from ..shortcuts import shortcut_text
-from ..toolbar import command_icon, keys_in_tips, main_toolbar, mode_bar
+from ..toolbar import file_commands, keys_in_tips, main_toolbar, mode_bar
 from .panels import PANEL_WIDTH, MetricsTable
 from .playtest_panel import PlaytestPanel
 from .scene import PIECES, paint_piece
@@ -68,20 +68,7 @@ class BoardChrome:
         icons (the legend names the pieces), the car a start tool places; Edit and Playtest as
         named switches."""
         bar = self.toolbar = main_toolbar(self, "Board", "board_tools")
-        new_button = QToolButton()
-        new_button.setObjectName("new_button")
-        new_button.setIcon(command_icon("new"))
-        new_button.setToolTip("Start a new board on a template, or free-form")
-        new_button.setPopupMode(QToolButton.InstantPopup)
-        new_button.setMenu(self.findChild(QMenu, "new_board"))
-        bar.addWidget(new_button)
-        self.open_action.setIcon(command_icon("open"))
-        for name, action in (("save", self.save_action), ("undo", self.undo_action), ("redo", self.redo_action)):
-            action.setIcon(command_icon(name))
-        bar.addActions([self.open_action, self.save_action])
-        bar.addSeparator()
-        bar.addActions([self.undo_action, self.redo_action])
-        bar.addSeparator()
+        file_commands(self, bar, self.findChild(QMenu, "new_board"), "Start a new board on a template, or free-form")
         group = QActionGroup(self)
         tools = [(HEX_TOOL, "Hexes", tool_icon("hex"), "click or drag to add or remove hexes")]
         tools += [(f"start_{p}", f"{p} start", tool_icon(f"car_{p}"), f"click a hex to place {p}'s car")

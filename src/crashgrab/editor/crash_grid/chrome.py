@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QSpinBox, QToolButton, QUndoView, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QSpinBox, QUndoView, QWidget
 from shiboken6 import isValid
 
 from crashgrab.engine.crash_grid.editing import MAX_SIZE, MIN_SIZE
@@ -18,7 +18,7 @@ from ..findings_panel import FindingsPanel
 from ..legend import LegendStrip
 from ..message_bar import MessageLog
 from ..shortcuts import shortcut_text
-from ..toolbar import command_icon, keys_in_tips, main_toolbar, mode_bar
+from ..toolbar import command_icon, file_commands, keys_in_tips, main_toolbar, mode_bar
 from . import commands
 from .marks import SUIT_SYMBOLS, paint_card, paint_square
 from .playtest_panel import PlaytestPanel
@@ -60,20 +60,7 @@ class ArenaChrome:
         legend names them), the size and Resize, Territory as icons; Edit and Playtest as named
         switches. It fits a 1024-pixel window with nothing behind the toolbar's overflow button."""
         bar = self.toolbar = main_toolbar(self, "Arena", "arena_tools")
-        new_button = QToolButton()
-        new_button.setObjectName("new_button")
-        new_button.setIcon(command_icon("new"))
-        new_button.setToolTip("Start a new arena on a template, or free-form")
-        new_button.setPopupMode(QToolButton.InstantPopup)
-        new_button.setMenu(self.findChild(QMenu, "new_arena"))
-        bar.addWidget(new_button)
-        self.open_action.setIcon(command_icon("open"))
-        for name, action in (("save", self.save_action), ("undo", self.undo_action), ("redo", self.redo_action)):
-            action.setIcon(command_icon(name))
-        bar.addActions([self.open_action, self.save_action])
-        bar.addSeparator()
-        bar.addActions([self.undo_action, self.redo_action])
-        bar.addSeparator()
+        file_commands(self, bar, self.findChild(QMenu, "new_arena"), "Start a new arena on a template, or free-form")
         group = QActionGroup(self)
         tools = [(WALL_TOOL, "Wall", "click a square to add or remove a wall"),
                  *[(suit, f"{SUIT_SYMBOLS[suit]} {suit.title()} start", "click a square on the edge to put it there")

@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QSpinBox, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QSpinBox, QWidget
 
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.system import GameSystem
@@ -22,7 +22,7 @@ from crashgrab.engine.version import PRODUCT_NAME
 from ..findings_panel import FindingsPanel
 from ..game_views import CELL
 from ..shortcuts import apply_shortcuts
-from ..toolbar import command_icon, keys_in_tips, main_toolbar
+from ..toolbar import command_icon, file_commands, keys_in_tips, main_toolbar
 from ..window_shell import WindowShell
 from . import commands
 from .board_view import BoardView
@@ -94,12 +94,7 @@ class GenericEditorWindow(WindowShell, QMainWindow):
     def _palette(self) -> None:
         """The feature tools, each drawn as the board draws it and named (so they are the legend too),
         then the size and the commands."""
-        commands = self.commands_toolbar = main_toolbar(self, "Commands", "commands_toolbar")
-        for name, action in (("save", self.save_action), ("undo", self.undo_action), ("redo", self.redo_action)):
-            action.setIcon(command_icon(name))
-        commands.addAction(self.save_action)
-        commands.addSeparator()
-        commands.addActions([self.undo_action, self.redo_action])
+        self.commands_toolbar = main_toolbar(self, "Commands", "commands_toolbar")  # filled with the File menu
         bar = self.toolbar = self.addToolBar("Features")
         bar.setObjectName("feature_tools")
         bar.setMovable(False)
@@ -199,8 +194,8 @@ class GenericEditorWindow(WindowShell, QMainWindow):
 
     def _menus(self) -> None:
         self.add_file_menu(f"New free-form {self.noun}")
-        self.open_action.setIcon(command_icon("open"))
-        self.commands_toolbar.insertAction(self.save_action, self.open_action)
+        file_commands(self, self.commands_toolbar, self.findChild(QMenu, f"new_{self.noun}"),
+                      f"Start a new {self.noun} on a template, or free-form")
         edit_menu = self.menuBar().addMenu("&Edit")
         edit_menu.addActions([self.undo_action, self.redo_action])
         view_menu = self.menuBar().addMenu("&View")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QDockWidget, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QDockWidget, QMenu, QWidget
 
 from ..findings_panel import FindingsPanel
-from ..toolbar import command_icon, keys_in_tips, main_toolbar
+from ..toolbar import file_commands, keys_in_tips, main_toolbar
 from .legend_flow import LegendFlow
 from .tools import BOARD_TOOLS, COURSE_TOOLS, legend_entries, tool_icon
 from .modes import PANEL_WIDTH, WIDE_WINDOW
@@ -52,12 +52,6 @@ class CourseChrome:
         edit) and the tools as icons (the legend names them)."""
         bar = self.toolbar = main_toolbar(self, "Tools", "roborally_tools")
         bar.setIconSize(QSize(22, 22))
-        for name, action in (("save", self.save_action), ("undo", self.undo_action), ("redo", self.redo_action)):
-            action.setIcon(command_icon(name))
-        bar.addAction(self.save_action)
-        bar.addSeparator()
-        bar.addActions([self.undo_action, self.redo_action])
-        bar.addSeparator()
         self.mode_box = QComboBox()
         self.mode_box.setObjectName("mode")
         self.mode_box.setToolTip("Edit the course, or one board of its board set")
@@ -77,17 +71,10 @@ class CourseChrome:
                 self.tool_actions[(scope, tool.id)] = action
 
     def _file_buttons(self) -> None:
-        """New (its menu of templates, from the File menu) and Open, first on the toolbar."""
-        new_button = QToolButton()
-        new_button.setObjectName("new_button")
-        new_button.setIcon(command_icon("new"))
-        new_button.setToolTip("Start a new course on a template, or an empty one")
-        new_button.setPopupMode(QToolButton.InstantPopup)
-        new_button.setMenu(self.findChild(QMenu, "new_course"))
-        self.open_action.setIcon(command_icon("open"))
-        first = self.toolbar.actions()[0]
-        self.toolbar.insertWidget(first, new_button)
-        self.toolbar.insertAction(first, self.open_action)
+        """New (its menu of templates, from the File menu), Open, Save, Undo and Redo, first on the
+        toolbar, as every game's window has them (editor/toolbar.py)."""
+        file_commands(self, self.toolbar, self.findChild(QMenu, "new_course"),
+                      "Start a new course on a template, or an empty one", before=self.toolbar.actions()[0])
 
     def _key_tips(self) -> None:
         keys_in_tips([self.open_action, self.save_action, self.undo_action, self.redo_action])
