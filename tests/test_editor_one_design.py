@@ -407,3 +407,26 @@ def test_territory_tints_too_faint_to_tell_apart_carry_their_riders_symbol(qtbot
              for item in window.scene.items() if item.data(0) == "territory-mark"}
     assert marks == {cell: SUIT_SYMBOLS[by_initial[initial]] for cell, initial in owners.items()}
     assert len(set(marks.values())) == 4
+
+
+def test_every_games_window_shows_open_save_undo_and_redo_as_the_studios_icons(qtbot):
+    """One toolbar style across the games (issue 25: three button styles were one too many): the
+    commands every window has are icon-only buttons with the studio's glyphs, not words."""
+    from PySide6.QtWidgets import QToolBar, QToolButton
+
+    from crashgrab.editor.game_views import open_board_window
+    from crashgrab.editor.shortcuts import ROLE_PROPERTY
+    from crashgrab.engine.games import all_systems
+
+    for system in all_systems():
+        window = open_board_window(system, system.new_layout(template=system.templates[0].id), None)
+        qtbot.addWidget(window)
+        shown = {}
+        for bar in window.findChildren(QToolBar):
+            for action in bar.actions():
+                role = action.property(ROLE_PROPERTY)
+                button = bar.widgetForAction(action)
+                if role in ("open", "save", "undo", "redo") and isinstance(button, QToolButton):
+                    shown[role] = (not action.icon().isNull(), button.toolButtonStyle())
+        assert shown == {role: (True, Qt.ToolButtonIconOnly) for role in ("open", "save", "undo", "redo")}, system.id
+        window.document.undo_stack.setClean()
