@@ -244,3 +244,11 @@ def test_other_import_errors_are_not_blamed_on_the_extra():
 
     assert missing_extra_message(ModuleNotFoundError("No module named 'numba'", name="numba")) is None
     assert missing_extra_message(ImportError("x", name="QtGui", path="/elsewhere/QtGui.so")) is None
+
+
+def test_explain_of_a_code_several_games_report_gives_each_games_meaning(capsys):
+    """`start-count` means one thing in Crash Grid, another in Crash! and in RoboRally: all three."""
+    assert crashgrab(["explain", "start-count"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"{game} (error):" in out for game in ("Crash Grid", "Crash!", "RoboRally"))
+    assert "numbered 1, 2, 3" in out  # RoboRally's fix

@@ -281,3 +281,61 @@ def test_the_generic_editor_playtests_on_the_play_kernel(hex_installed, qtbot):
     assert window.document.layout is before and window.undo_stack.count() == 0
     window.playtest_action.trigger()
     assert window.view.board_item.picture.pieces == ()
+
+
+def test_every_side_of_a_hex_is_in_reach_of_the_keyboard(hex_installed, qtbot):
+    """The arrows name four of a hex's six sides; [ and ] turn the side round, so a fence goes on
+    the northeast side too, and R and Delete act on the fence there."""
+    from PySide6.QtCore import Qt
+
+    from crashgrab.editor.generic.window import GenericEditorWindow
+
+    window = GenericEditorWindow(SYSTEM, HexField("keys", 2, ((0, 0),)))
+    qtbot.addWidget(window)
+    window.tool_actions["fence"].trigger()
+    qtbot.keyClick(window, Qt.Key_Right)  # the cursor on the first hex, its side east
+    start = window.cursor
+    sides = []
+    for _ in range(6):
+        qtbot.keyClick(window, Qt.Key_BracketLeft)
+        sides.append(window.cursor_side)
+    assert sorted(sides) == sorted(HEX.directions) and window.cursor == start
+    while window.cursor_side != "northeast":
+        qtbot.keyClick(window, Qt.Key_BracketRight)
+    qtbot.keyClick(window, Qt.Key_Return)
+    assert window.document.layout.fences == (HEX.edge_key(start, "northeast"),)
+    qtbot.keyClick(window, Qt.Key_Delete)
+    assert window.document.layout.fences == ()
+    window.undo_stack.setClean()
+
+
+def test_a_game_without_exports_gets_the_generic_editor_and_two_dice_show_their_true_odds(hex_installed, qtbot):
+    """The walkthrough says an export is optional: the window opens without one (its Export key
+    does nothing). A chance node whose outcomes share values lists each value once, with the odds
+    of all its ways together."""
+    from fractions import Fraction
+
+    from crashgrab.editor.generic.transport import PlaytestTransport
+    from crashgrab.editor.generic.window import GenericEditorWindow
+    from crashgrab.engine.play.chance import Chance
+
+    from .toy_hex_game import BeaconHex
+    from .toy_hex_rules import RULES
+
+    class NoExports(BeaconHex):
+        export_formats = ()
+
+    window = GenericEditorWindow(NoExports(), HexField("plain", 2))
+    qtbot.addWidget(window)
+    assert not window.shared_actions()["export"].isEnabled()
+
+    class TwoDice(type(RULES)):
+        def chance(self, state):
+            return Chance.product([Chance.uniform((1, 2, 3)), Chance.uniform((1, 2, 3))]).map(sum)
+
+    transport = PlaytestTransport(TwoDice())
+    qtbot.addWidget(transport)
+    transport.start(HexField("f", 3))
+    shown = [transport.options_list.item(i).text() for i in range(transport.options_list.count())]
+    assert shown == ["2  (1 in 9)", "3  (2 in 9)", "4  (1 in 3)", "5  (2 in 9)", "6  (1 in 9)"]
+    assert TwoDice().chance(None).probability(4) == Fraction(1, 3)

@@ -216,3 +216,18 @@ def test_a_replay_is_deterministic(race):
         runs.append((again, events + more))
     assert runs[0][0] == runs[1][0]
     assert [e.to_json() for e in runs[0][1]] == [e.to_json() for e in runs[1][1]]
+
+
+@pytest.mark.parametrize("card, priority, words", [
+    ("move3", 805, "no Move 3 card has priority 805: theirs are 790 to 840 in steps of 10."),
+    ("move3", 10, "no Move 3 card has priority 10"),            # a U-turn's
+    ("turn_left", 80, "no Rotate Left card has priority 80: theirs are 70 to 410 in steps of 20."),
+])
+def test_a_card_none_of_the_84_is_refused_at_its_json_path(card, priority, words):
+    """The deck's 84 cards each have their own priority (issue 23): a typo is named, not played."""
+    document = copy.deepcopy(_load(FOLDER / "push-line-into-wall.json"))
+    name = next(iter(document["turns"][0]["programs"]))
+    document["turns"][0]["programs"][name][0] = {"card": card, "priority": priority}
+    with pytest.raises(InvalidFileError) as caught:
+        play_on_course(document, "x.json")
+    assert caught.value.where == f"$.turns[0].programs.{name}[0].priority" and words in caught.value.message

@@ -1,8 +1,8 @@
 """`python -m crashgrab ...`: the same as the `crashgrab` command.
 
-`crashgrab` stays a namespace package (no __init__.py), of which this file is the only module of
-its own: crashgrab.engine and crashgrab.editor come from engine/ and editor/ (setup.py), and the
-layering contracts (import-linter) check them as portions of that namespace.
+`crashgrab` is a namespace package (no __init__.py): this file, crashgrab.engine and
+crashgrab.editor are src/crashgrab/, and its data portions (crashgrab.schemas, .layouts, .docs,
+.desktop) are the repository's top folders (setup.py).
 """
 import sys
 

@@ -88,7 +88,12 @@ class WindowShell:
     def shared_actions(self) -> dict[str, QAction]:
         """The actions shortcuts.py gives their keys, by role."""
         window: Any = self
-        exports = [a for a in self.export_menu.actions() if a.objectName() != "export_image"]
+        exports = [a for a in self.export_menu.actions()
+                   if a.objectName().startswith("export_") and a.objectName() != "export_image"]
+        if not exports:  # a game with no export format: its key stays the table's, doing nothing here
+            self.no_export_action = QAction("Export (this game has no export format)", window, enabled=False)
+            window.addAction(self.no_export_action)
+            exports = [self.no_export_action]
         return {"open": self.open_action, "save": window.save_action, "save_as": window.save_as_action,
                 "export": exports[0],
                 "export_image": next(a for a in self.export_menu.actions() if a.objectName() == "export_image"),

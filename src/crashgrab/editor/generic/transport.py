@@ -107,12 +107,15 @@ class PlaytestTransport(QWidget):
         session = self.session
         assert session is not None
         node = self.rules.chance(session.state)
-        self._options = list(node.values) if node is not None else session.legal_actions()
+        if node is not None:  # each outcome once, with the chance of all its ways together (two dice: 4 is 3 in 36)
+            self._options = list(dict.fromkeys(node.values))
+        else:
+            self._options = session.legal_actions()
         self.options_list.clear()
         if node is not None:
-            odds = dict(node.probabilities())
-            self.options_list.addItems([f"{option_text(v)}  ({odds[v].numerator} in {odds[v].denominator})"
-                                        for v in self._options])
+            odds = [node.probability(v) for v in self._options]
+            self.options_list.addItems([f"{option_text(v)}  ({odd.numerator} in {odd.denominator})"
+                                        for v, odd in zip(self._options, odds)])
         else:
             self.options_list.addItems([option_text(v) for v in self._options])
         self.position.setText(f"Action {session.at} of {len(session.played)}"

@@ -2,7 +2,8 @@
 
 Click places the palette's feature on the cell under the pointer, or on the cell's side nearest
 the pointer (within a few pixels) for an edge feature; right-click removes what is there; R
-turns it; the arrows move a keyboard cursor, Enter places at it, Delete removes at it. Every edit
+turns it; the arrows move a keyboard cursor, [ and ] turn the side it names (every side of a hex is
+in reach), Enter places at it, Delete removes at it. Every edit
 is an undo command calling one document method; the board, findings and title follow the
 document's one `changed` signal. The scene never changes the model. A game with `play_rules()`
 gets a Playtest (F5) on the play kernel (transport.py)."""
@@ -33,7 +34,7 @@ from .transport import PlaytestTransport
 EDGE_PIXELS = 8.0  # a click this close to a cell's side names that side
 ARROWS = {Qt.Key_Right: 0.0, Qt.Key_Down: 90.0, Qt.Key_Left: 180.0, Qt.Key_Up: 270.0}
 HINT = ("Pick a feature, then click a cell (or near a cell's side for an edge feature); right-click removes, "
-        "R turns, the arrows and Enter do the same from the keyboard.")
+        "R turns; from the keyboard the arrows move, [ and ] pick the side, Enter places, Delete removes.")
 
 
 class GenericEditorWindow(WindowShell, QMainWindow):
@@ -292,10 +293,14 @@ class GenericEditorWindow(WindowShell, QMainWindow):
             else:
                 ahead = geometry.step(self.cursor, self.cursor_side)
                 self.cursor = ahead if ahead in cells else self.cursor
-            self.redraw()
-            x, y = geometry.cell_centre(self.cursor)
-            self.statusBar().showMessage(self.view.board_item.describe_at(QPointF(x * CELL, y * CELL))
-                                         + f" (edge features go on its {self.cursor_side} side)")
+            self._show_cursor()
+            return
+        if self.cursor is not None and event.key() in (Qt.Key_BracketLeft, Qt.Key_BracketRight):
+            # [ and ] turn the cursor's side one direction round, so every side of a hex is in reach
+            directions = geometry.directions
+            turn = 1 if event.key() == Qt.Key_BracketRight else -1
+            self.cursor_side = directions[(directions.index(self.cursor_side) + turn) % len(directions)]
+            self._show_cursor()
             return
         if self.cursor is not None:
             kind = self.system.feature_kind(self.tool)
@@ -308,9 +313,16 @@ class GenericEditorWindow(WindowShell, QMainWindow):
                 self.edit(commands.Remove(self.document, *(side if on_edge else (self.cursor, None))))
                 return
             if event.key() == Qt.Key_R:
-                self.edit(commands.Turn(self.document, self.cursor, None))
+                on_edge = kind is not None and kind.on_edge and self._has_edge_feature(*side)
+                self.edit(commands.Turn(self.document, *(side if on_edge else (self.cursor, None))))
                 return
         super().keyPressEvent(event)
+
+    def _show_cursor(self) -> None:
+        self.redraw()
+        x, y = self.system.geometry.cell_centre(self.cursor)
+        self.statusBar().showMessage(self.view.board_item.describe_at(QPointF(x * CELL, y * CELL))
+                                     + f" (edge features go on its {self.cursor_side} side; [ and ] turn it)")
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         if not self.maybe_save():

@@ -190,7 +190,10 @@ class CourseShowing:
         if kind == "cell":
             return self.describe_cell(key)
         if kind == "edge":
-            setting = f"{key.beams} beam(s)" if key.type == "laser" else f"steps {''.join(map(str, key.steps or ())) or '1-5'}"
+            if key.type == "laser":
+                setting = f"{key.beams} beam{'s' if key.beams != 1 else ''}"
+            else:
+                setting = f"steps {''.join(map(str, key.steps or ())) or '1-5'}"
             return f"the {key.type} on {edge_text(*key.mount)} ({setting}; Settings changes it)"
         return ""
 

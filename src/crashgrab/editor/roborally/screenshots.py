@@ -17,7 +17,7 @@ PROG = "python -m crashgrab.editor.roborally.screenshots"
 
 
 def _a_finding(window) -> None:
-    """Checkpoint 1 moved onto the dock's start 1, then the first finding with squares selected."""
+    """The first finding with squares selected, if the course has one (the templates have none)."""
     _first_finding(window)
 
 
@@ -47,7 +47,7 @@ def _a_broken_course(window) -> None:
 
 # name -> (window size, how to set it up, what it shows)
 STATES: dict[str, tuple[tuple[int, int], Callable, str]] = {
-    "roborally-editor": ((1400, 900), _a_finding, "the 4-robot template course, its findings and life points"),
+    "roborally-editor": ((1400, 900), _a_finding, "the 4-robot template course, its (empty) findings and life points"),
     "roborally-editor-small": ((1024, 640), _a_finding, "the same in a 1024x640 window"),
     "roborally-board-editor": ((1400, 900), _board_editor, "the Foundry board in the board editor"),
     "roborally-board-editor-small": ((1024, 640), _board_editor, "the board editor in a 1024x640 window"),

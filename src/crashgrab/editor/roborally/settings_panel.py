@@ -54,7 +54,7 @@ class SettingsPanel:
         self.beams_box = QSpinBox()
         self.beams_box.setObjectName("beams")
         self.beams_box.setRange(1, 3)
-        self.beams_box.setSuffix(" beam(s)")
+        self.beams_box.setPrefix("beams ")
         self.colour_box = QComboBox()
         self.colour_box.setObjectName("colour")
         for colour in PORTAL_COLOURS:

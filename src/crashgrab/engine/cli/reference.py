@@ -53,16 +53,19 @@ def unknown(kind: str, given: str, known: list[str], listing: str) -> UsageError
 # --- explain --------------------------------------------------------------------------------------
 def finding_sections(text: str) -> dict[str, tuple[str | None, str]]:
     """code -> (severity, the section's text) for each "### `code` (severity)" heading; a
-    section ends at the next heading (lines in code blocks are not headings)."""
-    sections: dict[str, tuple[str | None, str]] = {}
+    section ends at the next heading (lines in code blocks are not headings). A code several
+    games report has a section in each game's part ("## Crash Grid"): its text is all of them,
+    each headed by its part's name."""
+    found: dict[str, list[tuple[str | None, str, str]]] = {}
     current: str | None = None
     severity: str | None = None
+    part = ""
     lines: list[str] = []
     fenced = False
 
     def close() -> None:
-        if current is not None and current not in sections:
-            sections[current] = (severity, "\n".join(lines).strip())
+        if current is not None:
+            found.setdefault(current, []).append((severity, part, "\n".join(lines).strip()))
 
     for line in text.splitlines():
         if line.lstrip().startswith("```"):
@@ -70,10 +73,19 @@ def finding_sections(text: str) -> dict[str, tuple[str | None, str]]:
         heading = None if fenced else CODE_HEADING.match(line)
         if heading or (not fenced and HEADING.match(line)):
             close()
+            if not heading and line.startswith("## "):
+                part = line[3:].strip()
             current, severity, lines = (heading["code"], heading["severity"], []) if heading else (None, None, [])
             continue
         lines.append(line)
     close()
+    sections: dict[str, tuple[str | None, str]] = {}
+    for code, parts in found.items():
+        if len(parts) == 1:
+            sections[code] = (parts[0][0], parts[0][2])
+        else:
+            sections[code] = (parts[0][0], "\n\n".join(f"{name or 'Crash & Grab'} ({level}):\n{body}"
+                                                         for level, name, body in parts))
     return sections
 
 

@@ -47,7 +47,7 @@ def layout_from_json(document: Any, file: str | Path | None = None, *, strict: b
         if findings:
             first = findings[0]
             raise InvalidFileError(f"{first.code}: {first.message}", file=file,
-                                   hint="Fix it, or load without --strict to see every finding.")
+                                   hint="Fix it first: `crashgrab validate` lists every finding, and the editor opens it as it is.")
     return layout
 
 

@@ -30,11 +30,6 @@ def canonical_edge(geometry: _Shape, cell: Cell, direction: str) -> tuple[Cell, 
     return geometry.step(cell, direction), geometry.opposite(direction)
 
 
-def edge_cells(geometry: _Shape, cell: Cell, direction: str) -> tuple[Cell, Cell]:
-    """The two cells an edge lies between: `cell` and its neighbour toward `direction`."""
-    return (cell[0], cell[1]), geometry.step(cell, direction)
-
-
 def polygon_bounds(geometry: _Shape, cells: Iterable[Cell]) -> tuple[float, float, float, float]:
     """(left, top, right, bottom) in board units of every cell's polygon; zeros for no cells."""
     points = [p for cell in cells for p in geometry.cell_polygon(cell)]

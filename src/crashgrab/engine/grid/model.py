@@ -20,7 +20,6 @@ EdgeKey = tuple[Cell, str]  # an edge by its canonical name: `geometry.edge_key(
 # Pieces are one- or two-sided pieces of card, side A and side B, as the factory boards of
 # double-sided board games are too: a physical notion, not one game's. A one-sided piece has A only.
 SIDES: tuple[str, ...] = ("A", "B")
-BOARD_SIDES: tuple[str, ...] = tuple(d.value for d in Direction)
 MAX_PIECE_SIZE = 16  # cells a side: room for a 12x12 factory board and more
 # Every rotation some geometry turns by (square quarter turns, hex sixth turns); a placement's
 # rotation is checked against its board's own geometry when the board is resolved.

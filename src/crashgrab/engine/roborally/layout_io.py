@@ -101,7 +101,7 @@ def raise_structure_errors(course: Course, file=None) -> None:
     for finding in structural_findings(course):
         if finding.severity == "error":
             raise InvalidFileError(f"{finding.code}: {finding.message}", file=file,
-                                   hint="Fix it, or load without --strict to see every finding.")
+                                   hint="Fix it first: `crashgrab validate` lists every finding, and the editor opens it as it is.")
 
 
 def boardset_ref_in_file(ref: str, folder: str | Path | None) -> str:

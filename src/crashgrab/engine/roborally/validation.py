@@ -24,8 +24,33 @@ from .terms import (FACTORY_SIDE, FINDING_CODES as CODES, MAX_CHECKPOINTS, MAX_S
 START_HAZARDS = ("pit", "conveyor", "gear", "crusher", "oil", "portal")
 
 
+# How to fix each structural finding, said after what is wrong (docs/findings.md says the same).
+FIXES = {
+    "board-overlap": "move or turn one of them so that no square lies on two boards",
+    "course-split": "move a board so that it shares a side with the others (or mean it: a robot cannot cross)",
+    "off-course": "move it onto a board, or put a board under it",
+    "checkpoint-count": "place 1 to 8 checkpoints, in race order",
+    "checkpoint-on-pit": "move the checkpoint to a square a robot can stand on",
+    "checkpoint-on-crusher": "move the checkpoint, or keep it if robots waiting there should risk it",
+    "start-count": "give the course one start per robot, numbered 1, 2, 3 ... without gaps",
+    "start-hazard": "move the start to plain floor, a repair site or a checkpoint's square",
+    "piece-not-empty": "move the piece to an empty square (a door: to a free side)",
+    "portal-unpaired": "place portals of a colour in pairs: exactly two of each",
+    "conveyor-loop": "turn one belt out of the ring if robots should get off by themselves",
+    "laser-on-checkpoint": "move the checkpoint out of the beam, or keep it to make touching it cost damage",
+}
+
+
 def _finding(code: str, message: str, cells=(), **details) -> Finding:
-    return Finding(code, CODES[code], message, tuple(cells), details)
+    """A finding of `code`, its message ending with how to fix it."""
+    return Finding(code, CODES[code], f"{message.rstrip('.')}; {FIXES[code]}.", tuple(cells), details)
+
+
+def board_title(resolved: ResolvedCourse, index: int) -> str:
+    """The name of the course's `index`th placed board, as its board set calls it."""
+    board_id = resolved.course.boards[index].board
+    board = resolved.course.boardset.board(board_id)
+    return board.name if board is not None else board_id
 
 
 def _sorted(cells) -> list[Cell]:
@@ -38,7 +63,7 @@ def overlap_findings(resolved: ResolvedCourse) -> list[Finding]:
         pairs.setdefault(indices, []).append(cell)
     findings = []
     for indices, cells in sorted(pairs.items()):
-        names = " and ".join(f"boards[{i}] ({resolved.course.boards[i].board})" for i in indices)
+        names = " and ".join(f"board {i + 1} ({board_title(resolved, i)})" for i in indices)
         findings.append(_finding("board-overlap", f"{names} share {len(cells)} cell{'s' if len(cells) != 1 else ''}, "
                                  f"from {cell_text(_sorted(cells)[0])}.", _sorted(cells), boards=list(indices)))
     return findings

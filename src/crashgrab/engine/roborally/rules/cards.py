@@ -47,3 +47,18 @@ HAND_OPTIONS: tuple[str, ...] = ("Extra Memory", "Recompile", "Flywheel")
 # High-Pressure Beam's text is cut off in the seed rulebook: left out (docs/rulings.md).
 OPTION_NAMES: tuple[str, ...] = STEP_OPTIONS + HAND_OPTIONS
 TURBO_BLASTER_SHOTS = 5
+
+
+_DECK = frozenset(PROGRAM_DECK)
+_WORDS = {"u_turn": "U-turn", "turn_left": "Rotate Left", "turn_right": "Rotate Right", "back_up": "Back Up",
+          "move1": "Move 1", "move2": "Move 2", "move3": "Move 3"}
+
+
+def priority_problem(card: Card) -> str | None:
+    """Why `card` is none of the 84 (a priority its kind never has), or None when it is one."""
+    if card in _DECK:
+        return None
+    priorities = [c.priority for c in PROGRAM_DECK if c.kind == card.kind]
+    step = priorities[1] - priorities[0]
+    return (f"no {_WORDS[card.kind]} card has priority {card.priority}: theirs are {priorities[0]} to "
+            f"{priorities[-1]} in steps of {step}.")

@@ -247,9 +247,11 @@ def route_checks(course: Mapping[str, Any], rulings: Mapping[str, str] | None = 
             findings.append(Finding(
                 "checkpoint-unreachable", "error",
                 f"from start {start.number} at {cell_text(start.at)}, checkpoint {number} at {cell_text(target)} can "
-                f"never be touched in order, whatever the program.",
+                f"never be touched in order, whatever the program; open a way to it (a wall, a pit or a belt "
+                f"facing away is in the way) or move the checkpoint.",
                 cells=(start.at, target), details={"start": start.number, "checkpoint": number}))
-            metrics["route_registers"][key] = None
+            for metric in ("route_registers", "legs", "damage"):  # null: this start cannot finish
+                metrics[metric][key] = None
             continue
         reachable[start.number] = route["registers"]
         metrics["route_registers"][key] = route["registers"]

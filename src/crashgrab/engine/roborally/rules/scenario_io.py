@@ -16,6 +16,7 @@ from ...formats.schemas import validate
 from .cards import TURBO_BLASTER_SHOTS
 from .floor import floor_from_course, life_points
 from .geometry import cell_text
+from .cards import Card, priority_problem
 from .program import card_from
 from .scenario import RallyRun, Scenario, run_scenario
 from .state import DEFAULT_RULINGS, NO_REGISTERS, Choice, RallyState, Robot, Turn
@@ -63,7 +64,8 @@ def scenario_from_json(document: Any, file=None, course: Mapping[str, Any] | Non
         if at is None and archive is None:
             fail(f"{where}.archive", f"{name} is off the course and needs an archive marker to return on.")
         options = tuple(raw.get("options", ()))
-        registers = tuple(None if c is None else card_from(c) for c in raw.get("registers", NO_REGISTERS))
+        registers = tuple(None if c is None else deck_card(c, f"{where}.registers[{i}]", fail)
+                          for i, c in enumerate(raw.get("registers", NO_REGISTERS)))
         shots = raw.get("shots", TURBO_BLASTER_SHOTS if "Turbo Blaster" in options else 0)
         robots.append(Robot(name, at, raw["facing"], raw.get("damage", 0), raw.get("lives", lives), nxt,
                             archive, options, registers, shots))
@@ -73,12 +75,22 @@ def scenario_from_json(document: Any, file=None, course: Mapping[str, Any] | Non
             fail(f"$.expect.robots.{name}", f"there is no robot {name!r} in this scenario.")
     initial = RallyState(floor, tuple(robots), option_deck=tuple(document.get("option_deck", ())),
                          seed=document.get("seed", 0), rulings={**DEFAULT_RULINGS, **document.get("rulings", {})})
-    turns = tuple(_turn(raw) for raw in document["turns"])
+    turns = tuple(_turn(raw, f"$.turns[{index}]", fail) for index, raw in enumerate(document["turns"]))
     return Scenario(document["name"], initial, turns, document.get("expect", {}), file, document.get("notes", ""))
 
 
-def _turn(raw: Mapping[str, Any]) -> Turn:
-    programs = {name: tuple(None if c is None else card_from(c) for c in cards)
+def deck_card(raw: Any, where: str, fail) -> Card:
+    """A program card of the file, refused at `where` when no card of the deck is it."""
+    card = card_from(raw)
+    problem = priority_problem(card)
+    if problem:
+        fail(f"{where}.priority", problem, "Give a priority the card has: each of the 84 has its own.")
+    return card
+
+
+def _turn(raw: Mapping[str, Any], where: str, fail) -> Turn:
+    programs = {name: tuple(None if c is None else deck_card(c, f"{where}.programs.{name}[{i}]", fail)
+                            for i, c in enumerate(cards))
                 for name, cards in raw["programs"].items()}
     choices = {}
     for name, choice in raw.get("choices", {}).items():
