@@ -220,3 +220,13 @@ def test_pieces_and_boards_pickle_for_worker_processes():
     assert pickle.loads(pickle.dumps(tiles)) == tiles
     assert pickle.loads(pickle.dumps(board)) == board
     assert pickle.loads(pickle.dumps(Feature("pit", 0, 0))).settings == {}
+
+
+def test_cells_of_type_sees_every_feature_of_a_cell():
+    """A cell holding two features is found by either type (not only by the first one's)."""
+    from crashgrab.engine.grid.model import Board, CellFeature
+
+    both = (CellFeature("wall", "t"), CellFeature("pit", "t"))
+    board = Board(2, 1, {(0, 0): "t", (1, 0): "t"}, {(0, 0): both[0]}, {(0, 0): both, (1, 0): ()})
+    assert board.cells_of_type("pit") == [(0, 0)] and board.cells_of_type("wall") == [(0, 0)]
+    assert board.cells_of_type("gear") == []

@@ -305,7 +305,12 @@ class Board:
         return self.edge_features.get(geometry.edge_key(cell, direction), ())
 
     def cells_of_type(self, feature_type: str) -> list[Cell]:
-        return sorted((c for c, f in self.features.items() if f.type == feature_type), key=lambda c: (c[1], c[0]))
+        """The cells holding a feature of `feature_type` (any of a cell's features), row by row."""
+        if self.cell_features is None:  # one feature a cell: the fast view is the whole story
+            found = (c for c, f in self.features.items() if f.type == feature_type)
+        else:
+            found = (c for c, fs in self.cell_features.items() if any(f.type == feature_type for f in fs))
+        return sorted(found, key=lambda c: (c[1], c[0]))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
