@@ -250,5 +250,5 @@ def test_explain_of_a_code_several_games_report_gives_each_games_meaning(capsys)
     """`start-count` means one thing in Crash Grid, another in Crash! and in RoboRally: all three."""
     assert crashgrab(["explain", "start-count"]) == 0
     out = capsys.readouterr().out
-    assert all(f"{game} (error):" in out for game in ("Crash Grid", "Crash!", "RoboRally"))
+    assert all(f"{game} (error):" in out for game in ("Crash Grid", "Crash!", "RoboRally: Crash and Burn"))
     assert "numbered 1, 2, 3" in out  # RoboRally's fix

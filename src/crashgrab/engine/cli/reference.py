@@ -9,7 +9,7 @@ import re
 import sys
 
 from ..errors import UsageError
-from ..games import all_systems
+from ..games import all_systems, default_system
 from ..resources import DOCS, docs_file, schema_file, schema_files
 
 FINDINGS_PAGE = "findings.md"
@@ -54,8 +54,8 @@ def unknown(kind: str, given: str, known: list[str], listing: str) -> UsageError
 def finding_sections(text: str) -> dict[str, tuple[str | None, str]]:
     """code -> (severity, the section's text) for each "### `code` (severity)" heading; a
     section ends at the next heading (lines in code blocks are not headings). A code several
-    games report has a section in each game's part ("## Crash Grid"): its text is all of them,
-    each headed by its part's name."""
+    games report has a section in each game's part (a "## <game>" heading): its text is all of
+    them, each headed by its game's title (`part_title`)."""
     found: dict[str, list[tuple[str | None, str, str]]] = {}
     current: str | None = None
     severity: str | None = None
@@ -84,9 +84,19 @@ def finding_sections(text: str) -> dict[str, tuple[str | None, str]]:
         if len(parts) == 1:
             sections[code] = (parts[0][0], parts[0][2])
         else:
-            sections[code] = (parts[0][0], "\n\n".join(f"{name or 'Crash & Grab'} ({level}):\n{body}"
+            sections[code] = (parts[0][0], "\n\n".join(f"{part_title(name)} ({level}):\n{body}"
                                                          for level, name, body in parts))
     return sections
+
+
+def part_title(heading: str) -> str:
+    """The game a part of the findings page is about: the installed game whose title its heading
+    begins, else the default game's (the page's first, general part is the studio's first game's)."""
+    for system in all_systems():
+        if heading and (system.title.startswith(heading) or heading.startswith(system.title)):
+            return system.title
+    default = default_system()
+    return default.title if default is not None else heading
 
 
 def documented_findings() -> dict[str, tuple[str | None, str]]:
