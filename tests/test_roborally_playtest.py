@@ -277,3 +277,31 @@ def test_in_a_small_window_the_playtest_is_a_tab_of_the_side_column_and_the_cour
     window.playtest_action.setChecked(False)
     assert not window.settings_dock.isHidden()
     forget_changes(window)
+
+
+def test_a_robot_powered_down_plays_no_program_is_repaired_and_the_saved_scenario_says_so(window, tmp_path, capsys):
+    """Power down: the robot plays nothing that turn (its repair is the rules', played out in
+    tests/roborally_scenarios/power-down.json); the switch holds for the one turn, and a saved
+    scenario lists it."""
+    window.playtest_action.trigger()
+    panel = window.playtest.panel
+    session = panel.session
+    panel.robot_box.setCurrentText("blue")
+    panel.power_down_box.setChecked(True)
+    assert session.powered_down == {"blue"} and not panel.play_button.isEnabled()  # red has no program yet
+    panel.robot_box.setCurrentText("red")
+    assert not panel.power_down_box.isChecked()
+    panel.script_line.setText("turn_right turn_right turn_right turn_right turn_left")
+    panel.run_script()
+    assert panel.play_button.isEnabled()
+    panel.play()
+    played = session.played[-1]
+    assert played.turn.power_down == frozenset({"blue"}) and "blue" not in played.turn.programs
+    assert played.after.robot("blue").at == played.before.robot("blue").at   # it did not move
+    path = tmp_path / "down.json"
+    assert window.playtest.save_scenario(path)
+    assert json.loads(path.read_text())["turns"][0]["power_down"] == ["blue"]
+    capsys.readouterr()
+    assert main(["scenario", "run", str(path)]) == 0
+    panel.next_turn()
+    assert session.powered_down == set()  # for one turn only

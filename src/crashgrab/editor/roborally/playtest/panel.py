@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from crashgrab.engine.roborally.rules.cards import OPTION_NAMES, REGISTERS, Card
 
@@ -95,6 +95,10 @@ class PlaytestPanel(QWidget):
         self.robot_box = QComboBox(objectName="playtest_robot")
         self.robot_box.currentIndexChanged.connect(lambda _i: self.show_session())
         layout.addWidget(self.robot_box)
+        self.power_down_box = QCheckBox("Power down this turn (no program, all damage repaired)",
+                                        objectName="playtest_power_down")
+        self.power_down_box.toggled.connect(self.power_down_toggled)
+        layout.addWidget(self.power_down_box)
         options = QHBoxLayout()
         self.option_box = QComboBox(objectName="playtest_option")
         self.option_box.addItems(OPTION_NAMES)
@@ -228,9 +232,18 @@ class PlaytestPanel(QWidget):
         return moved
 
     # --- showing -------------------------------------------------------------------------------
+    def power_down_toggled(self, on: bool) -> None:
+        if self.session is not None and self.robot is not None:
+            self.session.set_powered_down(self.robot, on)
+            self.show_session()
+
     def show_session(self) -> None:
         session, robot = self.session, self.robot
         playing = session is not None and session.frame is not None
+        self.power_down_box.blockSignals(True)
+        self.power_down_box.setChecked(session is not None and robot in session.powered_down)
+        self.power_down_box.setEnabled(session is not None and robot is not None and not playing)
+        self.power_down_box.blockSignals(False)
         self.hand.clear()
         if session is not None and robot is not None:
             for card in session.free_cards(robot):

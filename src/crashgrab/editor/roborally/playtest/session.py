@@ -49,6 +49,7 @@ class PlaytestSession:
         self.hands: dict[str, tuple[Card, ...]] = {}
         self.programs: dict[str, list[Card | None]] = {}
         self.flywheel: dict[str, Card] = {}
+        self.powered_down: set[str] = set()  # robots announcing power down for the next turn (no program)
         self.frame: int | None = None   # the shown frame of the last played turn; None: programming
         self.deal()
 
@@ -139,7 +140,14 @@ class PlaytestSession:
         self.frame = None
 
     def ready(self) -> bool:
-        return bool(self.programs) and all(all(c is not None for c in cards) for cards in self.programs.values())
+        programmed = {name: cards for name, cards in self.programs.items() if name not in self.powered_down}
+        return (bool(programmed) or bool(self.powered_down)) and all(all(c is not None for c in cards)
+                                                                   for cards in programmed.values())
+
+    def set_powered_down(self, name: str, down: bool) -> None:
+        """`name` powers down for the next turn (plays no program, fires no laser, is repaired at its
+        start: the rules') or not."""
+        (self.powered_down.add if down else self.powered_down.discard)(name)
 
     # --- playing -------------------------------------------------------------------------------
     def play(self) -> PlayedTurn:
@@ -148,7 +156,8 @@ class PlaytestSession:
         if before.over:
             raise PlaytestError(f"the race is over: {before.winner} has won.")
         choices: dict[str, Choice] = {}
-        turn = Turn({name: tuple(cards) for name, cards in self.programs.items()}, frozenset(), choices)
+        turn = Turn({name: tuple(cards) for name, cards in self.programs.items() if name not in self.powered_down},
+                    frozenset(self.powered_down), choices)
         for _ in range(MAX_CHOICES):
             try:
                 after, events, frames = apply_in_phases(before, turn)
@@ -180,9 +189,11 @@ class PlaytestSession:
         return kept
 
     def next_turn(self) -> None:
+        self.powered_down.clear()  # a power down lasts the one turn it was announced for
         self.deal()
 
     def restart(self) -> None:
+        self.powered_down.clear()
         self.played.clear()
         self.flywheel = {}
         self.deal()
@@ -303,4 +314,6 @@ def _turn_json(turn: Turn) -> dict[str, Any]:
         choices[name] = entry
     if choices:
         raw["choices"] = choices
+    if turn.power_down:
+        raw["power_down"] = sorted(turn.power_down)
     return raw
