@@ -7,6 +7,7 @@ numpy, numba, networkx, the rules engine, jsonschema or Qt; `--reference` builds
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from importlib import metadata
@@ -161,3 +162,15 @@ def test_a_command_of_another_package_that_does_not_load_is_told_with_the_comman
     assert end.value.code == 2
     error = capsys.readouterr().err
     assert "invalid choice: 'render'" in error and "'validate'" in error
+
+
+def test_the_editors_window_loads_no_networkx_numpy_or_numba_until_an_overlay_asks():
+    """Crash & Grab's window validates by the fast path: the move graph's networkx (and the
+    survey's numpy and numba) load only when an overlay or an upgrade needs the reference."""
+    probe = ("import sys, json\n"
+             "from crashgrab.editor.crash_and_grab.window.main_window import MainWindow\n"
+             "print(json.dumps(sorted(sys.modules)))")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, check=True,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    modules = set(json.loads(result.stdout.splitlines()[-1]))
+    assert under(modules, NETWORKX + NUMERIC) == []

@@ -9,7 +9,6 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtWidgets import QGraphicsItem
 
 from crashgrab.engine.crash_and_grab.validation import ValidationReport
-from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links, reachable_in_one_move
 from crashgrab.engine.grid.model import Cell
 
 from .. import style
@@ -92,10 +91,14 @@ class SceneOverlaysMixin:
             counts = list(exposure.labels.values())
             self._add_overlay(exposure, Z_EXPOSURE)
         if self.reachability_on and self.reach_origin is not None and board.on_board(self.reach_origin):
+            from crashgrab.engine.crash_and_grab.validation.overlays import reachable_in_one_move  # networkx, when asked
+
             reached = reachable_in_one_move(board, self.reach_origin)
             self._add_overlay(ReachabilityOverlay(*size, self.reach_origin, reached, tabs, board.features, counts),
                               Z_REACH)
         if self.accelerator_distance:
+            from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links  # networkx, when asked
+
             links, groups = accelerator_links(board, self.accelerator_distance)
             route = self._highlight_spec[2] if self._highlight_spec else ()
             self._add_overlay(AcceleratorOverlay(*size, self.accelerator_distance, links, groups, route),
@@ -126,6 +129,8 @@ class SceneOverlaysMixin:
         """A cell's feature, tile and findings, for hovering."""
         lines = [f"<b>[{cell[0]},{cell[1]}]</b> {self.cell_words(cell)}"]
         if self.reachability_on and self.reach_origin is not None and self.report is not None:
+            from crashgrab.engine.crash_and_grab.validation.overlays import reachable_in_one_move
+
             distance = reachable_in_one_move(self.report.board, self.reach_origin).get(cell)
             if distance is not None:
                 lines.append(f"reached from [{self.reach_origin[0]},{self.reach_origin[1]}] with a move of {distance}")

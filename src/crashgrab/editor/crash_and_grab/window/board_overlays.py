@@ -4,7 +4,6 @@ with the designer's choices kept in the settings.
 """
 from __future__ import annotations
 
-from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links, loop_route
 from crashgrab.engine.findings import Finding
 
 
@@ -28,6 +27,8 @@ class BoardOverlaysMixin:
         report = self.scene.report
         if finding.code == "accelerator-loop" and self._finding_distance and report is not None:
             try:
+                from crashgrab.engine.crash_and_grab.validation.overlays import accelerator_links, loop_route
+
                 route = loop_route(accelerator_links(report.board, distance)[0], finding.cells)
             except ValueError:  # a report of another board (replaced meanwhile): its own example
                 pass

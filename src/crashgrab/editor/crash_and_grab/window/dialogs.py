@@ -16,7 +16,6 @@ from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.setup import random_layout
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.terms import MARKERS
-from crashgrab.engine.crash_and_grab.validation import validate_layout
 from crashgrab.engine.crash_and_grab.layout import Layout
 
 from .. import style
@@ -119,7 +118,10 @@ class RandomizeDialog(QDialog):
 
 def findings_summary(layout: Layout) -> str:
     """"This board: 2 warnings, 11 notes", coloured by its worst severity (rich text)."""
-    report = validate_layout(layout, layout.severity_overrides)
+    # The editor's fast report, as the findings panel's (the reference's networkx stays unloaded).
+    from crashgrab.engine.crash_and_grab.validation.fast import fast_validate_layout
+
+    report = fast_validate_layout(layout, layout.severity_overrides)
     counts = report.counts()
     worst = next((s for s in ("error", "warning") if counts.get(s)), None)
     colour = style.SEVERITY_COLOURS[worst].name() if worst else "#1a7f37"

@@ -22,7 +22,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from crashgrab.engine.crash_and_grab.layout import Layout
-from crashgrab.engine.crash_and_grab.validation import ValidationReport, validate_layout
+from crashgrab.engine.crash_and_grab.validation.report import ValidationReport
 from crashgrab.engine.crash_and_grab.validation.fast import fast_validate_layout
 
 
@@ -116,8 +116,12 @@ class LiveValidator(QObject):
 
 def validate_now_report(layout: Layout, upgrades: tuple[str, ...]) -> ValidationReport:
     """The fast path's report; the networkx reference when upgrades are assumed (the fast path
-    knows the standard game only)."""
-    return validate_layout(layout, upgrades=upgrades) if upgrades else fast_validate_layout(layout)
+    knows the standard game only; networkx loads only then)."""
+    if upgrades:
+        from crashgrab.engine.crash_and_grab.validation import validate_layout
+
+        return validate_layout(layout, upgrades=upgrades)
+    return fast_validate_layout(layout)
 
 
 def _validate(layout: Layout, upgrades: tuple[str, ...]) -> tuple[ValidationReport | None, str | None, float]:
