@@ -120,3 +120,19 @@ def test_render_draws_walls_on_the_edges_at_25_mm_a_square(capsys, qapp, tmp_pat
     assert pixel(1.5, 2.2) == "#f8fafc"   # floor, away from every edge
     assert main(["render", str(layout), "-o", str(tmp_path / "course.svg")]) == 0
     assert 'width="355mm"' in (tmp_path / "course.svg").read_text()
+
+
+def test_the_picture_names_each_elements_steps_as_typed_settings():
+    """Crushers, flamethrowers, pushers and doors carry their program steps as the seam's typed
+    setting, so any legend or tool tip says "Crusher, steps 2, 4"; none listed is every step."""
+    from crashgrab.engine.games import get_system
+    from crashgrab.engine.formats.layout_io import load_layout
+
+    from .conftest import ROOT
+
+    system = get_system("roborally")
+    picture = system.picture(load_layout(ROOT / "layouts" / "roborally" / "examples" / "factory-race.json"))
+    words = {system.feature_kind(f.type).describe(f.number, f.facing, f.settings)
+             for f in picture.features if f.type in ("crusher", "flamethrower", "pusher", "door")}
+    assert {"Crusher, steps 2, 4", "Crusher, steps 1, 2, 3, 4, 5"} <= words
+    assert all(system.feature_settings_problems(f) == [] for f in picture.features)

@@ -11,12 +11,19 @@ from typing import Any, Callable, Mapping
 from ..errors import UsageError
 from ..grid.square import SQUARE
 from ..report import ValidationReport
+from ..feature_settings import Setting
 from ..system import BoardPicture, ExportFormat, FeatureKind, GameSystem, PlacedFeature, Resolution, TemplateInfo
 from . import GAME_ID, TITLE, layout_io
 from .limits import LIMITS
 from .model import Course, EdgeElement
 from .resolved import ResolvedCourse, resolve_course
 from .terms import FINDING_CODES, PLAYERS, SQUARE_MM
+
+# The program steps an element acts in (a door: is open in), as the legend and tool tips say them
+# ("Crusher, steps 2, 4"); an element listing none acts in every step, shown as all five.
+ACTIVE_STEPS = Setting("steps", "steps", "steps")
+OPEN_STEPS = Setting("steps", "steps", "open in steps")
+EVERY_STEP = [1, 2, 3, 4, 5]
 
 PORTAL_COLOURS = {"blue": "#2563eb", "green": "#16a34a", "red": "#dc2626", "yellow": "#ca8a04", "purple": "#7c3aed",
                   "orange": "#ea580c"}
@@ -49,9 +56,10 @@ class RoboRally(GameSystem):
                     description="A robot ending its move on it slides on in the same direction."),
         FeatureKind("portal", "Portal", symbol="@ ", colour="#2563eb", shape="disc",
                     description="Sends a robot to the other portal of its colour."),
-        FeatureKind("crusher", "Crusher", symbol="X ", colour="#57534e", shape="square",
+        FeatureKind("crusher", "Crusher", symbol="X ", colour="#57534e", shape="square", settings=(ACTIVE_STEPS,),
                     description="Destroys a robot on it in the steps it is active."),
         FeatureKind("flamethrower", "Flamethrower", facing=True, symbol="F ", colour="#ea580c", shape="arrow",
+                    settings=(ACTIVE_STEPS,),
                     description="One damage to a robot on or passing through it in its active steps."),
         FeatureKind("checkpoint-flag", "Checkpoint flag", numbered=True, symbol="# ", colour="#b91c1c",
                     shape="card", description="Robots touch the checkpoints in race order; the number is the order."),
@@ -62,8 +70,10 @@ class RoboRally(GameSystem):
         FeatureKind("laser", "Laser", numbered=True, on_edge=True, symbol="L ", colour="#dc2626", shape="bar",
                     description="On a wall, fires across the board away from it (its number: beams, 1-3)."),
         FeatureKind("pusher", "Pusher", on_edge=True, symbol="P ", colour="#d97706", shape="bar",
+                    settings=(ACTIVE_STEPS,),
                     description="On a wall, pushes a robot one square away from it in its active steps."),
         FeatureKind("door", "Revolving door", on_edge=True, symbol="D ", colour="#0f766e", shape="bar",
+                    settings=(OPEN_STEPS,),
                     description="Open in its listed steps; a wall in the others."),
     )
     templates = tuple(TemplateInfo(str(n), f"{n} robots ({'1' if n <= 4 else '2'} factory board"
@@ -173,6 +183,8 @@ def element_feature(cell, element) -> PlacedFeature:
         return PlacedFeature("repair", cell, number=element.wrenches)
     if kind == "portal":
         return PlacedFeature("portal", cell, owner=element.colour, colour=PORTAL_COLOURS.get(element.colour or ""))
+    if kind in ("crusher", "flamethrower"):
+        return PlacedFeature(kind, cell, facing=element.facing, settings={"steps": list(element.steps or EVERY_STEP)})
     return PlacedFeature(kind, cell, facing=element.facing)
 
 
@@ -182,7 +194,8 @@ def edge_feature(resolved: ResolvedCourse, element: EdgeElement) -> PlacedFeatur
     cell, side = element.mount
     if element.type == "wall" and not resolved.on_course(cell):
         cell, side = SQUARE.step(cell, side), SQUARE.opposite(side)
-    return PlacedFeature(element.type, cell, edge=side, number=element.beams)
+    settings = {"steps": list(element.steps or EVERY_STEP)} if element.type in ("pusher", "door") else {}
+    return PlacedFeature(element.type, cell, edge=side, number=element.beams, settings=settings)
 
 
 def course_picture(resolved: ResolvedCourse) -> BoardPicture:
