@@ -3,12 +3,10 @@ keys handed to the window first, and the arrow keys read as hex directions."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QGraphicsView
 
 from crashgrab.engine.crash.terms import Cell
 
-from .scene import BoardScene
+from ..fitted_view import FittedView
 
 LEFT_RIGHT = {Qt.Key_Left: "west", Qt.Key_Right: "east"}
 
@@ -29,21 +27,8 @@ def arrow_direction(cell: Cell, key: int) -> str | None:
     return None
 
 
-class BoardView(QGraphicsView):
-    """The board, always fitted (no scroll bars, nothing to zoom); keys go to the window first."""
-
-    def __init__(self, scene: BoardScene, on_key) -> None:
-        super().__init__(scene)
-        self.on_key = on_key
-        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self.setFocusPolicy(Qt.StrongFocus)
-        self.setMouseTracking(True)  # the status bar names the hex under the pointer
-        for policy in (self.setHorizontalScrollBarPolicy, self.setVerticalScrollBarPolicy):
-            policy(Qt.ScrollBarAlwaysOff)
-
-    def leaveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        super().leaveEvent(event)
-        self.scene().hovered.emit(None)
+class BoardView(FittedView):
+    """The board (editor/fitted_view.py), fitted again whenever the window's size changes."""
 
     def fit(self) -> None:
         rect = self.scene().sceneRect()
@@ -53,17 +38,3 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         self.fit()
-
-    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if not self.on_key(event):
-            super().keyPressEvent(event)
-
-    def focusInEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        """Reached by the keyboard (Tab, F6): the window shows the hex cursor."""
-        super().focusInEvent(event)
-        if event.reason() in (Qt.TabFocusReason, Qt.BacktabFocusReason, Qt.ShortcutFocusReason):
-            self.on_key(None)
-
-    def focusOutEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        super().focusOutEvent(event)
-        self.on_key(None, shown=False)

@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QSpinBox, QWidget
 
 from crashgrab.engine.findings import Finding
+from crashgrab.engine.grid.hex import angle_between
 from crashgrab.engine.system import GameSystem
 from crashgrab.engine.version import PRODUCT_NAME
 
@@ -287,7 +288,7 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         cells = self.system.picture(self.document.layout).cells
         if event.key() in ARROWS:
             angle = ARROWS[event.key()]
-            self.cursor_side = min(geometry.directions, key=lambda d: _angle_gap(geometry.direction_angle(d), angle))
+            self.cursor_side = min(geometry.directions, key=lambda d: angle_between(geometry.direction_angle(d), angle))
             if self.cursor is None:
                 self.cursor = cells[0] if cells else (0, 0)
             else:
@@ -329,11 +330,6 @@ class GenericEditorWindow(WindowShell, QMainWindow):
             event.ignore()
             return
         event.accept()
-
-
-def _angle_gap(a: float, b: float) -> float:
-    gap = abs(a - b) % 360.0
-    return min(gap, 360.0 - gap)
 
 
 def open_generic_editor(system: GameSystem, layout: Any, path: Path | None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Mapping
 
+from ..grid.geometry import rotate_point
 from ..grid.square import SQUARE
 from .terms import ON_A_WALL, Cell, Edge, edge_key
 
@@ -79,9 +80,7 @@ class Start:
 def rotate_in_box(cell: Cell, rotation: int, width: int, height: int) -> Cell:
     """Where `cell` of a width x height board lands when the board turns clockwise by `rotation`
     degrees and its top-left corner is put back at (0, 0)."""
-    x, y = SQUARE.rotate_cell(cell, rotation)
-    corners = [SQUARE.rotate_cell(c, rotation) for c in ((0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1))]
-    return x - min(c[0] for c in corners), y - min(c[1] for c in corners)
+    return rotate_point(cell[0], cell[1], width, height, rotation)
 
 
 @dataclass(frozen=True)
