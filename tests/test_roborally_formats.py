@@ -227,3 +227,10 @@ def test_a_board_set_path_is_confined_and_must_lead_to_a_board_set(tmp_path, mon
     with pytest.raises(InvalidFileError) as caught:
         layout_from_json(document, inside / "course.json")
     assert caught.value.where == "$.boardset" and "this is a layout, not a board set" in caught.value.message
+
+
+def test_the_text_board_numbers_columns_past_nine_in_full():
+    from crashgrab.engine.roborally.text import grid_text
+
+    header = grid_text(12, 1, {}, lambda cell, side: ()).splitlines()[0]
+    assert header.split() == [str(x) for x in range(12)]

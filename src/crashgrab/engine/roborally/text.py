@@ -41,7 +41,7 @@ def _edge_mark(elements: tuple[EdgeElement, ...]) -> str | None:
 
 def grid_text(width: int, height: int, symbols: dict[Cell, str], edges_of) -> str:
     """`symbols` for the cells on the board (others blank); `edges_of(cell, side)` their edge elements."""
-    lines = ["   " + "".join(f" {x % 10} " for x in range(width))]
+    lines = ["   " + "".join(f" {x:<2}" for x in range(width)).rstrip()]
     for y in range(height + 1):
         row = ["   "]
         for x in range(width):
