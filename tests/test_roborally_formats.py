@@ -234,3 +234,14 @@ def test_the_text_board_numbers_columns_past_nine_in_full():
 
     header = grid_text(12, 1, {}, lambda cell, side: ()).splitlines()[0]
     assert header.split() == [str(x) for x in range(12)]
+
+
+def test_a_course_without_pieces_loads_with_none_and_saves_them_as_an_empty_list(tmp_path):
+    document = json.loads((GOLDEN / "course.json").read_text())
+    document.pop("pieces")
+    (tmp_path / "boardset.json").write_text((GOLDEN / "boardset.json").read_text())
+    (tmp_path / "course.json").write_text(json.dumps(document))
+    course = load_layout(tmp_path / "course.json")
+    assert course.pieces == ()
+    save_layout(course, tmp_path / "again.json")
+    assert json.loads((tmp_path / "again.json").read_text())["pieces"] == []

@@ -86,7 +86,7 @@ def layout_from_json(document: Any, file: str | Path | None = None, *, strict: b
         name=document["name"], boardset=boardset, boards=tuple(placements),
         checkpoints=tuple(_cell(c) for c in document["checkpoints"]),
         starts=tuple(Start(s["number"], _cell(s["at"]), s["facing"]) for s in document["starts"]),
-        pieces=tuple(piece_from_json(p) for p in document["pieces"]),
+        pieces=tuple(piece_from_json(p) for p in document.get("pieces", ())),
         players=document.get("players"), boardset_ref=boardset_ref, notes=document.get("notes", ""),
         schema_ref=document.get("$schema"))
     if strict:
