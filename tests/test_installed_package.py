@@ -185,8 +185,10 @@ def test_the_installed_command_line_conventions(installed, tmp_path):
     explained = run([crashgrab, "explain", "crash-site-corner"], tmp_path).stdout
     assert explained.startswith("crash-site-corner (warning): reported by Crash & Grab") and "**Fix:**" in explained
     assert "territory (warning): Crash Grid" in run([crashgrab, "explain"], tmp_path).stdout
-    assert json.loads(run([crashgrab, "schema", "scenario"], tmp_path).stdout)["title"] == "Crash & Grab test scenario"
-    assert "layout" in run([crashgrab, "schema"], tmp_path).stdout.split()
+    scenario = run([crashgrab, "schema", "crash-grab-scenario"], tmp_path).stdout
+    assert json.loads(scenario)["title"] == "Crash & Grab test scenario"
+    listed = run([crashgrab, "schema"], tmp_path).stdout.split()
+    assert "crash-grab-layout" in listed and "layout" not in listed  # an old name works but is not listed
     assert run([crashgrab, "docs", "findings"], tmp_path).stdout.startswith("# Validation")
     games = json.loads(run([crashgrab, "games", "--format", "json"], tmp_path).stdout)
     assert {g["id"] for g in games["games"]} >= {"crash-and-grab", "crash-grid"}
