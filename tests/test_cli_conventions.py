@@ -119,6 +119,7 @@ def test_schema_an_old_name_prints_the_renamed_schema_and_says_its_name(capsys, 
         status, out, err = run(capsys, "schema", given)
         assert status == 0 and out == (ROOT / "schemas" / f"{new}.schema.json").read_text()
         assert err == f"crashgrab schema: {old!r} is now called {new!r}; this is {new}.\n"
+    assert run(capsys, "-q", "schema", old) == (0, (ROOT / "schemas" / f"{new}.schema.json").read_text(), "")
 
 
 def test_schema_an_unknown_name_exits_2_with_close_matches(capsys):

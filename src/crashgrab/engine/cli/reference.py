@@ -12,6 +12,7 @@ from typing import Mapping
 from ..errors import UsageError
 from ..games import all_systems, default_system
 from ..resources import DOCS, docs_file, schema_file, schema_files
+from .notes import note
 
 FINDINGS_PAGE = "findings.md"
 # "### `some-code` (warning)": one finding code's section of docs/findings.md.
@@ -159,8 +160,7 @@ def run_schema(args: argparse.Namespace) -> int:
     name = name[:-len(SCHEMA_SUFFIX)] if name.endswith(SCHEMA_SUFFIX) else name.removesuffix(".json")
     renamed = renamed_schemas()
     if name in renamed:  # the whole schema, as before; a note on stderr leaves stdout a schema to save
-        print(f"crashgrab schema: {name!r} is now called {renamed[name]!r}; this is {renamed[name]}.",
-              file=sys.stderr)
+        note(f"crashgrab schema: {name!r} is now called {renamed[name]!r}; this is {renamed[name]}.")
         name = renamed[name]
     if name not in names:
         raise unknown("a schema", args.name, names, "crashgrab schema", renamed)
