@@ -41,7 +41,7 @@ def test_export_matches_the_golden_file_and_its_schema(tmp_path):
     out = tmp_path / "board.json"
     assert main(["export", str(LAYOUTS / "standard-2-4p.json"), "-o", str(out)]) == 0
     document = read_json(out)
-    validate(document, "export")
+    validate(document, "crash-grab-export")
     assert document == read_json(GOLDEN / "standard-2-4p.export.json")
     assert document["board"] == {"width": 8, "height": 8} and document["holes"] == []
     # Crash Site 7 is printed at [1,0] of tile 3 side A, which lies at [0,4].

@@ -92,19 +92,41 @@ def test_a_code_section_ends_at_the_next_heading_but_not_inside_a_code_block():
 
 
 # --- schema and docs -------------------------------------------------------------------------------
-def test_schema_lists_and_prints_the_installed_schemas(capsys):
+# Crash & Grab's schemas before they carried its name; their files stay as aliases of the new ones.
+OLD_NAMES = {"layout": "crash-grab-layout", "scenario": "crash-grab-scenario", "tileset": "crash-grab-tileset",
+             "export": "crash-grab-export", "survey": "crash-grab-survey",
+             "survey-checkpoint": "crash-grab-survey-checkpoint"}
+
+
+def test_schema_lists_the_installed_schemas_under_their_current_names(capsys):
     status, out, _ = run(capsys, "schema")
     assert status == 0
-    assert out.split() == [f.name.removesuffix(".schema.json") for f in schema_files()]
-    for name in ("layout", "layout.schema.json"):
-        status, out, _ = run(capsys, "schema", name)
-        assert status == 0 and out == (ROOT / "schemas" / "layout.schema.json").read_text()
+    files = [f.name.removesuffix(".schema.json") for f in schema_files()]
+    assert out.split() == [name for name in files if name not in OLD_NAMES]
+    assert set(OLD_NAMES.values()) <= set(out.split())
+
+
+@pytest.mark.parametrize("name", ["crash-grab-layout", "crash-grab-layout.schema.json", "validation-report"])
+def test_schema_prints_a_schema_by_its_name(capsys, name):
+    status, out, err = run(capsys, "schema", name)
+    assert status == 0 and err == ""
+    assert out == (ROOT / "schemas" / f"{name.removesuffix('.schema.json')}.schema.json").read_text()
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(OLD_NAMES.items()))
+def test_schema_an_old_name_prints_the_renamed_schema_and_says_its_name(capsys, old, new):
+    for given in (old, f"{old}.schema.json"):
+        status, out, err = run(capsys, "schema", given)
+        assert status == 0 and out == (ROOT / "schemas" / f"{new}.schema.json").read_text()
+        assert err == f"crashgrab schema: {old!r} is now called {new!r}; this is {new}.\n"
+    assert run(capsys, "-q", "schema", old) == (0, (ROOT / "schemas" / f"{new}.schema.json").read_text(), "")
 
 
 def test_schema_an_unknown_name_exits_2_with_close_matches(capsys):
     status, out, err = run(capsys, "schema", "scenarios")
     assert status == 2 and out == "" and err.count("\n") == 1
-    assert "Did you mean scenario" in err
+    assert "Did you mean crash-grab-scenario or " in err  # the old name "scenario" is closest: offered as its new name
+    assert " scenario " not in err
 
 
 def test_docs_prints_a_page_of_the_shipped_guide(capsys):

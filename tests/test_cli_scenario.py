@@ -150,9 +150,10 @@ def test_the_scenario_schema_is_a_valid_draft_2020_12_schema():
     from jsonschema import Draft202012Validator
     from crashgrab.engine.formats.migrations import upgrade
     from crashgrab.engine.formats.schemas import schema
-    Draft202012Validator.check_schema(schema("scenario"))
+    Draft202012Validator.check_schema(schema("crash-grab-scenario"))
     # The test scenarios are version 1 files: the schema describes them as this program reads them.
-    validate(upgrade(json.loads((SCENARIOS / "rule1-cards.json").read_text()), "crash-grab-scenario"), "scenario")
+    lifted = upgrade(json.loads((SCENARIOS / "rule1-cards.json").read_text()), "crash-grab-scenario")
+    validate(lifted, "crash-grab-scenario")
 
 
 @pytest.mark.parametrize("page", ["docs/scenarios.md", "README.md"])

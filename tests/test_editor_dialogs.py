@@ -79,7 +79,7 @@ def test_export_writes_the_resolved_json_and_refuses_an_unfinished_board(window,
     assert window.open_path(LAYOUTS / "standard-5p.json")
     assert window.export_dialog()
     exported = read_json(target)
-    validate(exported, "export")
+    validate(exported, "crash-grab-export")
     assert exported["board"] == {"width": 9, "height": 9} and exported["template"] == "5"
 
 

@@ -153,7 +153,7 @@ def test_export_writes_the_resolved_board_and_refuses_an_unfinished_one(qapp, tm
     document.open(LAYOUTS / "standard-6p.json")
     document.export(tmp_path / "out.json")
     exported = read_json(tmp_path / "out.json")
-    validate(exported, "export")
+    validate(exported, "crash-grab-export")
     assert exported["board"] == {"width": 10, "height": 10} and len(exported["cells"]) == 12 + 13
     document.reset(blank_layout("5"))
     with pytest.raises(InvalidFileError, match="empty slot"):

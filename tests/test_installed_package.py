@@ -22,12 +22,15 @@ import pytest
 from tests.conftest import ROOT
 
 DATA_FILES = [
-    "crashgrab/schemas/layout.schema.json",
-    "crashgrab/schemas/tileset.schema.json",
-    "crashgrab/schemas/export.schema.json",
-    "crashgrab/schemas/scenario.schema.json",
+    "crashgrab/schemas/crash-grab-layout.schema.json",
+    "crashgrab/schemas/crash-grab-tileset.schema.json",
+    "crashgrab/schemas/crash-grab-export.schema.json",
+    "crashgrab/schemas/crash-grab-scenario.schema.json",
     "crashgrab/schemas/validation-report.schema.json",
-    "crashgrab/schemas/survey.schema.json",
+    "crashgrab/schemas/crash-grab-survey.schema.json",
+    "crashgrab/schemas/crash-grab-survey-checkpoint.schema.json",
+    "crashgrab/schemas/layout.schema.json",  # Crash & Grab's old names stay, as "$ref"s to the new ones
+    "crashgrab/schemas/scenario.schema.json",
     "crashgrab/layouts/tilesets/standard.json",
     "crashgrab/layouts/tiled/crash-grab.tiled-project",
     "crashgrab/layouts/standard-2-4p.json",
@@ -88,7 +91,8 @@ def test_the_wheel_carries_the_data_under_one_namespace(dist):
 def test_the_sdist_carries_the_data_files(dist):
     with tarfile.open(next(dist.glob("*.tar.gz"))) as sdist:
         members = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
-    expected = {"schemas/layout.schema.json", "layouts/tilesets/standard.json", "layouts/standard-6p.json",
+    expected = {"schemas/crash-grab-layout.schema.json", "schemas/layout.schema.json", "layouts/tilesets/standard.json",
+                "layouts/standard-6p.json",
                 "layouts/scenarios/first-moves.json", "desktop/crashgrab-editor.svg", "docs/editor.md",
                 "setup.py", "pyproject.toml", "README.md", "LICENSE", "src/crashgrab/engine/cli/__init__.py",
                 "src/crashgrab/editor/app.py", "src/crashgrab/__main__.py"}
@@ -117,6 +121,8 @@ def test_every_command_runs_from_the_installed_wheel_in_another_folder(installed
     assert (work / "tiles.pdf").read_bytes()[:5] == b"%PDF-"
     run([crashgrab, "export", "--format", "bga", "b.json", "-o", "b.sql"], work)
     assert "INSERT INTO tile" in (work / "b.sql").read_text()
+    renamed = run([crashgrab, "schema", "layout"], work)  # an old name prints the new schema and says so
+    assert json.loads(renamed.stdout)["title"] == "Crash & Grab layout" and "crash-grab-layout" in renamed.stderr
     run([crashgrab, "examples", "--copy", "examples"], work)
     run([crashgrab, "scenario", "run", "examples/scenarios/first-moves.json"], work)
     run([crashgrab, "survey", "--players", "2-4", "--sample", "50", "--seed", "1", "-o", "s.json"], work)
@@ -179,8 +185,10 @@ def test_the_installed_command_line_conventions(installed, tmp_path):
     explained = run([crashgrab, "explain", "crash-site-corner"], tmp_path).stdout
     assert explained.startswith("crash-site-corner (warning): reported by Crash & Grab") and "**Fix:**" in explained
     assert "territory (warning): Crash Grid" in run([crashgrab, "explain"], tmp_path).stdout
-    assert json.loads(run([crashgrab, "schema", "scenario"], tmp_path).stdout)["title"] == "Crash & Grab test scenario"
-    assert "layout" in run([crashgrab, "schema"], tmp_path).stdout.split()
+    scenario = run([crashgrab, "schema", "crash-grab-scenario"], tmp_path).stdout
+    assert json.loads(scenario)["title"] == "Crash & Grab test scenario"
+    listed = run([crashgrab, "schema"], tmp_path).stdout.split()
+    assert "crash-grab-layout" in listed and "layout" not in listed  # an old name works but is not listed
     assert run([crashgrab, "docs", "findings"], tmp_path).stdout.startswith("# Validation")
     games = json.loads(run([crashgrab, "games", "--format", "json"], tmp_path).stdout)
     assert {g["id"] for g in games["games"]} >= {"crash-and-grab", "crash-grid"}

@@ -125,15 +125,65 @@ def test_every_schema_passes_the_metaschema_check():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize(("schema", "files"), [
-    ("layout", sorted(LAYOUTS.glob("*.json"))),
-    ("tileset", [LAYOUTS / "tilesets" / "standard.json"]),
-    ("scenario", sorted((LAYOUTS / "scenarios").glob("*.json"))),  # tests/scenarios keep older versions on purpose
-    ("export", [ROOT / "tests" / "golden" / "standard-2-4p.export.json"]),
-])
+SHIPPED_BY_SCHEMA = [
+    ("crash-grab-layout", sorted(LAYOUTS.glob("*.json"))),
+    ("crash-grab-tileset", [LAYOUTS / "tilesets" / "standard.json"]),
+    ("crash-grab-scenario", sorted((LAYOUTS / "scenarios").glob("*.json"))),  # tests/scenarios keep older versions on purpose
+    ("crash-grab-export", [ROOT / "tests" / "golden" / "standard-2-4p.export.json"]),
+]
+# Crash & Grab's schemas had these names before they carried the game's; each old file stays, a "$ref" to the new.
+OLD_NAMES = {"layout": "crash-grab-layout", "scenario": "crash-grab-scenario", "tileset": "crash-grab-tileset",
+             "export": "crash-grab-export", "survey": "crash-grab-survey",
+             "survey-checkpoint": "crash-grab-survey-checkpoint"}
+
+
+@pytest.mark.parametrize(("schema", "files"), SHIPPED_BY_SCHEMA)
 def test_every_shipped_file_validates_with_an_independent_validator(schema, files):
     result = check_jsonschema("--schemafile", ROOT / "schemas" / f"{schema}.schema.json", *files)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_old_schema_names_still_validate_with_an_independent_validator(tmp_path):
+    """A user's check naming layout.schema.json (or a file whose "$schema" does) keeps working."""
+    old = {new: old for old, new in OLD_NAMES.items()}
+    for schema, files in SHIPPED_BY_SCHEMA:
+        result = check_jsonschema("--schemafile", ROOT / "schemas" / f"{old[schema]}.schema.json", *files)
+        assert result.returncode == 0, result.stdout + result.stderr
+    document = json.loads((LAYOUTS / "standard-5p.json").read_text())
+    document["placements"][0]["rotation"] = 45
+    (tmp_path / "bad.json").write_text(json.dumps(document))
+    result = check_jsonschema("--schemafile", ROOT / "schemas" / "layout.schema.json", tmp_path / "bad.json")
+    assert result.returncode == 1 and "rotation" in result.stdout
+
+
+def test_each_old_schema_name_is_only_an_alias_of_its_new_one():
+    """Its "$ref" names the new file and each of the new file's $defs, so "layout.schema.json#/$defs/placement"
+    resolves too; the game that renamed it declares the old name (`crashgrab schema` hides it)."""
+    from crashgrab.engine.games import all_systems
+
+    declared = {old: new for system in all_systems() for old, new in system.renamed_schemas.items()}
+    assert declared == OLD_NAMES
+    for old, new in OLD_NAMES.items():
+        alias = json.loads((ROOT / "schemas" / f"{old}.schema.json").read_text())
+        target = json.loads((ROOT / "schemas" / f"{new}.schema.json").read_text())
+        assert alias["$ref"] == f"{new}.schema.json"
+        assert alias.get("$defs", {}) == {name: {"$ref": f"{new}.schema.json#/$defs/{name}"}
+                                          for name in target.get("$defs", {})}
+        assert set(alias) <= {"$schema", "title", "description", "$ref", "$defs"}
+
+
+def test_a_schema_naming_an_old_name_and_one_of_its_defs_still_resolves():
+    """A game from another package brings its schema as a dict; one written against the old names still works."""
+    from crashgrab.engine.errors import InvalidFileError
+    from crashgrab.engine.formats.schemas import validate
+
+    theirs = {"type": "object", "properties": {"placement": {"$ref": "layout.schema.json#/$defs/placement"},
+                                               "facing": {"$ref": "tileset.schema.json#/$defs/direction"}}}
+    placement = layout_to_json(load_shipped_layout("standard-2-4p.json"))["placements"][0]
+    validate({"placement": placement, "facing": "north"}, theirs)
+    with pytest.raises(InvalidFileError) as error:
+        validate({"placement": {**placement, "rotation": 45}}, theirs)
+    assert error.value.where == "$.placement.rotation"
 
 
 def test_the_independent_validator_reports_a_fault_in_a_referenced_schema(tmp_path):
@@ -141,7 +191,7 @@ def test_the_independent_validator_reports_a_fault_in_a_referenced_schema(tmp_pa
     document = layout_to_json(load_shipped_layout("standard-2-4p.json"))
     document["tileset"] = {"format": "crash-grab-tileset", "version": 1, "id": "x", "name": "x", "tiles": "none"}
     (tmp_path / "bad.json").write_text(json.dumps(document))
-    result = check_jsonschema("--schemafile", ROOT / "schemas" / "layout.schema.json", tmp_path / "bad.json")
+    result = check_jsonschema("--schemafile", ROOT / "schemas" / "crash-grab-layout.schema.json", tmp_path / "bad.json")
     assert result.returncode == 1 and "tiles" in result.stdout
 
 
@@ -152,21 +202,22 @@ def with_schema(path: Path, target: Path, ref: str) -> Path:
     return target
 
 
-def test_a_layout_naming_its_schema_loads_and_keeps_it_on_save(tmp_path):
-    path = with_schema(LAYOUTS / "standard-5p.json", tmp_path / "b.json", "../schemas/layout.schema.json")
+@pytest.mark.parametrize("ref", ["../schemas/crash-grab-layout.schema.json", "../schemas/layout.schema.json"])
+def test_a_layout_naming_its_schema_loads_and_keeps_it_on_save(tmp_path, ref):
+    path = with_schema(LAYOUTS / "standard-5p.json", tmp_path / "b.json", ref)  # an old name is kept as it is
     save_layout(load_layout(path), tmp_path / "again.json")
     saved = json.loads((tmp_path / "again.json").read_text())
-    assert next(iter(saved)) == "$schema" and saved["$schema"] == "../schemas/layout.schema.json"
+    assert next(iter(saved)) == "$schema" and saved["$schema"] == ref
     assert load_layout(tmp_path / "again.json") == load_layout(path)
 
 
 def test_a_tileset_and_a_scenario_naming_their_schema_round_trip(tmp_path):
-    tiles = with_schema(LAYOUTS / "tilesets" / "standard.json", tmp_path / "t.json", "tileset.schema.json")
+    tiles = with_schema(LAYOUTS / "tilesets" / "standard.json", tmp_path / "t.json", "crash-grab-tileset.schema.json")
     save_tileset(load_tileset(tiles), tmp_path / "t2.json")
-    assert json.loads((tmp_path / "t2.json").read_text())["$schema"] == "tileset.schema.json"
-    scenario = with_schema(SCENARIOS / "rule1-cards.json", tmp_path / "s.json", "scenario.schema.json")
+    assert json.loads((tmp_path / "t2.json").read_text())["$schema"] == "crash-grab-tileset.schema.json"
+    scenario = with_schema(SCENARIOS / "rule1-cards.json", tmp_path / "s.json", "crash-grab-scenario.schema.json")
     save_scenario(load_scenario(scenario), tmp_path / "s2.json")
-    assert json.loads((tmp_path / "s2.json").read_text())["$schema"] == "scenario.schema.json"
+    assert json.loads((tmp_path / "s2.json").read_text())["$schema"] == "crash-grab-scenario.schema.json"
 
 
 def test_a_schema_reference_must_be_text(tmp_path):

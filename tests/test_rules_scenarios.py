@@ -53,7 +53,7 @@ def test_every_shipped_scenario_passes_and_replays(path):
 def test_scenarios_survive_a_round_trip(path):
     scenario = load_scenario(path)
     document = scenario_to_json(scenario)
-    validate(document, "scenario", path)
+    validate(document, "crash-grab-scenario", path)
     again = scenario_from_json(json.loads(json.dumps(document)), path)
     assert again.initial == scenario.initial
     assert again.turns == scenario.turns and again.setup == scenario.setup

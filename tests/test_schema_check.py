@@ -47,8 +47,9 @@ def test_every_json_file_of_the_repository_is_judged_as_jsonschema_judges_it(pat
         same_verdict(document, name)
 
 
-SHIPPED = [("layout", read_json(LAYOUTS / "standard-6p.json")), ("tileset", read_json(LAYOUTS / "tilesets" / "standard.json")),
-           ("scenario", read_json(LAYOUTS / "scenarios" / "stealing-crew.json"))]
+SHIPPED = [("crash-grab-layout", read_json(LAYOUTS / "standard-6p.json")),
+           ("crash-grab-tileset", read_json(LAYOUTS / "tilesets" / "standard.json")),
+           ("crash-grab-scenario", read_json(LAYOUTS / "scenarios" / "stealing-crew.json"))]
 VALUES = st.sampled_from([0, 1, -1, 90, 90.0, 1.5, True, False, None, "", "x", "A", "north", "red", [], [0, 0], [1.0, 2],
                           {}, {"x": 1}, 10 ** 20, "1"])
 
@@ -117,15 +118,15 @@ def scenario_with(turns: list) -> dict:
 def test_each_turn_alone_and_after_repeats_of_a_valid_one(turn, valid):
     for turns in ([turn], [GOOD, GOOD, turn], [turn, GOOD, turn, turn]):
         document = scenario_with(turns)
-        assert fits(document, "scenario") is valid
-        assert validator("scenario").is_valid(document) is valid
+        assert fits(document, "crash-grab-scenario") is valid
+        assert validator("crash-grab-scenario").is_valid(document) is valid
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.sampled_from(range(len(VARIANTS))), max_size=12))
 def test_a_list_of_repeated_turns_is_judged_as_each_of_its_turns(picks):
     document = scenario_with([copy.deepcopy(VARIANTS[i][0]) for i in picks])
-    assert fits(document, "scenario") == all(VARIANTS[i][1] for i in picks)
+    assert fits(document, "crash-grab-scenario") == all(VARIANTS[i][1] for i in picks)
 
 
 @pytest.mark.parametrize("first, second", [(1, 1.0), (1, True), (0, False), ("1", 1), ([1], [1.0]),

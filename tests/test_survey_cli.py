@@ -75,7 +75,7 @@ def test_a_survey_writes_its_report_and_the_best_boards(tmp_path, capsys):
     assert captured.err == ""                       # no terminal: no progress bar, no chatter
     assert "Boards with each finding:" in captured.out
     document = json.loads(report_file.read_text())
-    validate(document, "survey")
+    validate(document, "crash-grab-survey")
     assert (document["template"], document["mode"], document["seed"], document["boards"]) == ("6", "sample", 9, 40)
     assert [item["rank"] for item in document["best"]] == [1, 2]
     for item in document["best"]:

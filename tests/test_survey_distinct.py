@@ -129,7 +129,7 @@ def test_the_survey_by_classes_equals_the_survey_of_every_arrangement(records, o
             expected.append(replace(record, weight=4))
     assert by_classes.best == expected[:5]
     document = report_json(request, by_classes)
-    validate(document, "survey", "report.json")
+    validate(document, "crash-grab-survey", "report.json")
     assert (document["boards"], document["distinct_boards"], document["checked"], document["quarter_turn"]) == \
         (98_304, 98_304, 24_576, True)
     assert all(item["arrangements"] == 4 for item in document["best"])

@@ -113,10 +113,10 @@ def test_survey_codes_are_every_rule_code_of_validation():
 
 def test_the_report_validates_against_its_schema(sample_report):
     _, document = sample_report
-    validate(document, "survey")
+    validate(document, "crash-grab-survey")
     broken = dict(document, boards=-1)
     with pytest.raises(InvalidFileError):
-        validate(broken, "survey")
+        validate(broken, "crash-grab-survey")
 
 
 def test_shares_add_up(sample_report):

@@ -252,7 +252,7 @@ def test_the_command_surveys_a_set_and_resumes_to_the_same_report(tmp_path, caps
     assert _survey(capsys, *base, "-o", "sliced.json", "--resume")[0] == 0
     whole = json.loads(Path("whole.json").read_text())
     assert Path("sliced.json").read_text() == Path("whole.json").read_text()
-    validate(whole, "survey", "whole.json")
+    validate(whole, "crash-grab-survey", "whole.json")
     assert (whole["tileset"], whole["symmetries"], whole["checked"], whole["boards"]) == \
            ("boosters", list(QUARTER), 24_576, 98_304)
 

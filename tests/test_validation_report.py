@@ -9,6 +9,7 @@ from hypothesis import given, settings
 
 from crashgrab.engine.crash_and_grab.resolve import resolve_layout
 from crashgrab.engine.crash_and_grab.validation import CODES, DEFAULT_SEVERITY, ValidationReport, validate_layout
+from crashgrab.engine.errors import InvalidFileError
 from crashgrab.engine.findings import Finding
 from crashgrab.engine.formats.schemas import validate as validate_schema
 from tests.conftest import ROOT
@@ -108,6 +109,17 @@ def test_to_json_is_one_schema_valid_entry_of_the_files_list():
     assert loop == {"code": "accelerator-loop", "severity": "warning", "message": loop["message"],
                     "cells": [[0, 0], [5, 0]], "details": {"distance": 5, "cycle": [[0, 0], [5, 0]]}}
     validate_schema({"files": [entry]}, "validation-report")
+
+
+def test_the_report_checks_crash_and_grabs_metrics_by_their_own_schema():
+    entry = validate_layout(board_layout(LOOP)).to_json("loop.json")
+    validate_schema(entry["metrics"], "crash-grab-metrics")
+    del entry["metrics"]["accelerators"]["links"]["5"]  # each distance 1-5 is always there
+    for document, name, where in ((entry["metrics"], "crash-grab-metrics", "$.accelerators.links"),
+                                  ({"files": [entry]}, "validation-report", "$.files[0].metrics.accelerators.links")):
+        with pytest.raises(InvalidFileError) as error:
+            validate_schema(document, name)
+        assert error.value.where == where
 
 
 def test_the_board_is_the_resolved_board():

@@ -109,9 +109,12 @@ class GameSystem(ABC):
     piece_kinds: tuple[FeatureKind, ...] = ()  # the look of its playing pieces (cars, robots): title, shape, colour
     templates: tuple[TemplateInfo, ...] = ()
     finding_codes: Mapping[str, str] = {}  # code -> default severity; docs/findings.md explains each
-    # Its layout files' schema: a name in schemas/ ("layout" -> layout.schema.json), or the schema
-    # itself (a dict) for a game from another package.
+    # Its layout files' schema: a name in schemas/ ("my-game-layout" -> my-game-layout.schema.json), or
+    # the schema itself (a dict) for a game from another package.
     layout_schema: str | dict[str, Any] = ""
+    # Its schemas in schemas/ that had another name before, old -> new: the old file stays as an alias
+    # (a "$ref" to the new one), `crashgrab schema OLD` says the new name, `crashgrab schema` lists the new.
+    renamed_schemas: Mapping[str, str] = {}
     overlay_kinds: tuple[OverlayKind, ...] = ()
     export_formats: tuple[ExportFormat, ...] = ()
     upgrade_names: tuple[str, ...] = ()  # what `validate --upgrades` may assume a piece holds

@@ -171,7 +171,7 @@ class LayoutDocument(QObject):
             refuse_overwriting_input(path, self._path)
         raise_structure_errors(self._layout, self._path)
         document = export_document(self._layout)
-        validate(document, "export", path)
+        validate(document, "crash-grab-export", path)
         write_json_atomic(path, document)
 
     def export_tiled(self, path: str | Path) -> Path:

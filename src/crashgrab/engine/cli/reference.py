@@ -7,10 +7,12 @@ import argparse
 import difflib
 import re
 import sys
+from typing import Mapping
 
 from ..errors import UsageError
 from ..games import all_systems, default_system
 from ..resources import DOCS, docs_file, schema_file, schema_files
+from .notes import note
 
 FINDINGS_PAGE = "findings.md"
 # "### `some-code` (warning)": one finding code's section of docs/findings.md.
@@ -29,9 +31,10 @@ def register(subparsers) -> None:
 
     schema = subparsers.add_parser(
         "schema", help="print a file format's JSON Schema, or list them",
-        description="Without NAME: the installed schemas, one a line. With NAME (e.g. layout, scenario, "
-                    "validation-report): that schema's JSON, to save beside your files for an editor or "
-                    "a validator (the schemas refer to each other by file name, so save the ones they name too).")
+        description="Without NAME: the installed schemas, one a line (a game's own are named after it). "
+                    "With NAME (e.g. layout-envelope, validation-report): that schema's JSON, to save beside "
+                    "your files for an editor or a validator (the schemas refer to each other by file name, "
+                    "so save the ones they name too). A schema's old name still prints it, and says its new one.")
     schema.add_argument("name", nargs="?", metavar="NAME", help="a schema name, with or without .schema.json")
     schema.set_defaults(run=run_schema)
 
@@ -43,9 +46,12 @@ def register(subparsers) -> None:
     docs.set_defaults(run=run_docs)
 
 
-def unknown(kind: str, given: str, known: list[str], listing: str) -> UsageError:
-    """One line: what was not found, the closest names, and how to list them all."""
-    close = difflib.get_close_matches(given, known, n=3, cutoff=0.5)
+def unknown(kind: str, given: str, known: list[str], listing: str, renamed: Mapping[str, str] | None = None) -> UsageError:
+    """One line: what was not found, the closest names, and how to list them all (an old name
+    in `renamed` that is close is offered under its new name)."""
+    renamed = renamed or {}
+    close = difflib.get_close_matches(given, [*known, *renamed], n=3, cutoff=0.5)
+    close = list(dict.fromkeys(renamed.get(name, name) for name in close))
     hint = f"Did you mean {' or '.join(close)}? " if close else ""
     return UsageError(f"{given!r} is not {kind}.", hint=f"{hint}`{listing}` lists them.")
 
@@ -133,8 +139,15 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 # --- schema ---------------------------------------------------------------------------------------
+def renamed_schemas() -> dict[str, str]:
+    """old name -> new name, as the installed games declare them (their old files stay as aliases)."""
+    return {old: new for system in all_systems() for old, new in system.renamed_schemas.items()}
+
+
 def schema_names() -> list[str]:
-    return [f.name[:-len(SCHEMA_SUFFIX)] for f in schema_files()]
+    """The installed schemas under their current names (the aliases left at old names are not listed)."""
+    renamed = renamed_schemas()
+    return [name for f in schema_files() if (name := f.name[:-len(SCHEMA_SUFFIX)]) not in renamed]
 
 
 def run_schema(args: argparse.Namespace) -> int:
@@ -145,8 +158,12 @@ def run_schema(args: argparse.Namespace) -> int:
         return 0
     name = args.name.strip()
     name = name[:-len(SCHEMA_SUFFIX)] if name.endswith(SCHEMA_SUFFIX) else name.removesuffix(".json")
+    renamed = renamed_schemas()
+    if name in renamed:  # the whole schema, as before; a note on stderr leaves stdout a schema to save
+        note(f"crashgrab schema: {name!r} is now called {renamed[name]!r}; this is {renamed[name]}.")
+        name = renamed[name]
     if name not in names:
-        raise unknown("a schema", args.name, names, "crashgrab schema")
+        raise unknown("a schema", args.name, names, "crashgrab schema", renamed)
     sys.stdout.write(schema_file(name).read_text(encoding="utf-8"))
     return 0
 

@@ -1,4 +1,4 @@
-"""Crash & Grab layout files: JSON <-> Layout, validated against schemas/layout.schema.json.
+"""Crash & Grab layout files: JSON <-> Layout, validated against schemas/crash-grab-layout.schema.json.
 
 `formats.layout_io` reads the generic envelope (format, version, game) and hands the document
 here through the game system.
@@ -36,7 +36,7 @@ def is_tileset_path(ref: str) -> bool:
 
 def layout_from_json(document: Any, file: str | Path | None = None, *, strict: bool = False) -> Layout:
     """A Layout from a document at the current version (formats.layout_io lifts older ones)."""
-    validate(document, "layout", file)
+    validate(document, "crash-grab-layout", file)
     ref = document["tileset"]
     if isinstance(ref, str):
         tileset, tileset_ref = _referenced_tileset(ref, file)

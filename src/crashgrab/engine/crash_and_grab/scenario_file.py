@@ -1,4 +1,4 @@
-"""Scenario files: JSON <-> Scenario, validated against schemas/scenario.schema.json.
+"""Scenario files: JSON <-> Scenario, validated against schemas/crash-grab-scenario.schema.json.
 
 A scenario is a unit test for a board: a layout (a path relative to the scenario file,
 or inline), pieces, turns for the rules engine, and the expected outcome. docs/scenarios.md
@@ -281,7 +281,7 @@ class _Reader:
 def scenario_from_json(document: Any, file=None) -> Scenario:
     document = upgrade(document, "crash-grab-scenario", file)
     check_limits(LIMITS, "crash-grab-scenario", document, file)  # before the schema spends minutes on a long list
-    validate(document, "scenario", file)
+    validate(document, "crash-grab-scenario", file)
     return _Reader(document, file).scenario()
 
 
@@ -393,5 +393,5 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
 def save_scenario(scenario: Scenario, path) -> None:
     """Validate, then write atomically."""
     document = scenario_to_json(scenario)
-    validate(document, "scenario", path)
+    validate(document, "crash-grab-scenario", path)
     write_json_atomic(path, document)

@@ -30,7 +30,10 @@ class CrashAndGrab(GameSystem):
     layout_type = Layout
     random_setup = True
     owns_unnamed_files = True  # the studio's first game: every file from before games were named is one
-    layout_schema = "layout"
+    layout_schema = "crash-grab-layout"
+    # Its schemas were named "layout", "scenario"... before every game's schemas carried its name.
+    renamed_schemas = {old: f"crash-grab-{old}" for old in
+                       ("layout", "scenario", "tileset", "export", "survey", "survey-checkpoint")}
     limits = LIMITS
     feature_kinds = (
         FeatureKind(CRASH_SITE, "Crash Site", numbered=True, symbol="1", colour="#f59e0b", shape="disc",
@@ -178,7 +181,7 @@ class CrashAndGrab(GameSystem):
 
         if format_id == "json":
             document = export_document(layout)
-            validate(document, "export", output)
+            validate(document, "crash-grab-export", output)
             return dumps(document)
         if format_id == "tiled":
             assert output is not None

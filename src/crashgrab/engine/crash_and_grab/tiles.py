@@ -14,7 +14,7 @@ from ..grid.model import Cell, Tile, TileSet
 from ..grid.tilecheck import feature_problems
 from .terms import CRASH_SITE_NUMBERS, FEATURE_TYPES
 
-MAX_TILE_SIZE = 8  # cells a side (schemas/tileset.schema.json's width and height)
+MAX_TILE_SIZE = 8  # cells a side (schemas/crash-grab-tileset.schema.json's width and height)
 _FEATURE_PATH = re.compile(r"sides\.(?P<side>[^\[]+)\[(?P<index>\d+)\]")
 
 

@@ -1,4 +1,4 @@
-"""Crash & Grab's tile set files: JSON <-> TileSet, validated against schemas/tileset.schema.json.
+"""Crash & Grab's tile set files: JSON <-> TileSet, validated against schemas/crash-grab-tileset.schema.json.
 
 The format (its feature types, its tile roles) is Crash & Grab's, so its reader lives here.
 A tile's "role" in the file (core, arm5 ...: which template slots take it) is `Tile.kind`.
@@ -26,7 +26,7 @@ def tileset_from_json(document: Any, file=None, where: str = "$") -> TileSet:
     document = upgrade(document, "crash-grab-tileset", file)
     check_limits(LIMITS, "crash-grab-tileset", document, file)  # before the schema spends minutes on a long list
     try:
-        validate(document, "tileset", file)
+        validate(document, "crash-grab-tileset", file)
     except InvalidFileError as error:
         if where != "$" and error.where:
             error.where = where + error.where[1:]
@@ -81,7 +81,7 @@ def load_tileset(path: str | Path) -> TileSet:
 
 def save_tileset(tileset: TileSet, path: str | Path) -> None:
     document = tileset_to_json(tileset)
-    validate(document, "tileset", path)
+    validate(document, "crash-grab-tileset", path)
     write_json_atomic(path, document)
 
 

@@ -34,7 +34,7 @@ def _registry() -> Registry:
 
 @lru_cache(maxsize=None)
 def schema(name: str) -> dict[str, Any]:
-    """The schema `schemas/<name>.schema.json`, e.g. schema("layout")."""
+    """The schema `schemas/<name>.schema.json`, e.g. schema("layout-envelope")."""
     return json.loads(schema_file(name).read_text(encoding="utf-8"))
 
 

@@ -3,7 +3,7 @@ a fast path proven equal to the networkx reference, summed up into a report.
 
     request = SurveyRequest("2-4")                       # or SurveyRequest("6", SAMPLE, sample=20000, seed=1)
     tally = run_survey(request, workers=2, progress=print)
-    document = report_json(request, tally)               # schemas/survey.schema.json
+    document = report_json(request, tally)               # schemas/crash-grab-survey.schema.json
     print(report_text(document))
 
     fast_check(layout)      # validate_layout's findings (no messages) and metrics, fast

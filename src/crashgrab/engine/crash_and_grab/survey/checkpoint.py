@@ -1,6 +1,6 @@
 """Checkpoints of a long survey: the exact tally of the chunks done so far, to resume from.
 
-A checkpoint (schemas/survey-checkpoint.schema.json) names the survey it belongs to (every
+A checkpoint (schemas/crash-grab-survey-checkpoint.schema.json) names the survey it belongs to (every
 field of the request that changes the result) and holds the merged tally of its first
 `chunks_done` chunks. Chunks are merged in order and every total is exact, so a survey
 resumed from a checkpoint gives the very report of one that never stopped.
@@ -93,7 +93,7 @@ def read_checkpoint(path: str | Path) -> dict[str, Any]:
                                   hint="Run the survey without --resume, or give --checkpoint FILE.")
     document = read_json(path)
     check_kind(document, FORMAT, path)
-    validate(document, "survey-checkpoint", path)
+    validate(document, "crash-grab-survey-checkpoint", path)
     return document
 
 

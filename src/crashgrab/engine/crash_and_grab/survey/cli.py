@@ -144,7 +144,7 @@ def survey_and_report(args: argparse.Namespace, request: SurveyRequest, checkpoi
     files = write_best_layouts(request, tally.best, args.out_dir) if args.out_dir else {}
     document = report_json(request, tally, files)
     if args.output:
-        validate(document, "survey", args.output)
+        validate(document, "crash-grab-survey", args.output)
         write_text_atomic(args.output, dumps(document))
     remove_checkpoint(checkpoint, request, chunk_count)  # only a checkpoint of this very survey
     sys.stdout.write(report_text(document))

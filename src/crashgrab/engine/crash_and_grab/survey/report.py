@@ -1,4 +1,4 @@
-"""The survey report, as JSON (schemas/survey.schema.json) and as text for a terminal."""
+"""The survey report, as JSON (schemas/crash-grab-survey.schema.json) and as text for a terminal."""
 from __future__ import annotations
 
 from fractions import Fraction

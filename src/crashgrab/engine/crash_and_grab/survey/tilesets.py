@@ -54,7 +54,7 @@ def fit_problem(template: Template, tileset: TileSet) -> tuple[str, str] | None:
 
 
 def survey_tileset(path: str | Path, template: Template) -> TileSet:
-    """The tile set at `path` (validated against schemas/tileset.schema.json), refused with
+    """The tile set at `path` (validated against schemas/crash-grab-tileset.schema.json), refused with
     one message when the template's arrangements of it are not all whole boards."""
     tileset = load_tileset(path)
     problem = fit_problem(template, tileset)
