@@ -35,6 +35,8 @@ def request_json(request: SurveyRequest) -> dict[str, Any]:
                 "chunk_size": request.chunk_size}
     if request.tileset is not None:  # a designer's tiles: the checkpoint is of that very set
         document["tileset"] = {"id": request.tileset.id, "sha256": tileset_digest(request.tileset)}
+    if hasattr(request, "shape"):  # a free-form survey: of this shape and these tiles
+        document["shape"] = request.shape_json()
     return document
 
 

@@ -15,13 +15,14 @@ the tiles and their order:
 
 A *piece* is one thing a tile can show on the board, its cells and its features: a tile
 whose side looks the same after a half turn shows one piece for both choices, which the
-piece counts. A cover's arrangements are the product of its pieces' counts, and two covers
-showing the same features on the same cells (two tiles that look alike) are one distinct
-board, made by the sum of their arrangements. A board is named by its lowest arrangement.
+piece counts. A cover's arrangements are the product of its pieces' counts. Every cover
+covers the whole shape, so two covers showing the same features on the same cells are one
+distinct board (the rules never see where one tile ends and the next begins), made by the
+sum of their arrangements. A board is named by its lowest arrangement.
 
 Symmetries, proven per survey as for the templates (distinct.py): a turn or mirror of the
 shape's bounding box counts only when it carries the shape onto itself and every distinct
-board onto a distinct board (checked board by board); a proven set must form a group. Every
+board onto a distinct board (checked board by board); the proven ones must form a group. Every
 record field is alike in every direction, so a board and its images share their record: a
 *class* (a board with its images) is checked once and counts the exact sum of its boards'
 arrangements, named by the lowest arrangement among them. Classes are numbered by name.
@@ -47,6 +48,8 @@ FREE_FORM = "free-form"    # the report's "template" of a free-form survey
 
 # One tile's choice: (side, rotation, x, y).
 Choice = tuple[str, int, int, int]
+# What a board shows: its features as (cell, type, number, facing), sorted.
+Features = tuple
 
 
 @dataclass(frozen=True)
@@ -287,18 +290,21 @@ def _freeform_space(shape: Shape, tileset: TileSet, tile_ids: tuple[str, ...], r
     contents = [None] * len(ids)
     for content, cid in ids.items():
         contents[cid] = content
-    content_of = [piece.content for piece in pieces]
-    # Distinct boards: covers showing the same contents; named by their first (lowest) cover.
-    boards: dict[tuple[int, ...], list[int]] = {}    # key -> [first cover, arrangements]
+    # Distinct boards: covers showing the same features (every cover covers the whole shape;
+    # where one tile ends and the next begins the rules never see). Named by their first cover.
+    shown = [contents[piece.content][1] for piece in pieces]  # type: ignore[index]
+    boards: dict[Features, list[int]] = {}    # features -> [first cover, arrangements]
     for index, row in enumerate(covers.tolist()):
-        key = tuple(sorted(content_of[number] for number in row))
+        key = tuple(sorted(feature for number in row for feature in shown[number]))
         entry = boards.get(key)
         if entry is None:
             boards[key] = [index, weights[index]]
         else:
             entry[1] += weights[index]
-    symmetries = _proven(shape, ids, boards, reduce)
-    names, class_covers, class_weights = _classes(shape, ids, contents, boards, symmetries, offsets)
+    symmetries = tuple(name for name in (IDENTITY, *(SYMMETRY_NAMES if reduce else ()))
+                       if _holds(shape, name, boards))
+    _check_group(symmetries)
+    names, class_covers, class_weights = _classes(shape, symmetries, boards, offsets)
     return FreeformSpace(shape, tileset, tiles, tuple(pieces), tuple(contents), covers, offsets,  # type: ignore[arg-type]
                          arrangement_count, len(boards), symmetries, names, class_covers, class_weights)
 
@@ -310,50 +316,41 @@ def _product(values) -> int:
     return result
 
 
-def _image_map(shape: Shape, ids: dict[Content, int], name: str) -> list[int] | None:
-    """Each content id's image under the symmetry, or None when it does not carry the shape
-    onto itself or some content onto one the tiles can show."""
+def _image(symmetry: Symmetry, features: Features) -> Features:
+    return symmetry.content(((), features))[1]
+
+
+def _holds(shape: Shape, name: str, boards: dict[Features, list[int]]) -> bool:
+    """Whether the symmetry carries the shape onto itself and every distinct board onto a distinct board."""
     symmetry = Symmetry(name, shape.width, shape.height)
     if not symmetry.fits() or {symmetry.cell(c) for c in shape.cells} != shape.cells:
-        return None
-    image = [0] * len(ids)
-    for content, cid in ids.items():
-        target = ids.get(symmetry.content(content))
-        if target is None:
-            return None
-        image[cid] = target
-    return image
+        return False
+    return all(_image(symmetry, key) in boards for key in boards)
 
 
-def _proven(shape: Shape, ids, boards: dict[tuple[int, ...], list[int]], reduce: bool) -> tuple[str, ...]:
-    """The symmetries that carry every distinct board onto a distinct board (identity first)."""
-    proven = [IDENTITY]
-    for name in SYMMETRY_NAMES if reduce else ():
-        image = _image_map(shape, ids, name)
-        if image is not None and all(tuple(sorted(image[c] for c in key)) in boards for key in boards):
-            proven.append(name)
-    maps = {name: _image_map(shape, ids, name) for name in proven}
-    for first in maps.values():  # the orbit listing needs a group
-        for second in maps.values():
-            composed = [second[first[c]] for c in range(len(ids))]  # type: ignore[index]
-            assert composed in maps.values(), "the proven symmetries do not form a group"
-    return tuple(proven)
+def _check_group(symmetries: tuple[str, ...]) -> None:
+    """The proven symmetries compose to proven ones (the class listing needs a group): two that
+    carry the boards onto boards compose to one that does, found among the proven by its linear part."""
+    linear = {Symmetry(name, 1, 1).linear: name for name in symmetries}
+    for a, b, c, d in linear:
+        for e, f, g, h in linear:
+            assert (a * e + b * g, a * f + b * h, c * e + d * g, c * f + d * h) in linear, \
+                "the proven symmetries do not form a group"
 
 
-def _classes(shape, ids, contents, boards, symmetries, offsets) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
+def _classes(shape, symmetries, boards, offsets) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
     """Per class (a board with its images), in order of name: its lowest arrangement, the cover
-    showing it, and the sum of its boards' arrangements."""
-    maps = [_image_map(shape, ids, name) for name in symmetries]
-    seen: set[tuple[int, ...]] = set()
+    showing it, and the exact sum of its boards' arrangements."""
+    each = [Symmetry(name, shape.width, shape.height) for name in symmetries]
+    seen: set[Features] = set()
     found: list[tuple[int, int, int]] = []
-    for key, (cover, _) in boards.items():
+    for key in boards:
         if key in seen:
             continue
-        orbit = {tuple(sorted(image[c] for c in key)) for image in maps}  # type: ignore[index]
+        orbit = {_image(g, key) for g in each}
         seen |= orbit
-        lowest = min(orbit, key=lambda k: boards[k][0])   # covers are in arrangement order
-        found.append((int(offsets[boards[lowest][0]]), boards[lowest][0], sum(boards[k][1] for k in orbit)))
+        lowest = min(boards[k][0] for k in orbit)   # covers are in arrangement order
+        found.append((int(offsets[lowest]), lowest, sum(boards[k][1] for k in orbit)))
     found.sort()
     return (np.array([f[0] for f in found], dtype=np.int64), np.array([f[1] for f in found], dtype=np.int64),
             tuple(f[2] for f in found))
-

@@ -41,11 +41,15 @@ class FreeformRequest:
     tileset: TileSet | None = None
     select: tuple[str, ...] | None = None
     best: int = DEFAULT_BEST
-    chunk_size: int = CHUNK_SIZE
+    chunk_size: int = 0                # classes per job; 0: CHUNK_SIZE
     mode: str = ALL
     sample: int = 0
     seed: int = 0
     template: str = FREE_FORM
+
+    def __post_init__(self) -> None:
+        if not self.chunk_size:
+            object.__setattr__(self, "chunk_size", CHUNK_SIZE)
 
     @property
     def tileset_obj(self) -> TileSet:
