@@ -48,8 +48,6 @@ FREE_FORM = "free-form"    # the report's "template" of a free-form survey
 
 # One tile's choice: (side, rotation, x, y).
 Choice = tuple[str, int, int, int]
-# What a board shows: its features as (cell, type, number, facing), sorted.
-Features = tuple
 
 
 @dataclass(frozen=True)
@@ -292,8 +290,11 @@ def _freeform_space(shape: Shape, tileset: TileSet, tile_ids: tuple[str, ...], r
         contents[cid] = content
     # Distinct boards: covers showing the same features (every cover covers the whole shape;
     # where one tile ends and the next begins the rules never see). Named by their first cover.
-    shown = [contents[piece.content][1] for piece in pieces]  # type: ignore[index]
-    boards: dict[Features, list[int]] = {}    # features -> [first cover, arrangements]
+    # A feature is an id here, a board the sorted ids of its features.
+    vocabulary: dict = {}
+    shown = [tuple(vocabulary.setdefault(f, len(vocabulary)) for f in contents[piece.content][1])  # type: ignore[index]
+             for piece in pieces]
+    boards: dict[tuple[int, ...], list[int]] = {}    # features -> [first cover, arrangements]
     for index, row in enumerate(covers.tolist()):
         key = tuple(sorted(feature for number in row for feature in shown[number]))
         entry = boards.get(key)
@@ -301,10 +302,14 @@ def _freeform_space(shape: Shape, tileset: TileSet, tile_ids: tuple[str, ...], r
             boards[key] = [index, weights[index]]
         else:
             entry[1] += weights[index]
-    symmetries = tuple(name for name in (IDENTITY, *(SYMMETRY_NAMES if reduce else ()))
-                       if _holds(shape, name, boards))
+    maps = {}
+    for name in (IDENTITY, *(SYMMETRY_NAMES if reduce else ())):
+        image = _feature_map(shape, name, vocabulary)
+        if image is not None and all(_image(image, key) in boards for key in boards):
+            maps[name] = image
+    symmetries = tuple(maps)
     _check_group(symmetries)
-    names, class_covers, class_weights = _classes(shape, symmetries, boards, offsets)
+    names, class_covers, class_weights = _classes(list(maps.values()), boards, offsets)
     return FreeformSpace(shape, tileset, tiles, tuple(pieces), tuple(contents), covers, offsets,  # type: ignore[arg-type]
                          arrangement_count, len(boards), symmetries, names, class_covers, class_weights)
 
@@ -316,16 +321,23 @@ def _product(values) -> int:
     return result
 
 
-def _image(symmetry: Symmetry, features: Features) -> Features:
-    return symmetry.content(((), features))[1]
-
-
-def _holds(shape: Shape, name: str, boards: dict[Features, list[int]]) -> bool:
-    """Whether the symmetry carries the shape onto itself and every distinct board onto a distinct board."""
+def _feature_map(shape: Shape, name: str, vocabulary: dict) -> list[int] | None:
+    """Each feature id's image under the symmetry; None when it does not carry the shape onto
+    itself, or carries some feature onto one no tile shows (its boards then go onto no board)."""
     symmetry = Symmetry(name, shape.width, shape.height)
     if not symmetry.fits() or {symmetry.cell(c) for c in shape.cells} != shape.cells:
-        return False
-    return all(_image(symmetry, key) in boards for key in boards)
+        return None
+    image = [0] * len(vocabulary)
+    for feature, fid in vocabulary.items():
+        target = vocabulary.get(symmetry.content(((), (feature,)))[1][0])
+        if target is None:
+            return None
+        image[fid] = target
+    return image
+
+
+def _image(image: list[int], board: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(image[f] for f in board))
 
 
 def _check_group(symmetries: tuple[str, ...]) -> None:
@@ -338,16 +350,15 @@ def _check_group(symmetries: tuple[str, ...]) -> None:
                 "the proven symmetries do not form a group"
 
 
-def _classes(shape, symmetries, boards, offsets) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
+def _classes(maps, boards, offsets) -> tuple[np.ndarray, np.ndarray, tuple[int, ...]]:
     """Per class (a board with its images), in order of name: its lowest arrangement, the cover
     showing it, and the exact sum of its boards' arrangements."""
-    each = [Symmetry(name, shape.width, shape.height) for name in symmetries]
-    seen: set[Features] = set()
+    seen: set[tuple[int, ...]] = set()
     found: list[tuple[int, int, int]] = []
     for key in boards:
         if key in seen:
             continue
-        orbit = {_image(g, key) for g in each}
+        orbit = {_image(image, key) for image in maps}
         seen |= orbit
         lowest = min(boards[k][0] for k in orbit)   # covers are in arrangement order
         found.append((int(offsets[lowest]), lowest, sum(boards[k][1] for k in orbit)))
