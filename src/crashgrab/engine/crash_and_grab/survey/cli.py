@@ -28,6 +28,7 @@ from ...formats.layout_io import save_layout
 from ...formats.schemas import validate
 from ..templates import TEMPLATES
 from .cluster import INSTALL, dask_available
+from .freeform_request import FreeformRequest
 from .tilesets import survey_tileset
 
 CHECKPOINT_SECONDS = 60   # a running survey saves its checkpoint this often
@@ -104,7 +105,7 @@ def checkpoint_path(args: argparse.Namespace, request: SurveyRequest) -> Path:
     if args.output:
         return Path(args.output + ".checkpoint.json")
     tiles = f"-{request.tileset.id}" if request.tileset is not None else ""
-    if hasattr(request, "shape"):
+    if isinstance(request, FreeformRequest):
         tiles += f"-{request.tag}"
     return Path(f"survey-{request.template}-{request.mode}{tiles}.checkpoint.json")
 

@@ -285,14 +285,14 @@ def _freeform_space(shape: Shape, tileset: TileSet, tile_ids: tuple[str, ...], r
         offsets[index] = total
         total += weight
     assert total == arrangement_count
-    contents = [None] * len(ids)
+    contents: list[Content] = [()] * len(ids)
     for content, cid in ids.items():
         contents[cid] = content
     # Distinct boards: covers showing the same features (every cover covers the whole shape;
     # where one tile ends and the next begins the rules never see). Named by their first cover.
     # A feature is an id here, a board the sorted ids of its features.
     vocabulary: dict = {}
-    shown = [tuple(vocabulary.setdefault(f, len(vocabulary)) for f in contents[piece.content][1])  # type: ignore[index]
+    shown = [tuple(vocabulary.setdefault(f, len(vocabulary)) for f in contents[piece.content][1])
              for piece in pieces]
     boards: dict[tuple[int, ...], list[int]] = {}    # features -> [first cover, arrangements]
     for index, row in enumerate(covers.tolist()):

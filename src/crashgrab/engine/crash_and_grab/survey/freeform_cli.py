@@ -93,7 +93,7 @@ def check_tiles(request: FreeformRequest, spec: str, all_asked: bool) -> None:
         raise UsageError(f"--tiles names {', '.join(twice)} more than once; a tile set has one of each tile.",
                          hint="Name each tile once.")
     tiles = tuple(tileset.get(t) for t in request.tiles)
-    area = sum(tile.width * tile.height for tile in tiles)  # type: ignore[union-attr]
+    area = sum(tile.width * tile.height for tile in tiles if tile is not None)
     cells = len(request.shape.cells)
     if area != cells:
         raise UsageError(f"the tiles {', '.join(request.tiles)} cover {area} cells, but the shape {spec} has {cells}; "

@@ -7,6 +7,7 @@ from typing import Any
 from ..templates import TEMPLATES
 from ..validation.codes import DEFAULT_SEVERITY
 from .findings import RULE_CODES as SURVEY_CODES
+from .freeform_request import FreeformRequest
 from .lines import DISTANCES
 from .record import BoardRecord
 from .runner import SAMPLE, SurveyRequest, board_origin, survey_classes
@@ -36,7 +37,7 @@ def report_json(request: SurveyRequest, tally: Tally, files: dict[int, str] | No
         "format": "crash-grab-survey",
         "version": 2,
         "template": request.template,
-        **({"shape": request.shape_json()} if hasattr(request, "shape") else {}),  # a free-form survey
+        **({"shape": request.shape_json()} if isinstance(request, FreeformRequest) else {}),  # a free-form survey
         "tileset": request.tileset_obj.id,
         "mode": request.mode,
         "seed": request.seed if request.mode == SAMPLE else None,
