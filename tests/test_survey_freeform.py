@@ -238,6 +238,13 @@ def test_bad_input_is_one_message_and_exit_2(capsys, monkeypatch, arguments, mes
     assert code == 2 and message in err and err.count("\n") == 1, err
 
 
+def test_a_space_too_large_to_count_is_one_message_and_exit_2(capsys, monkeypatch):
+    from crashgrab.engine.crash_and_grab.survey import freeform
+    monkeypatch.setattr(freeform, "MAX_STATES", 10)   # 4 core tiles on 8x8 need more partial covers than that
+    code, _, err = run(capsys, "--shape", "8x8", "--tiles", "1,2,3,4")
+    assert code == 2 and "lie on the shape 8x8 in too many ways to count" in err and err.count("\n") == 1
+
+
 def test_a_layout_gives_the_shape_and_its_tiles(tmp_path, capsys):
     found = freeform_space(Shape.rectangle(4, 3), standard_tileset(), ("10", "5"))
     board = tmp_path / "board.json"

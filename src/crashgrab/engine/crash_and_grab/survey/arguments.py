@@ -33,7 +33,7 @@ def add_arguments(survey, players_required: bool = True) -> None:
     which = survey.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true",
                        help="every arrangement of the template (the default for 2-4; 5 and 6 take minutes to "
-                            "hours: see `crashgrab docs performance`)")
+                            "hours: see `crashgrab docs performance`); with --shape, needed past 200,000 ways")
     which.add_argument("--sample", type=int, metavar="N", help="N setups drawn by the rules from --seed")
     survey.add_argument("--seed", type=int, help="seed of the sample (printed when not given)")
     survey.add_argument("--workers", type=int, metavar="N",

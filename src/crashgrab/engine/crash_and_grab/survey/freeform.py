@@ -44,6 +44,7 @@ from ..terms import ACCELERATOR, CRASH_SITE, DEFAULT_DIRECTIONS
 from .symmetry import IDENTITY, SYMMETRY_NAMES, Content, Symmetry
 
 MAX_COVERS = 5_000_000     # covers held in memory at most (about 1 GB)
+MAX_STATES = 300_000       # partial covers the count remembers at most (a few seconds)
 FREE_FORM = "free-form"    # the report's "template" of a free-form survey
 
 # One tile's choice: (side, rotation, x, y).
@@ -128,6 +129,10 @@ def _content(tile: Tile, placement: Placement) -> Content:
     return tuple(sorted(placement.cells(tile))), tuple(features)
 
 
+class TooManyToCount(ValueError):
+    """The count of covers would need more than MAX_STATES partial covers."""
+
+
 class _Search:
     """The exact covers of the shape by the pieces, one piece a tile (see the module's docstring)."""
 
@@ -158,6 +163,8 @@ class _Search:
                 more, ways = self.count(used | 1 << piece.tile, covered | piece.mask)
                 covers += more
                 arrangements += ways * len(piece.choices)
+            if len(self._counts) >= MAX_STATES:
+                raise TooManyToCount(f"more than {MAX_STATES:,} partial covers to count")
             known = self._counts[key] = (covers, arrangements)
         return known
 

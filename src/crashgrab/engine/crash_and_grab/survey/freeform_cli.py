@@ -17,7 +17,7 @@ from ...formats.layout_io import load_layout
 from ...grid.model import TileSet
 from ..layout import Layout
 from ..tileset_file import load_tileset
-from .freeform import MAX_COVERS, Shape, count_arrangements
+from .freeform import MAX_COVERS, Shape, TooManyToCount, count_arrangements
 from .freeform_request import FreeformRequest
 
 QUICK_COVERS = 200_000    # covers listed without --all (a few seconds)
@@ -98,7 +98,12 @@ def check_tiles(request: FreeformRequest, spec: str, all_asked: bool) -> None:
     if area != cells:
         raise UsageError(f"the tiles {', '.join(request.tiles)} cover {area} cells, but the shape {spec} has {cells}; "
                          "they cannot cover it exactly.", hint="Give tiles of as many cells as the shape, or another shape.")
-    covers, arrangements = count_arrangements(request.shape, tiles)  # type: ignore[arg-type]
+    try:
+        covers, arrangements = count_arrangements(request.shape, tiles)  # type: ignore[arg-type]
+    except TooManyToCount:
+        raise UsageError(f"the tiles {', '.join(request.tiles)} lie on the shape {spec} in too many ways to count, "
+                         f"let alone list (more than the {MAX_COVERS:,} a free-form survey can list).",
+                         hint="Survey a smaller shape or fewer tiles.") from None
     if covers == 0:
         raise UsageError(f"the tiles {', '.join(request.tiles)} cannot cover the shape {spec} exactly: no way to lay "
                          "them, on any side, turn or position, fills every cell without overlap.",
