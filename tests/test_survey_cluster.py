@@ -2,12 +2,17 @@
 report of the built-in pool, also when a worker is lost mid-run; without the `[cluster]`
 extra the option says in one line how to install it.
 
-The clusters are LocalClusters of two in-process workers (a few seconds); the tile set is a
-designer's (tests/fixtures/survey_tilesets/boosters.json), its 24,576 classes cut small.
+The clusters are LocalClusters of two in-process workers (a few seconds), and once of two
+worker processes under nannies, one of them killed; the tile set is a designer's
+(tests/fixtures/survey_tilesets/boosters.json), its 24,576 classes cut small.
 """
 from __future__ import annotations
 
 import builtins
+import os
+import signal
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -16,10 +21,15 @@ from crashgrab.engine.cli import main
 from crashgrab.engine.crash_and_grab.survey import cluster as cluster_module
 from crashgrab.engine.crash_and_grab.survey.checkpoint import tally_from_json, tally_json
 from crashgrab.engine.crash_and_grab.survey.cluster import chunks_per_task
+from crashgrab.engine.crash_and_grab.survey.freeform import Shape
+from crashgrab.engine.crash_and_grab.survey.freeform_request import FreeformRequest
 from crashgrab.engine.crash_and_grab.survey.report import report_json
 from crashgrab.engine.crash_and_grab.survey.runner import ALL, SurveyRequest, SurveyStopped, run_survey
 from crashgrab.engine.crash_and_grab.survey.tilesets import survey_tileset
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
+from crashgrab.engine.crash_and_grab.terms import ACCELERATOR, CRASH_SITE
+from crashgrab.engine.formats.jsonio import dumps
+from crashgrab.engine.grid.model import Feature, Tile, TileSet
 
 SET = Path(__file__).parent / "fixtures" / "survey_tilesets" / "boosters.json"
 
@@ -70,6 +80,80 @@ def test_a_worker_lost_mid_run_loses_only_its_chunks_and_the_report_is_the_same(
     assert lost and victim.status.name in ("closed", "closing", "failed")
     assert len(local_cluster.scheduler.workers) == 1
     assert report_json(request(), tally) == pool_report
+
+
+def _wait_for(condition, what: str, seconds: float = 120.0):
+    """Poll until `condition()` is true (its value returned); the deadline only ends a hung run."""
+    deadline = time.monotonic() + seconds
+    while not (value := condition()):
+        assert time.monotonic() < deadline, f"gave up waiting for {what}"
+        time.sleep(0.02)
+    return value
+
+
+def _running(pid: int) -> bool:
+    """Whether the process is alive (a zombie, killed but not yet reaped by its nanny, is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the process itself
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+
+def small_request() -> FreeformRequest:
+    """A free-form survey of 12 boards with holes, a chunk each: cheap for worker processes
+    (the fast path; no kernel to load, no classes to list)."""
+    wide = Tile("w", "custom", 4, 2, {"A": (Feature(ACCELERATOR, 0, 0), Feature(CRASH_SITE, 1, 0, 1),
+                                            Feature(ACCELERATOR, 3, 1)),
+                                      "B": (Feature(CRASH_SITE, 2, 1, 2), Feature(ACCELERATOR, 0, 1))})
+    narrow = Tile("n", "custom", 3, 1, {"A": (Feature(ACCELERATOR, 0, 0), Feature(CRASH_SITE, 2, 0, 3)),
+                                        "B": (Feature(ACCELERATOR, 1, 0),)})
+    shape = Shape.of({(x, y) for y in range(3) for x in range(4)} - {(3, 2)})   # 4x3 less a corner
+    return FreeformRequest(shape, ("w", "n"), TileSet("small", "two tiles", (wide, narrow)), best=3, chunk_size=1)
+
+
+def test_a_worker_process_killed_mid_run_and_the_report_is_byte_identical(monkeypatch, tmp_path):
+    """Two worker processes under nannies; one is SIGKILLed while it holds a task. No timing:
+    the workers' tasks wait for a gate file (installed in each worker process), the worker is
+    killed once the scheduler shows it processing, and the gate opens once the scheduler has
+    lost it. Its tasks run again elsewhere (the survivor, or the worker its nanny restarts)."""
+    distributed = pytest.importorskip("distributed")
+    assert small_request().units() == 12
+    pool_report = dumps(report_json(small_request(), run_survey(small_request(), 1)))
+    monkeypatch.setattr(cluster_module, "TASK_SECONDS", 0.0)   # a task a chunk
+    gate = tmp_path / "gate"
+
+    def hold_tasks_until(path: str) -> None:   # runs in each worker process (pickled by value)
+        from crashgrab.engine.crash_and_grab.survey import cluster as on_worker
+
+        ungated = on_worker._run_chunks
+
+        def gated(jobs):
+            while not os.path.exists(path):
+                time.sleep(0.01)
+            return ungated(jobs)
+        on_worker._run_chunks = gated
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        pids = client.run(os.getpid)            # worker address -> process id
+        client.run(hold_tasks_until, str(gate))
+        with ThreadPoolExecutor(1) as pool:
+            survey = pool.submit(run_survey, small_request(), cluster=cluster.scheduler_address)
+            victim = _wait_for(lambda: next((a for a, keys in client.processing().items() if keys), None),
+                               "a worker processing a task of the survey")
+            os.kill(pids[victim], signal.SIGKILL)
+            _wait_for(lambda: victim not in client.scheduler_info()["workers"], "the scheduler to lose the worker")
+            gate.touch()
+            tally = survey.result()
+        _wait_for(lambda: not _running(pids[victim]), "the killed worker process to be gone")
+    assert dumps(report_json(small_request(), tally)) == pool_report
 
 
 def test_a_stopped_cluster_survey_resumes_to_the_same_report(local_cluster, pool_report, monkeypatch):

@@ -24,10 +24,16 @@ def add_arguments(survey, players_required: bool = True) -> None:
     survey.add_argument("--tileset", metavar="FILE",
                         help="survey a tile set of your own (a tile set file, as the tile designer saves it) "
                              "instead of the standard tiles: every side, rotation and slot its tiles allow")
+    survey.add_argument("--shape", metavar="WxH|LAYOUT",
+                        help="a free-form survey: the board's shape, a size (e.g. 8x6) or a layout file whose "
+                             "tiles draw it (holes and all); every way to lay --tiles over it exactly is checked")
+    survey.add_argument("--tiles", metavar="ID,ID,...",
+                        help="with --shape: the tiles to lay, each once, on either side, at any turn and place "
+                             "(default with a layout: its tiles)")
     which = survey.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true",
                        help="every arrangement of the template (the default for 2-4; 5 and 6 take minutes to "
-                            "hours: see `crashgrab docs performance`)")
+                            "hours: see `crashgrab docs performance`); with --shape, needed past 200,000 ways")
     which.add_argument("--sample", type=int, metavar="N", help="N setups drawn by the rules from --seed")
     survey.add_argument("--seed", type=int, help="seed of the sample (printed when not given)")
     survey.add_argument("--workers", type=int, metavar="N",

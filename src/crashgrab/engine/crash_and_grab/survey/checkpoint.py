@@ -20,6 +20,7 @@ from ...formats.kinds import check_kind
 from ...formats.safe_read import shorten
 from ...formats.schemas import validate
 from .findings import RULE_CODES
+from .freeform_request import FreeformRequest
 from .record import BoardRecord
 from .runner import SAMPLE, SurveyRequest
 from .tally import Tally
@@ -35,6 +36,8 @@ def request_json(request: SurveyRequest) -> dict[str, Any]:
                 "chunk_size": request.chunk_size}
     if request.tileset is not None:  # a designer's tiles: the checkpoint is of that very set
         document["tileset"] = {"id": request.tileset.id, "sha256": tileset_digest(request.tileset)}
+    if isinstance(request, FreeformRequest):  # a free-form survey: of this shape and these tiles
+        document["shape"] = request.shape_json()
     return document
 
 

@@ -28,6 +28,7 @@ from ...formats.layout_io import save_layout
 from ...formats.schemas import validate
 from ..templates import TEMPLATES
 from .cluster import INSTALL, dask_available
+from .freeform_request import FreeformRequest
 from .tilesets import survey_tileset
 
 CHECKPOINT_SECONDS = 60   # a running survey saves its checkpoint this often
@@ -37,8 +38,8 @@ EXIT_INTERRUPTED = 130    # Ctrl-C: stopped after the chunk in hand, checkpoint 
 
 def run_from_shared(args: argparse.Namespace, usage_error) -> int:
     """`crashgrab survey` (the game's options among other games'): --players or --template is required here."""
-    if args.players is None and getattr(args, "template", None) is None:
-        usage_error("the following arguments are required: --players (or --template)")
+    if args.players is None and getattr(args, "template", None) is None and getattr(args, "shape", None) is None:
+        usage_error("the following arguments are required: --players (or --template, or --shape)")
     if args.players is not None and getattr(args, "template", None) is not None:
         usage_error("argument --template: not allowed with argument --players (both name the template)")
     return run_survey_command(args)
@@ -48,8 +49,12 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
     """The survey the arguments ask for; UsageError (exit 2) for anything unusable, and
     InvalidFileError (exit 2) for a tile set file that is not one, or whose tiles do not fit
     the template's slots."""
-    template = PLAYERS[args.players] if args.players is not None else args.template
-    if args.sample is None and not args.all and template != "2-4":
+    free_form = getattr(args, "shape", None) is not None   # freeform_cli.py checks its options
+    if getattr(args, "tiles", None) is not None and not free_form:
+        raise UsageError("--tiles names the tiles to lay on a --shape; a template's tiles are its slots'.",
+                         hint="Give --shape WxH (or a layout file) with --tiles, or leave out --tiles.")
+    template = "2-4" if free_form else PLAYERS[args.players] if args.players is not None else args.template
+    if not free_form and args.sample is None and not args.all and template != "2-4":
         raise UsageError(f"say how many {template}-saucer setups to check with --sample N "
                          "(for example --sample 20000), or --all for every board (it takes long: "
                          "see `crashgrab docs performance`).")
@@ -83,6 +88,9 @@ def request_from_args(args: argparse.Namespace) -> SurveyRequest:
                              f"{'is not a code' if len(unknown) == 1 else 'are not codes'} a survey counts.",
                              hint=f"Use some of {', '.join(SURVEY_CODES)}.")
     best = args.best if args.best is not None else DEFAULT_BEST
+    if free_form:
+        from .freeform_cli import freeform_request_from_args
+        return freeform_request_from_args(args, select, best)  # type: ignore[return-value]
     tileset = survey_tileset(args.tileset, TEMPLATES[template]) if getattr(args, "tileset", None) else None
     if args.sample is not None:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
@@ -97,6 +105,8 @@ def checkpoint_path(args: argparse.Namespace, request: SurveyRequest) -> Path:
     if args.output:
         return Path(args.output + ".checkpoint.json")
     tiles = f"-{request.tileset.id}" if request.tileset is not None else ""
+    if isinstance(request, FreeformRequest):
+        tiles += f"-{request.tag}"
     return Path(f"survey-{request.template}-{request.mode}{tiles}.checkpoint.json")
 
 

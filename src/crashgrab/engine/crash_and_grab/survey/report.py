@@ -7,6 +7,7 @@ from typing import Any
 from ..templates import TEMPLATES
 from ..validation.codes import DEFAULT_SEVERITY
 from .findings import RULE_CODES as SURVEY_CODES
+from .freeform_request import FreeformRequest
 from .lines import DISTANCES
 from .record import BoardRecord
 from .runner import SAMPLE, SurveyRequest, board_origin, survey_classes
@@ -36,6 +37,7 @@ def report_json(request: SurveyRequest, tally: Tally, files: dict[int, str] | No
         "format": "crash-grab-survey",
         "version": 2,
         "template": request.template,
+        **({"shape": request.shape_json()} if isinstance(request, FreeformRequest) else {}),  # a free-form survey
         "tileset": request.tileset_obj.id,
         "mode": request.mode,
         "seed": request.seed if request.mode == SAMPLE else None,
@@ -127,9 +129,18 @@ def _percent(share: float) -> str:
     return f"{share * 100:.1f}%"
 
 
+def _board(document: dict[str, Any]) -> str:
+    shape = document.get("shape")
+    if shape is not None:
+        cells = sum(row.count("#") for row in shape["cells"])
+        return (f"the free-form {shape['width']}x{shape['height']} board of {cells} cells "
+                f"with tiles {', '.join(shape['tiles'])}")
+    template = TEMPLATES[document["template"]]
+    return f"the {template.width}x{template.height} board for {template.title}"
+
+
 def report_text(document: dict[str, Any]) -> str:
     """The report for people: the same figures as the JSON document, one block per question."""
-    template = TEMPLATES[document["template"]]
     total = document["boards"]
     if document["mode"] == "all":
         turn = _up_to(document.get("symmetries", QUARTER_TURNS if document["quarter_turn"] else []))
@@ -137,8 +148,7 @@ def report_text(document: dict[str, Any]) -> str:
                 f"{_count(document['checked'])} checked (one per board{turn})")
     else:
         what = f"{_count(total)} setups drawn by the rules with seed {document['seed']}"
-    lines = [f"Survey of the {template.width}x{template.height} board for {template.title}, "
-             f"{document['tileset']} tiles: {what}."]
+    lines = [f"Survey of {_board(document)}, {document['tileset']} tiles: {what}."]
     if document["select"] is not None:
         lines.append(f"Counting only: {', '.join(document['select'])}.")
     lines += ["", "Boards with each finding:"]

@@ -27,6 +27,7 @@ from .arrangements import arrangement_count, arrangements, sample_layout, sample
 from .assemble import template_boards
 from .batch import choice_records, class_records
 from .distinct import distinct_boards
+from .freeform_request import FreeformRequest
 from .defaults import ALL, DEFAULT_BEST, SAMPLE
 from .tally import Tally
 
@@ -91,11 +92,15 @@ class SurveyRequest:
 
 def survey_classes(request: SurveyRequest, tileset: TileSet | None = None):
     """The distinct boards an exhaustive survey of the request checks."""
+    if isinstance(request, FreeformRequest):  # a free-form survey (freeform_request.py)
+        return request.classes()
     return distinct_boards(request.template_obj, tileset or request.tileset_obj)
 
 
 def board_layout(request: SurveyRequest, board: int, tileset: TileSet | None = None) -> Layout:
     """The layout of board number `board` of a survey (to save the best ones)."""
+    if isinstance(request, FreeformRequest):
+        return request.board_layout(board)
     tileset = tileset or request.tileset_obj
     if request.mode == SAMPLE:
         return sample_layout(tileset, request.template_obj, request.seed, board, tileset_ref=request.tileset_ref)
@@ -112,6 +117,8 @@ def board_origin(request: SurveyRequest, board: int) -> dict:
 def survey_chunk(request: SurveyRequest, start: int, stop: int) -> Tally:
     """The tally of units start..stop-1 (sample numbers, or distinct-board numbers with
     `ALL`), checked by the batch kernel; runs in a worker process."""
+    if isinstance(request, FreeformRequest):
+        return request.survey_chunk(start, stop)
     tileset = request.tileset_obj
     template = request.template_obj
     select = frozenset(request.select) if request.select is not None else None
