@@ -2,9 +2,10 @@
 
 A robot is dealt 9 cards less one per damage point (seed, I. Deal Program Cards; classic
 rules); Extra Memory adds one; a card kept on the Flywheel last turn joins the hand; Recompile
-swaps the whole hand for as many new cards at the cost of 1 damage. The deck is the 84 program
-cards less those held in locked registers or on a Flywheel, shuffled from the state's seed and
-turn, so a deal is repeatable.
+swaps the whole hand for as many new cards at the cost of 1 damage, drawn from what is left of
+the deck once every hand is dealt, so one robot's Recompile leaves the others' hands as they
+were. The deck is the 84 program cards less those held in locked registers or on a Flywheel,
+shuffled from the state's seed and turn, so a deal is repeatable.
 """
 from __future__ import annotations
 
@@ -30,17 +31,19 @@ def deal(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recom
     held = {card for robot in state.robots for card in robot.registers if card is not None} | set(flywheel.values())
     pile = [card for card in PROGRAM_DECK if card not in held]
     random.Random(f"{state.seed}/{state.turns + 1}/deal").shuffle(pile)
-    hands: dict[str, tuple[Card, ...]] = {}
-    for robot in state.robots:
-        if robot.at is None or robot.name in powered_down:
-            continue
+    dealt: dict[str, list[Card]] = {}
+    dealing = [robot for robot in state.robots if robot.at is not None and robot.name not in powered_down]
+    for robot in dealing:
         size = hand_size(robot.damage, robot.options)
-        hand, pile = pile[:size], pile[size:]
+        dealt[robot.name], pile = pile[:size], pile[size:]
+    for robot in dealing:
         if robot.name in recompile and "Recompile" in robot.options:
-            hand, pile = pile[:size], pile[size:]   # the old hand is discarded
+            size = len(dealt[robot.name])
+            dealt[robot.name], pile = pile[:size], pile[size:]   # the old hand is discarded
             state = with_robot(state, replace(robot, damage=robot.damage + 1))
+    hands: dict[str, tuple[Card, ...]] = {}
+    for robot in dealing:
         kept = flywheel.get(robot.name)
-        if kept is not None and "Flywheel" in robot.options:
-            hand = hand + [kept]
-        hands[robot.name] = tuple(hand)
+        extra = [kept] if kept is not None and "Flywheel" in robot.options else []
+        hands[robot.name] = tuple(dealt[robot.name] + extra)
     return state, hands
