@@ -123,3 +123,13 @@ def test_one_robot_s_recompile_leaves_the_other_hands_as_they_were():
     assert redrawn["blue"] == plain["blue"] and len(redrawn["red"]) == 9
     assert not set(redrawn["red"]) & (set(plain["red"]) | set(plain["blue"]))
     assert after.robot("red").damage == 1
+
+
+def test_recompiled_hands_are_drawn_in_the_order_the_robots_recompiled():
+    state = race("Recompile", blue=("Recompile",))
+    _, red_first = deal(state, recompile=["red"])
+    _, then_blue = deal(state, recompile=["red", "blue"])
+    _, blue_first = deal(state, recompile=["blue"])
+    _, then_red = deal(state, recompile=["blue", "red"])
+    assert then_blue["red"] == red_first["red"] and then_red["blue"] == blue_first["blue"]
+    assert then_blue["blue"] == then_red["red"]     # the second to recompile takes the next nine

@@ -25,9 +25,10 @@ def hand_size(damage: int, options: Iterable[str]) -> int:
 
 def deal(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recompile: Iterable[str] = (),
          powered_down: Iterable[str] = ()) -> tuple[RallyState, dict[str, tuple[Card, ...]]]:
-    """Each robot's hand for the next turn, and the state after any Recompile's damage."""
+    """Each robot's hand for the next turn, and the state after any Recompile's damage; the robots
+    in `recompile` redraw in that order."""
     flywheel = dict(flywheel or {})
-    recompile, powered_down = set(recompile), set(powered_down)
+    recompile, powered_down = tuple(dict.fromkeys(recompile)), set(powered_down)
     held = {card for robot in state.robots for card in robot.registers if card is not None} | set(flywheel.values())
     pile = [card for card in PROGRAM_DECK if card not in held]
     random.Random(f"{state.seed}/{state.turns + 1}/deal").shuffle(pile)
@@ -36,8 +37,9 @@ def deal(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recom
     for robot in dealing:
         size = hand_size(robot.damage, robot.options)
         dealt[robot.name], pile = pile[:size], pile[size:]
-    for robot in dealing:
-        if robot.name in recompile and "Recompile" in robot.options:
+    for name in recompile:          # in the order they recompiled: a later one never changes an earlier hand
+        robot = state.robot(name)
+        if robot is not None and name in dealt and "Recompile" in robot.options:
             size = len(dealt[robot.name])
             dealt[robot.name], pile = pile[:size], pile[size:]   # the old hand is discarded
             state = with_robot(state, replace(robot, damage=robot.damage + 1))
