@@ -182,11 +182,12 @@ def test_an_edit_shows_structural_findings_at_once_and_route_findings_from_the_w
 
 
 # --- the session alone ---------------------------------------------------------------------
-def session_of(**robot_changes) -> PlaytestSession:
+def session_of(course=None, **robot_changes) -> PlaytestSession:
     from crashgrab.engine.roborally.resolved import resolved_course_json
 
     system = get_system("roborally")
-    session = PlaytestSession(resolved_course_json(system.layout_from_json(json.loads(json.dumps(COURSE)))), seed=5)
+    layout = system.layout_from_json(json.loads(json.dumps(course or COURSE)))
+    session = PlaytestSession(resolved_course_json(layout), seed=5)
     if robot_changes:
         robots = tuple(replace(r, **robot_changes) if r.name == "red" else r for r in session.initial.robots)
         session.initial = replace(session.initial, robots=robots)

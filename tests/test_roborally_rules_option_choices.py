@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from crashgrab.engine.roborally.rules import Card, Choice, IllegalAction, RallyState, Robot, Turn, apply, floor_from_course
-from crashgrab.engine.roborally.rules.dealing import deal
+from crashgrab.engine.roborally.rules.dealing import deal, shuffled_option_deck
 from crashgrab.engine.roborally.rules.option_choices import (answer_in, choosing_options, legal_uses,
                                                              register_answers, with_answer)
 from tests.test_roborally_rules import course
@@ -133,3 +133,11 @@ def test_recompiled_hands_are_drawn_in_the_order_the_robots_recompiled():
     _, then_red = deal(state, recompile=["blue", "red"])
     assert then_blue["red"] == red_first["red"] and then_red["blue"] == blue_first["blue"]
     assert then_blue["blue"] == then_red["red"]     # the second to recompile takes the next nine
+
+
+def test_the_option_deck_is_one_of_each_card_less_those_held_in_an_order_the_seed_repeats():
+    from crashgrab.engine.roborally.rules import OPTION_NAMES
+    deck = shuffled_option_deck(3, held=("Brakes", "Shield"))
+    assert sorted(deck) == sorted(set(OPTION_NAMES) - {"Brakes", "Shield"}) and len(deck) == 15
+    assert shuffled_option_deck(3, held=("Brakes", "Shield")) == deck
+    assert any(shuffled_option_deck(seed) != shuffled_option_deck(3) for seed in (4, 5))

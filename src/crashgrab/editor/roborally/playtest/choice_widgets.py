@@ -58,6 +58,7 @@ class OptionChoices(QWidget):
         while self.grid.count():
             widget = self.grid.takeAt(0).widget()
             if widget is not None:
+                widget.setParent(None)   # gone from the panel now (it may be the one signalling)
                 widget.deleteLater()
         self.controls = {}
         options = session.choosing_options(robot) if session is not None and robot is not None else ()
@@ -117,6 +118,7 @@ class QuestionBox(QFrame):
         while self.buttons.count():
             widget = self.buttons.takeAt(0).widget()
             if widget is not None:
+                widget.setParent(None)   # gone from the panel now (it may be the one signalling)
                 widget.deleteLater()
         missing = session.question if session is not None else None
         self.setVisible(missing is not None)

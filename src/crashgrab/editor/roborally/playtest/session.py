@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from crashgrab.engine.roborally.rules.cards import PROGRAM_DECK, REGISTERS, TURBO_BLASTER_SHOTS, Card
-from crashgrab.engine.roborally.rules.dealing import deal
+from crashgrab.engine.roborally.rules.dealing import deal, shuffled_option_deck
 from crashgrab.engine.roborally.rules.errors import MissingChoice, RuleError
 from crashgrab.engine.roborally.rules.events import RallyEvent
 from crashgrab.engine.roborally.rules.floor import floor_from_course
@@ -49,7 +49,8 @@ class PlaytestSession:
         self.course = copy.deepcopy(course)
         floor = floor_from_course(self.course)
         count = min(len(floor.starts), len(ROBOT_NAMES), robots or floor.players or len(floor.starts))
-        self.initial: RallyState = starting_state(floor, ROBOT_NAMES[:count], seed=seed)
+        self.initial: RallyState = starting_state(floor, ROBOT_NAMES[:count], seed=seed,
+                                                  option_deck=shuffled_option_deck(seed))
         self.played: list[PlayedTurn] = []
         self.hands: dict[str, tuple[Card, ...]] = {}
         self.programs: dict[str, list[Card | None]] = {}
@@ -83,6 +84,8 @@ class PlaytestSession:
         shots = TURBO_BLASTER_SHOTS if "Turbo Blaster" in options else 0   # (a scenario's default too)
         self.initial = replace(self.initial, robots=tuple(replace(r, options=tuple(options), shots=shots)
                                                           if r.name == name else r for r in self.initial.robots))
+        held = [option for r in self.initial.robots for option in r.options]
+        self.initial = replace(self.initial, option_deck=shuffled_option_deck(self.initial.seed, held))
         self.deal()
 
     # --- programming ---------------------------------------------------------------------------
@@ -341,6 +344,7 @@ class PlaytestSession:
             "notes": "Saved from the editor's playtest.",
             "layout": layout,
             "robots": [robot_json(r) for r in self.initial.robots],
+            "option_deck": list(self.initial.option_deck),
             "seed": self.initial.seed,
             "turns": [turn_json(p.turn) for p in self.played],
             "expect": {"robots": {r.name: expected_json(r) for r in final.robots}, "winner": final.winner},

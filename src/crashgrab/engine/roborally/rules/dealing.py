@@ -13,7 +13,7 @@ import random
 from dataclasses import replace
 from typing import Iterable, Mapping
 
-from .cards import PROGRAM_DECK, Card
+from .cards import OPTION_NAMES, PROGRAM_DECK, Card
 from .state import RallyState, with_robot
 
 HAND = 9
@@ -49,3 +49,12 @@ def deal(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recom
         extra = [kept] if kept is not None and "Flywheel" in robot.options else []
         hands[robot.name] = tuple(dealt[robot.name] + extra)
     return state, hands
+
+
+def shuffled_option_deck(seed: int, held: Iterable[str] = ()) -> tuple[str, ...]:
+    """The option deck shuffled from `seed` (top card first), less the cards robots hold: one of
+    each option card the rules play (High-Pressure Beam left out)."""
+    held = set(held)
+    deck = [option for option in OPTION_NAMES if option not in held]
+    random.Random(f"{seed}/options").shuffle(deck)
+    return tuple(deck)
