@@ -290,9 +290,9 @@ class PlaytestPanel(QWidget):
 
     # --- showing -------------------------------------------------------------------------------
     def power_down_toggled(self, on: bool) -> None:
-        if self.session is not None and self.robot is not None:
-            self.session.set_powered_down(self.robot, on)
-            self.show_session()
+        session, robot = self.session, self.robot
+        if session is not None and robot is not None and not self._try(lambda: session.set_powered_down(robot, on)):
+            self.show_session()   # refused: the box shows the session again
 
     def show_session(self) -> None:
         session, robot = self.session, self.robot

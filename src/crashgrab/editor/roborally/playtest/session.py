@@ -21,18 +21,13 @@ from crashgrab.engine.roborally.rules.dealing import deal, shuffled_option_deck
 from crashgrab.engine.roborally.rules.errors import MissingChoice, RuleError
 from crashgrab.engine.roborally.rules.events import RallyEvent
 from crashgrab.engine.roborally.rules.floor import floor_from_course
-from crashgrab.engine.roborally.rules.option_choices import (answer_in, choosing_options, legal_uses,
-                                                             register_answers, with_answer)
 from crashgrab.engine.roborally.rules.state import Choice, RallyState, Robot, Turn, starting_state
 from crashgrab.engine.roborally.rules.turn import Frame, apply_in_phases
 
 from .scenario_json import expected_json, robot_json, turn_json
+from .session_choices import ChoicesMixin, PlaytestError
 
 ROBOT_NAMES = ("red", "blue", "green", "yellow", "orange", "purple", "white", "black")
-
-
-class PlaytestError(Exception):
-    """What the designer asked cannot be done (a card not in the hand, a register locked...)."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +39,7 @@ class PlayedTurn:
     frames: tuple[Frame, ...]
 
 
-class PlaytestSession:
+class PlaytestSession(ChoicesMixin):
     def __init__(self, course: dict[str, Any], seed: int = 1, robots: int | None = None) -> None:
         self.course = copy.deepcopy(course)
         floor = floor_from_course(self.course)
@@ -96,24 +91,6 @@ class PlaytestSession:
         self.programs = {name: list(self.state.robot(name).registers) for name in self.hands}
         self.recompiled, self.option_uses, self.answers, self.question = [], {}, {}, None
         self.frame = None
-
-    def can_recompile(self, name: str) -> bool:
-        """Recompile is there for a robot holding it, once a turn, while it is programmed."""
-        robot = self.state.robot(name)
-        return (robot is not None and "Recompile" in robot.options and name in self.hands and bool(self.hands[name])
-                and name not in self.recompiled and name not in self.powered_down and self.frame is None)
-
-    def recompile(self, name: str) -> None:
-        """`name` discards its hand for as many new cards (1 damage at the turn's start, the rules');
-        the cards it had put in free registers go with the old hand. The other hands stay."""
-        if not self.can_recompile(name):
-            raise PlaytestError(f"{name} cannot recompile now: it needs the Recompile card, a hand, and this "
-                                f"turn's programming not yet played (once a turn).")
-        order = [*self.recompiled, name]
-        self.dealt, hands = deal(self.state, flywheel=self.flywheel, recompile=order)
-        self.recompiled = order
-        self.hands = {**self.hands, name: hands[name]}
-        self.clear(name)
 
     def locked(self, name: str) -> tuple[int, ...]:
         robot = self.state.robot(name)
@@ -178,31 +155,6 @@ class PlaytestSession:
         self.answers, self.question = {}, None
         self.frame = None
 
-    # --- option cards' choices ---------------------------------------------------------------
-    def choosing_options(self, name: str) -> tuple[str, ...]:
-        """The robot's option cards that take a choice per register."""
-        robot = self.state.robot(name)
-        return choosing_options(robot.options) if robot is not None and name in self.programs else ()
-
-    def option_answers(self, name: str, option: str) -> tuple[tuple[Any, ...], ...]:
-        """Registers 1-5: the legal answers of the robot's option (None first: not used)."""
-        return register_answers(self.state, name, option, self.programs.get(name, ()), self.free_cards(name))
-
-    def uses(self, name: str) -> dict[str, Any]:
-        """The robot's option choices as the turn's "options", those its program still allows."""
-        return legal_uses(self.state, name, self.option_uses.get(name, {}), self.programs.get(name, ()),
-                          self.free_cards(name))
-
-    def option_answer(self, name: str, option: str, register: int) -> Any:
-        return answer_in(self.uses(name), option, register)
-
-    def set_option_answer(self, name: str, option: str, register: int, answer: Any) -> None:
-        """`answer` (one of `option_answers`) for the robot's option in register 1-5."""
-        if answer not in self.option_answers(name, option)[register - 1]:
-            raise PlaytestError(f"{option} has no such use in {name}'s register {register}.")
-        self.option_uses[name] = with_answer(self.uses(name), option, register, answer)
-        self.answers, self.question = {}, None
-
     def ready(self) -> bool:
         programmed = {name: cards for name, cards in self.programs.items() if name not in self.powered_down}
         return (bool(programmed) or bool(self.powered_down)) and all(all(c is not None for c in cards)
@@ -211,6 +163,9 @@ class PlaytestSession:
     def set_powered_down(self, name: str, down: bool) -> None:
         """`name` powers down for the next turn (plays no program, fires no laser, is repaired at its
         start: the rules') or not."""
+        if down and name in self.recompiled:
+            raise PlaytestError(f"{name} has recompiled its hand this turn: it plays it (a robot powering down is "
+                                f"dealt no hand).")
         (self.powered_down.add if down else self.powered_down.discard)(name)
         self.answers, self.question = {}, None
 

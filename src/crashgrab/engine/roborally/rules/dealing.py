@@ -38,11 +38,11 @@ def deal(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recom
         size = hand_size(robot.damage, robot.options)
         dealt[robot.name], pile = pile[:size], pile[size:]
     for name in recompile:          # in the order they recompiled: a later one never changes an earlier hand
-        robot = state.robot(name)
-        if robot is not None and name in dealt and "Recompile" in robot.options:
-            size = len(dealt[robot.name])
-            dealt[robot.name], pile = pile[:size], pile[size:]   # the old hand is discarded
-            state = with_robot(state, replace(robot, damage=robot.damage + 1))
+        recompiling = state.robot(name)
+        if recompiling is not None and name in dealt and "Recompile" in recompiling.options:
+            size = len(dealt[name])
+            dealt[name], pile = pile[:size], pile[size:]   # the old hand is discarded
+            state = with_robot(state, replace(recompiling, damage=recompiling.damage + 1))
     hands: dict[str, tuple[Card, ...]] = {}
     for robot in dealing:
         kept = flywheel.get(robot.name)
