@@ -161,3 +161,33 @@ def test_an_answer_the_changed_program_no_longer_allows_is_dropped():
     assert session.uses("red") == {}
     with pytest.raises(PlaytestError, match="no such use"):
         session.set_option_answer("red", "Brakes", 2, True)    # a Rotate Left: no Brakes
+
+
+@pytest.mark.parametrize("option, program, register, pick", [
+    ("Brakes", "move1 turn_left", 1, -1),
+    ("Fourth Gear", "turn_right move3", 2, -1),           # east from [1,2]: 4 squares would leave the 5-wide course
+    ("Reverse Gear", "back_up turn_left", 1, -1),
+    ("Turbo Blaster", "turn_right turn_right", 2, -1),
+    ("Shield", "turn_left turn_left", 1, 3),              # "back"
+    ("Turret", "turn_left turn_left", 2, 1),              # "right"
+    ("Emergency Stop", "turn_left turn_left turn_left", 2, -1),
+    ("Conditional Command", "turn_left turn_left", 2, 1),  # the hand's highest spare card
+    ("Target Control", "turn_right turn_right", 1, 5),    # lock the target's register 5
+])
+def test_every_choosing_option_s_answer_is_saved_and_replayed_by_scenario_run(option, program, register, pick,
+                                                                              tmp_path, capsys):
+    session = session_of()
+    session.set_options("red", (option,))
+    session.script("red", program)
+    session.script("blue", " ".join(["turn_left"] * len(program.split())))
+    answer = session.option_answers("red", option)[register - 1][pick]
+    session.set_option_answer("red", option, register, answer)
+    while session.play() is None:            # a question (a robot off the course returning): the first answer
+        session.answer(session.question.options[0])
+    assert session.played[-1].turn.choices["red"].options == session.uses("red") != {}
+    path = tmp_path / "options.json"
+    path.write_text(json.dumps(session.scenario(json.loads(json.dumps(COURSE)), option)))
+    capsys.readouterr()
+    assert main(["scenario", "run", str(path)]) == 0, capsys.readouterr().out
+    saved = json.loads(path.read_text())
+    assert saved["turns"][0]["choices"]["red"]["options"] == session.uses("red")
