@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFrame, QGridLayout, QLabel, QPushButton, QSizePolicy,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFrame, QGridLayout, QLabel, QPushButton, QSizePolicy, QStyle,
+                               QStyleOptionComboBox, QStylePainter, QVBoxLayout, QWidget)
 
 from crashgrab.engine.roborally.rules.cards import REGISTERS
 from crashgrab.engine.roborally.rules.option_choices import CHOICE_KINDS
@@ -28,6 +28,9 @@ OPTION_WORDS = {
 ANSWER_WORDS = {"repair": "Repair 2", "option": "Take an option", "north": "North", "east": "East",
                 "south": "South", "west": "West"}
 ANSWERS_A_ROW = 4
+SHORT_CARDS = {"move1": "M1", "move2": "M2", "move3": "M3", "back_up": "BU", "turn_left": "RL", "turn_right": "RR",
+               "u_turn": "UT"}
+SHORT_ROLE = Qt.UserRole + 1   # a box's answer in a fifth of the rail ("M2 690"); its list says it whole
 
 
 def answer_text(answer: Any, card_text: Callable[[Any], str]) -> str:
@@ -41,6 +44,29 @@ def answer_text(answer: Any, card_text: Callable[[Any], str]) -> str:
     return card_text(answer)
 
 
+def short_text(answer: Any) -> str | None:
+    if isinstance(answer, dict) and "discard" in answer:
+        return f"\u2715 {answer['discard']}"
+    if hasattr(answer, "kind") and hasattr(answer, "priority"):
+        return f"{SHORT_CARDS[answer.kind]} {answer.priority}"
+    return None
+
+
+class ElidedCombo(QComboBox):
+    """A box a fifth of the rail wide: its answer in short (SHORT_ROLE), cut with an ellipsis
+    rather than clipped (the list and the tool tip give it whole)."""
+
+    def paintEvent(self, _event) -> None:  # noqa: N802 (Qt's name)
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.CC_ComboBox, option)
+        field = self.style().subControlRect(QStyle.CC_ComboBox, option, QStyle.SC_ComboBoxEditField, self)
+        text = self.currentData(SHORT_ROLE) or option.currentText
+        option.currentText = self.fontMetrics().elidedText(text, Qt.ElideRight, field.width() - 3)  # (the margin)
+        painter.drawControl(QStyle.CE_ComboBoxLabel, option)
+
+
 class OptionChoices(QWidget):
     """A row of five controls for each choosing option card of the shown robot."""
 
@@ -50,6 +76,7 @@ class OptionChoices(QWidget):
         self.grid = QGridLayout(self)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setVerticalSpacing(2)
+        self.grid.setHorizontalSpacing(3)
         for column in range(REGISTERS):
             self.grid.setColumnStretch(column, 1)   # under the registers' five equal columns
         self.controls: dict[tuple[str, int], QWidget] = {}
@@ -75,7 +102,9 @@ class OptionChoices(QWidget):
                 control = self._control(option, register, legal, chosen)
                 control.setEnabled(enabled and len(legal) > 1)
                 control.setToolTip(f"{option}, register {register}: {OPTION_WORDS[option]}"
-                                   + ("" if len(legal) > 1 else " (not with this card)"))
+                                   + ("" if len(legal) > 1 else " (not with this card)")
+                                   + (f"; now {answer_text(chosen, self.card_text)}" if chosen not in (None, True)
+                                      else ""))
                 centred = Qt.AlignCenter if isinstance(control, QCheckBox) else Qt.Alignment()
                 self.grid.addWidget(control, 2 * row + 1, register - 1, centred)
                 self.controls[(option, register)] = control
@@ -87,12 +116,16 @@ class OptionChoices(QWidget):
             tick.setChecked(chosen is True)
             tick.toggled.connect(lambda on: self.choose(option, register, True if on else None))
             return tick
-        box = QComboBox(objectName=name)
+        box = ElidedCombo(objectName=name)
+        font = box.font()
+        font.setPointSizeF(font.pointSizeF() - 1)   # a point less: "M2 750" whole in a fifth of a 1024 window's rail
+        box.setFont(font)
         box.setSizeAdjustPolicy(QComboBox.AdjustToMinimumContentsLengthWithIcon)
         box.setMinimumContentsLength(3)
         box.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)   # five in a row, whatever their words
         for answer in legal:
             box.addItem(answer_text(answer, self.card_text), answer)
+            box.setItemData(box.count() - 1, short_text(answer), SHORT_ROLE)
         box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 24)   # the list shows the words whole
         box.setCurrentIndex(max(0, legal.index(chosen) if chosen in legal else 0))
         box.activated.connect(lambda index: self.choose(option, register, box.itemData(index)))

@@ -130,7 +130,7 @@ class PlaytestPanel(QWidget):
         options.addWidget(self.option_box)
         self._button("Give", "playtest_give_option", self.give_option, options)
         layout.addLayout(options)
-        self.options_label = QLabel(objectName="playtest_options")
+        self.options_label = QLabel(objectName="playtest_options", wordWrap=True)
         layout.addWidget(self.options_label)
         hand_row = QHBoxLayout()
         hand_row.addWidget(QLabel("Hand (drag a card to a register, or click it, then a register)", wordWrap=True), 1)
@@ -172,7 +172,7 @@ class PlaytestPanel(QWidget):
         self.forward_button = self._button("Phase \u25b6", "playtest_forward", lambda: self.go(1, False), steps)
         self.step_forward_button = self._button("Step \u25b6\u25b6", "playtest_step_forward", lambda: self.go(1, True), steps)
         layout.addLayout(steps)
-        self.frame_label = QLabel(objectName="playtest_frame")
+        self.frame_label = QLabel(objectName="playtest_frame", wordWrap=True)
         layout.addWidget(self.frame_label)
         self.stale_label = QLabel("The course has changed since this playtest began: Restart plays it as it is now.",
                                   objectName="playtest_stale", wordWrap=True)
@@ -352,6 +352,8 @@ class PlaytestPanel(QWidget):
             return "No playtest: Restart starts one."
         frame = session.shown_frame()
         turn = len(session.played) + (0 if frame is not None else 1)
+        if frame is None and session.question is not None:
+            return f"Turn {turn}: the rules ask {session.question.robot} a question (above)"
         if frame is None:
             missing = sum(1 for cards in session.programs.values() for c in cards if c is None)
             return f"Turn {turn}: programming" + (f" ({missing} registers empty)" if missing else " (ready)")

@@ -53,7 +53,6 @@ class ChoicesMixin:
         self.hands = {**self.hands, name: hands[name]}
         self.clear(name)
 
-
     # --- option cards' choices ---------------------------------------------------------------
     def choosing_options(self, name: str) -> tuple[str, ...]:
         """The robot's option cards that take a choice per register."""
