@@ -64,6 +64,7 @@ def test_brakes_ticked_in_register_1_keeps_red_off_the_belt_and_the_saved_scenar
         "red uses Brakes: stays instead of moving 1"]
     saved = saved_and_run(window, tmp_path / "brakes.json", capsys)
     assert saved["turns"][0]["choices"] == {"red": {"options": {"Brakes": [1]}}}
+    assert window.undo_stack.count() == 0 and not window.document.dirty   # a playtest edits nothing
     assert saved["expect"]["robots"]["red"]["at"] == [2, 2]
 
 
