@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from crashgrab.editor.game_views import open_board_window
 from crashgrab.editor.roborally import commands
@@ -96,6 +96,11 @@ def test_a_playtest_turn_is_dealt_programmed_stepped_through_and_saved_as_a_pass
     QTest.keyClick(panel.script_line, Qt.Key_Return)
     assert panel.play_button.isEnabled()
     QTest.mouseClick(panel.play_button, Qt.LeftButton)
+    # blue's hand cards (seed 1) back it off the course: the rules ask which way it faces on its return
+    assert session.question.choice == "respawn_facing" and panel.question_box.isVisibleTo(panel)
+    QTest.mouseClick(panel.question_box.findChild(QPushButton, "playtest_answer_east"), Qt.LeftButton)
+    assert session.question is None and not panel.question_box.isVisibleTo(panel)
+    assert session.played[-1].turn.choices["blue"].respawn_facing == "east"
     assert frame_of(session) == (None, "start")
     phases = []
     while frame_of(session) != (1, "belts"):
@@ -177,11 +182,12 @@ def test_an_edit_shows_structural_findings_at_once_and_route_findings_from_the_w
 
 
 # --- the session alone ---------------------------------------------------------------------
-def session_of(**robot_changes) -> PlaytestSession:
+def session_of(course=None, **robot_changes) -> PlaytestSession:
     from crashgrab.engine.roborally.resolved import resolved_course_json
 
     system = get_system("roborally")
-    session = PlaytestSession(resolved_course_json(system.layout_from_json(json.loads(json.dumps(COURSE)))), seed=5)
+    layout = system.layout_from_json(json.loads(json.dumps(course or COURSE)))
+    session = PlaytestSession(resolved_course_json(layout), seed=5)
     if robot_changes:
         robots = tuple(replace(r, **robot_changes) if r.name == "red" else r for r in session.initial.robots)
         session.initial = replace(session.initial, robots=robots)

@@ -45,6 +45,32 @@ def _a_broken_course(window) -> None:
     window.findings.select_next(1)
 
 
+def _playtest(window) -> None:
+    """The playtest open, red holding Brakes, Shield, Conditional Command and Recompile, its
+    Move 1 in register 1 braked and its shield on the back in step 2."""
+    window.playtest_action.setChecked(True)
+    panel = window.playtest.panel
+    session = panel.session
+    session.set_options("red", ("Brakes", "Shield", "Conditional Command", "Recompile"))
+    session.script("red", "move1 move2 turn_left move1 u_turn")
+    session.set_option_answer("red", "Brakes", 1, True)
+    session.set_option_answer("red", "Shield", 2, "back")
+    panel.robot_box.setCurrentText("red")
+    panel.show_session()
+
+
+def _playtest_question(window) -> None:
+    """The rules' question at the end of a turn: red backed off the course returns, facing which way?"""
+    window.playtest_action.setChecked(True)
+    panel = window.playtest.panel
+    session = panel.session
+    for name in session.names:
+        session.script(name, "back_up back_up back_up back_up back_up" if name == "red" else
+                       "turn_left turn_left turn_left turn_left turn_left")
+    panel.robot_box.setCurrentText("red")
+    panel.play()
+
+
 # name -> (window size, how to set it up, what it shows)
 STATES: dict[str, tuple[tuple[int, int], Callable, str]] = {
     "roborally-editor": ((1400, 900), _a_finding, "the 4-robot template course, its (empty) findings and life points"),
@@ -52,6 +78,10 @@ STATES: dict[str, tuple[tuple[int, int], Callable, str]] = {
     "roborally-board-editor": ((1400, 900), _board_editor, "the Foundry board in the board editor"),
     "roborally-board-editor-small": ((1024, 640), _board_editor, "the board editor in a 1024x640 window"),
     "roborally-overlap": ((1400, 900), _a_broken_course, "two boards overlapping: the finding outlines them"),
+    "roborally-playtest": ((1400, 900), _playtest, "the playtest: a hand, registers and option card choices"),
+    "roborally-playtest-small": ((1024, 640), _playtest, "the playtest in a 1024x640 window"),
+    "roborally-playtest-question-small": ((1024, 640), _playtest_question,
+                                          "the rules ask a question at the end of a turn, at 1024x640"),
 }
 
 

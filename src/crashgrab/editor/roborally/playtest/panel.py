@@ -1,19 +1,22 @@
 """The Playtest panel: the robots, the selected robot's hand and five registers (drag a card onto
-a register, or click a card then a register; click a filled register to take its card back), a
-script line (it fills the empty registers in order) and Clear, the turn's controls (play, phase
-and step back and forward, next turn, restart, save as a scenario) and the event log in the
-rules' own words. It shows a PlaytestSession and asks the controller to redraw the board; it
-never touches the course."""
+a register, or click a card then a register; click a filled register to take its card back),
+Recompile for a robot holding it, a row of choices under the registers for each option card that
+asks for one (choice_widgets.py), a script line (it fills the empty registers in order) and
+Clear, the turn's controls (play, the rules' question when they ask one, phase and step back and
+forward, next turn, restart, save as a scenario) and the event log in the rules' own words. It
+shows a PlaytestSession and asks the controller to redraw the board; it never touches the course."""
 from __future__ import annotations
 
 from typing import Callable
 
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea, QSizePolicy, QSpinBox,
+                               QVBoxLayout, QWidget)
 
 from crashgrab.engine.roborally.rules.cards import OPTION_NAMES, REGISTERS, Card
 
+from .choice_widgets import OptionChoices, QuestionBox
 from .session import PlaytestError, PlaytestSession
 
 CARD_MIME = "application/x-crashgrab-roborally-card"
@@ -62,6 +65,7 @@ class RegisterSlot(QLabel):
         self.setFrameShape(QFrame.Box)
         self.setAlignment(Qt.AlignCenter)
         self.setMinimumHeight(34)
+        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)   # equal columns, the words wrapped
         self.setWordWrap(True)
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802 (Qt's name)
@@ -78,6 +82,18 @@ class RegisterSlot(QLabel):
             self.clicked.emit(self.register)
 
 
+class _Controls(QWidget):
+    """The panel's controls in their scroll area: as tall as the rail, down to their least height
+    (a scroll area asks the preferred height of wrapped words otherwise, and scrolls too soon)."""
+
+    def __init__(self) -> None:
+        super().__init__(objectName="playtest_controls")
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 (Qt's name)
+        layout = self.layout()
+        return layout.minimumHeightForWidth(width) if layout is not None else super().heightForWidth(width)
+
+
 class PlaytestPanel(QWidget):
     def __init__(self, new_session: Callable[[int], PlaytestSession], shown: Callable[[], None],
                  save: Callable[[], None], status: Callable[[str], None]) -> None:
@@ -85,7 +101,16 @@ class PlaytestPanel(QWidget):
         self.setObjectName("playtest_panel")
         self.new_session, self.shown, self.save, self.status = new_session, shown, save, status
         self.session: PlaytestSession | None = None
-        layout = QVBoxLayout(self)
+        # The controls scroll (vertically only) when the side rail is shorter than they are, so a
+        # 1024x640 window keeps its size and nothing is squeezed or clipped.
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.scroll = QScrollArea(objectName="playtest_scroll", widgetResizable=True, frameShape=QFrame.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        outer.addWidget(self.scroll)
+        inner = _Controls()
+        self.scroll.setWidget(inner)
+        layout = QVBoxLayout(inner)
         top = QHBoxLayout()
         top.addWidget(QLabel("Seed"))
         self.seed_box = QSpinBox(objectName="playtest_seed", minimum=0, maximum=999_999, value=1)
@@ -105,13 +130,20 @@ class PlaytestPanel(QWidget):
         options.addWidget(self.option_box)
         self._button("Give", "playtest_give_option", self.give_option, options)
         layout.addLayout(options)
-        self.options_label = QLabel(objectName="playtest_options")
+        self.options_label = QLabel(objectName="playtest_options", wordWrap=True)
         layout.addWidget(self.options_label)
-        layout.addWidget(QLabel("Hand (drag a card to a register, or click it, then a register)"))
+        hand_row = QHBoxLayout()
+        hand_row.addWidget(QLabel("Hand (drag a card to a register, or click it, then a register)", wordWrap=True), 1)
+        self.recompile_button = self._button("Recompile", "playtest_recompile", self.recompile, hand_row)
+        self.recompile_button.setToolTip("Discard this hand for as many new cards, once a turn, for 1 damage "
+                                         "(the option card Recompile)")
+        layout.addLayout(hand_row)
         self.hand = HandList()
         self.hand.setMaximumHeight(150)
         layout.addWidget(self.hand)
         registers = QGridLayout()
+        for column in range(REGISTERS):
+            registers.setColumnStretch(column, 1)   # five equal columns, as the option choices' below
         self.slots = [RegisterSlot(n) for n in range(1, REGISTERS + 1)]
         for index, slot in enumerate(self.slots):
             slot.dropped.connect(self.card_dropped)
@@ -119,6 +151,8 @@ class PlaytestPanel(QWidget):
             registers.addWidget(QLabel(str(index + 1), alignment=Qt.AlignCenter), 0, index)
             registers.addWidget(slot, 1, index)
         layout.addLayout(registers)
+        self.option_choices = OptionChoices(self.choose_option, card_text)
+        layout.addWidget(self.option_choices)
         script = QHBoxLayout()
         self.script_line = QLineEdit(objectName="playtest_script", placeholderText="move2 turn_left move1 u_turn back_up")
         self.script_line.returnPressed.connect(self.run_script)
@@ -130,13 +164,15 @@ class PlaytestPanel(QWidget):
         self.play_button = self._button("Play Turn", "playtest_play", self.play, play)
         self.next_turn_button = self._button("Next Turn", "playtest_next_turn", self.next_turn, play)
         layout.addLayout(play)
+        self.question_box = QuestionBox(self.answer_question)
+        layout.addWidget(self.question_box)
         steps = QHBoxLayout()
         self.step_back_button = self._button("\u25c0\u25c0 Step", "playtest_step_back", lambda: self.go(-1, True), steps)
         self.back_button = self._button("\u25c0 Phase", "playtest_back", lambda: self.go(-1, False), steps)
         self.forward_button = self._button("Phase \u25b6", "playtest_forward", lambda: self.go(1, False), steps)
         self.step_forward_button = self._button("Step \u25b6\u25b6", "playtest_step_forward", lambda: self.go(1, True), steps)
         layout.addLayout(steps)
-        self.frame_label = QLabel(objectName="playtest_frame")
+        self.frame_label = QLabel(objectName="playtest_frame", wordWrap=True)
         layout.addWidget(self.frame_label)
         self.stale_label = QLabel("The course has changed since this playtest began: Restart plays it as it is now.",
                                   objectName="playtest_stale", wordWrap=True)
@@ -147,6 +183,7 @@ class PlaytestPanel(QWidget):
         self.save_button = QPushButton("Save as Scenario\u2026", objectName="playtest_save")
         self.save_button.clicked.connect(lambda: self.save())
         layout.addWidget(self.save_button)
+        self.scroll.setMinimumWidth(inner.minimumSizeHint().width() + self.scroll.verticalScrollBar().sizeHint().width())
 
     def _button(self, text: str, name: str, slot, row) -> QPushButton:
         button = QPushButton(text, objectName=name)
@@ -215,9 +252,29 @@ class PlaytestPanel(QWidget):
         session, robot = self.session, self.robot
         return session is not None and robot is not None and self._try(lambda: session.clear(robot))
 
+    def recompile(self) -> bool:
+        session, robot = self.session, self.robot
+        return session is not None and robot is not None and self._try(lambda: session.recompile(robot))
+
+    def choose_option(self, option: str, register: int, answer) -> bool:
+        session, robot = self.session, self.robot
+        if session is None or robot is None:
+            return False
+        return self._try(lambda: session.set_option_answer(robot, option, register, answer))
+
     def play(self) -> bool:
         session = self.session
-        return session is not None and self._try(session.play)
+        done = session is not None and self._try(session.play)
+        if session is not None and session.question is not None:
+            self.status(f"The rules ask before the turn can end: {session.question.message}")
+        return done
+
+    def answer_question(self, value: str) -> bool:
+        session = self.session
+        done = session is not None and self._try(lambda: session.answer(value))
+        if session is not None and session.question is not None:
+            self.status(f"The rules ask again: {session.question.message}")
+        return done
 
     def next_turn(self) -> bool:
         session = self.session
@@ -233,16 +290,19 @@ class PlaytestPanel(QWidget):
 
     # --- showing -------------------------------------------------------------------------------
     def power_down_toggled(self, on: bool) -> None:
-        if self.session is not None and self.robot is not None:
-            self.session.set_powered_down(self.robot, on)
-            self.show_session()
+        session, robot = self.session, self.robot
+        if session is not None and robot is not None and not self._try(lambda: session.set_powered_down(robot, on)):
+            self.show_session()   # refused: the box shows the session again
 
     def show_session(self) -> None:
         session, robot = self.session, self.robot
         playing = session is not None and session.frame is not None
         self.power_down_box.blockSignals(True)
         self.power_down_box.setChecked(session is not None and robot in session.powered_down)
-        self.power_down_box.setEnabled(session is not None and robot is not None and not playing)
+        self.power_down_box.setEnabled(session is not None and robot is not None and not playing
+                                       and robot not in session.recompiled)
+        self.power_down_box.setToolTip("It has recompiled its hand this turn: it plays it." if session is not None
+                                       and robot in session.recompiled else "")
         self.power_down_box.blockSignals(False)
         self.hand.clear()
         if session is not None and robot is not None:
@@ -258,9 +318,15 @@ class PlaytestPanel(QWidget):
                 slot.setToolTip("locked by damage: keeps last turn's card" if slot.register in locked else "")
             held = session.initial.robot(robot).options if not session.played else session.state.robot(robot).options
             self.options_label.setText("Options: " + (", ".join(held) or "none"))
+            self.recompile_button.setVisible("Recompile" in held)
+            self.recompile_button.setEnabled(session.can_recompile(robot))
+            self.recompile_button.setText("Recompiled" if robot in session.recompiled else "Recompile")
         else:
+            self.recompile_button.hide()
             for slot in self.slots:
                 slot.setText("")
+        self.option_choices.show_robot(session, robot, not playing)
+        self.question_box.show_question(session)
         self.play_button.setEnabled(session is not None and not playing and session.ready())
         self.next_turn_button.setEnabled(playing and session is not None and not session.state.over)
         for button in (self.back_button, self.forward_button, self.step_back_button, self.step_forward_button):
@@ -286,6 +352,8 @@ class PlaytestPanel(QWidget):
             return "No playtest: Restart starts one."
         frame = session.shown_frame()
         turn = len(session.played) + (0 if frame is not None else 1)
+        if frame is None and session.question is not None:
+            return f"Turn {turn}: the rules ask {session.question.robot} a question (above)"
         if frame is None:
             missing = sum(1 for cards in session.programs.values() for c in cards if c is None)
             return f"Turn {turn}: programming" + (f" ({missing} registers empty)" if missing else " (ready)")

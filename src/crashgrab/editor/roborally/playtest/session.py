@@ -3,9 +3,11 @@ phase by phase, saved as a scenario. No Qt here; the panel (panel.py) shows it.
 
 The session reads only the resolved course (a copy): a playtest never changes the course.
 It plays through the rules engine (`turn.apply_in_phases`), so what it shows is what
-`crashgrab scenario run` plays. A choice the rules ask for (a two-wrench site's repair or
-option, a returning robot's facing or square) is answered with a default the saved scenario
-records: "repair", the facing it had, the first free square.
+`crashgrab scenario run` plays. Option cards' choices per register (Brakes on a Move 1 ...) are
+the rules' legal answers (rules/option_choices.py), Recompile redraws a hand through the rules'
+dealing, and a choice the rules ask for at the end of the turn (a two-wrench site's repair or
+option, a returning robot's facing or square) is a `question` the designer answers; the saved
+scenario records them all. Every change makes new rules values; no rules state is edited.
 """
 from __future__ import annotations
 
@@ -14,20 +16,18 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-from crashgrab.engine.roborally.rules.cards import PROGRAM_DECK, REGISTERS, Card
-from crashgrab.engine.roborally.rules.dealing import deal
+from crashgrab.engine.roborally.rules.cards import PROGRAM_DECK, REGISTERS, TURBO_BLASTER_SHOTS, Card
+from crashgrab.engine.roborally.rules.dealing import deal, shuffled_option_deck
 from crashgrab.engine.roborally.rules.errors import MissingChoice, RuleError
 from crashgrab.engine.roborally.rules.events import RallyEvent
 from crashgrab.engine.roborally.rules.floor import floor_from_course
 from crashgrab.engine.roborally.rules.state import Choice, RallyState, Robot, Turn, starting_state
 from crashgrab.engine.roborally.rules.turn import Frame, apply_in_phases
 
+from .scenario_json import expected_json, robot_json, turn_json
+from .session_choices import ChoicesMixin, PlaytestError
+
 ROBOT_NAMES = ("red", "blue", "green", "yellow", "orange", "purple", "white", "black")
-MAX_CHOICES = 64     # defaults filled in one turn (each robot asks a few at most)
-
-
-class PlaytestError(Exception):
-    """What the designer asked cannot be done (a card not in the hand, a register locked...)."""
 
 
 @dataclass(frozen=True)
@@ -39,17 +39,23 @@ class PlayedTurn:
     frames: tuple[Frame, ...]
 
 
-class PlaytestSession:
+class PlaytestSession(ChoicesMixin):
     def __init__(self, course: dict[str, Any], seed: int = 1, robots: int | None = None) -> None:
         self.course = copy.deepcopy(course)
         floor = floor_from_course(self.course)
         count = min(len(floor.starts), len(ROBOT_NAMES), robots or floor.players or len(floor.starts))
-        self.initial: RallyState = starting_state(floor, ROBOT_NAMES[:count], seed=seed)
+        self.initial: RallyState = starting_state(floor, ROBOT_NAMES[:count], seed=seed,
+                                                  option_deck=shuffled_option_deck(seed))
         self.played: list[PlayedTurn] = []
         self.hands: dict[str, tuple[Card, ...]] = {}
         self.programs: dict[str, list[Card | None]] = {}
         self.flywheel: dict[str, Card] = {}
         self.powered_down: set[str] = set()  # robots announcing power down for the next turn (no program)
+        self.recompiled: list[str] = []      # robots that redrew their hand this turn, in that order
+        self.option_uses: dict[str, dict[str, Any]] = {}   # per robot, its "options" choices this turn
+        self.answers: dict[str, Choice] = {}  # the designer's answers to the rules' questions this turn
+        self.question: MissingChoice | None = None   # what the rules ask before the turn can be played
+        self.dealt: RallyState | None = None   # the state as dealing leaves it (a Recompile's damage)
         self.frame: int | None = None   # the shown frame of the last played turn; None: programming
         self.deal()
 
@@ -70,16 +76,20 @@ class PlaytestSession:
         robot = self.initial.robot(name)
         if robot is None:
             raise PlaytestError(f"there is no robot {name!r}.")
-        self.initial = replace(self.initial, robots=tuple(replace(r, options=tuple(options)) if r.name == name else r
-                                                          for r in self.initial.robots))
+        shots = TURBO_BLASTER_SHOTS if "Turbo Blaster" in options else 0   # (a scenario's default too)
+        self.initial = replace(self.initial, robots=tuple(replace(r, options=tuple(options), shots=shots)
+                                                          if r.name == name else r for r in self.initial.robots))
+        held = [option for r in self.initial.robots for option in r.options]
+        self.initial = replace(self.initial, option_deck=shuffled_option_deck(self.initial.seed, held))
         self.deal()
 
     # --- programming ---------------------------------------------------------------------------
     def deal(self) -> None:
         """Hands for the next turn from the seeded deck (9 less damage, Extra Memory, a Flywheel
         card); locked registers keep their cards."""
-        _, self.hands = deal(self.state, flywheel=self.flywheel)
+        self.dealt, self.hands = deal(self.state, flywheel=self.flywheel)
         self.programs = {name: list(self.state.robot(name).registers) for name in self.hands}
+        self.recompiled, self.option_uses, self.answers, self.question = [], {}, {}, None
         self.frame = None
 
     def locked(self, name: str) -> tuple[int, ...]:
@@ -103,7 +113,7 @@ class PlaytestSession:
         if card is not None and card in program:
             program[program.index(card)] = None   # moved from another register
         program[register - 1] = card
-        self.frame = None
+        self._changed(name)
 
     def script(self, name: str, text: str) -> None:
         """Fill a robot's empty registers, in order, from text: card kinds, each from the hand
@@ -131,12 +141,18 @@ class PlaytestSession:
             program[register - 1] = card
         extra = tuple(c for c in chosen if c not in self.hands[name])
         self.hands[name] = self.hands[name] + extra   # a scripted card joins the hand it is played from
-        self.frame = None
+        self._changed(name)
 
     def clear(self, name: str) -> None:
         """Every register of the robot that is not locked emptied."""
         locked = self.locked(name)
         self.programs[name] = [c if r in locked else None for r, c in enumerate(self.programs.get(name, ()), 1)]
+        self._changed(name)
+
+    def _changed(self, name: str) -> None:
+        """A program changed: answers it no longer allows go, and a question asked is asked anew."""
+        self.option_uses[name] = self.uses(name)
+        self.answers, self.question = {}, None
         self.frame = None
 
     def ready(self) -> bool:
@@ -147,36 +163,55 @@ class PlaytestSession:
     def set_powered_down(self, name: str, down: bool) -> None:
         """`name` powers down for the next turn (plays no program, fires no laser, is repaired at its
         start: the rules') or not."""
+        if down and name in self.recompiled:
+            raise PlaytestError(f"{name} has recompiled its hand this turn: it plays it (a robot powering down is "
+                                f"dealt no hand).")
         (self.powered_down.add if down else self.powered_down.discard)(name)
+        self.answers, self.question = {}, None
 
     # --- playing -------------------------------------------------------------------------------
-    def play(self) -> PlayedTurn:
-        """The programmed turn through the rules; the first frame shown."""
+    def play(self) -> PlayedTurn | None:
+        """The programmed turn through the rules; the first frame shown. None when the rules ask a
+        question first (`question`: answer it with `answer`, which plays the turn)."""
         before = self.state
         if before.over:
             raise PlaytestError(f"the race is over: {before.winner} has won.")
-        choices: dict[str, Choice] = {}
-        turn = Turn({name: tuple(cards) for name, cards in self.programs.items() if name not in self.powered_down},
-                    frozenset(self.powered_down), choices)
-        for _ in range(MAX_CHOICES):
-            try:
-                after, events, frames = apply_in_phases(before, turn)
-                break
-            except MissingChoice as missing:
-                if missing.choice == "programs" or missing.robot is None:
-                    raise PlaytestError(missing.message) from None
-                choices[missing.robot] = _answer(missing, choices.get(missing.robot) or Choice(),
-                                                 before.robot(missing.robot))
-                turn = replace(turn, choices=dict(choices))
-            except RuleError as error:
-                raise PlaytestError(error.message) from None
-        else:
-            raise PlaytestError("the rules kept asking for choices.")
+        turn = self.turn()
+        try:
+            after, events, frames = apply_in_phases(before, turn)
+        except MissingChoice as missing:
+            if missing.choice not in QUESTIONS or missing.robot is None:
+                raise PlaytestError(missing.message) from None
+            self.question = missing
+            return None
+        except RuleError as error:
+            raise PlaytestError(error.message) from None
+        self.question = None
         played = PlayedTurn(before, turn, after, events, frames)
         self.played.append(played)
         self.flywheel = self._flywheel_cards(played)
         self.frame = 0
         return played
+
+    def turn(self) -> Turn:
+        """The turn as programmed: programs, power downs, Recompiles, option uses and answers."""
+        programming = [name for name in self.programs if name not in self.powered_down]
+        choices = {name: replace(self.answers.get(name) or Choice(), options=self.uses(name))
+                   for name in self.names if name in self.answers or (name in programming and self.uses(name))}
+        return Turn({name: tuple(self.programs[name]) for name in programming}, frozenset(self.powered_down),
+                    choices, frozenset(self.recompiled))
+
+    def answer(self, value: str) -> PlayedTurn | None:
+        """The designer's answer (one of the question's options) to the rules' question; the turn
+        is played again with it (None: it asks another)."""
+        missing = self.question
+        if missing is None or missing.robot is None:
+            raise PlaytestError("the rules ask nothing now.")
+        if value not in missing.options:
+            raise PlaytestError(f"{value!r} is not an answer: {', '.join(missing.options)}.")
+        self.answers[missing.robot] = _answered(missing.choice, value, self.answers.get(missing.robot) or Choice())
+        self.question = None
+        return self.play()
 
     def _flywheel_cards(self, played: PlayedTurn) -> dict[str, Card]:
         """A robot with Flywheel keeps its hand's highest unplayed card for the next hand."""
@@ -206,7 +241,7 @@ class PlaytestSession:
     def shown_robots(self) -> tuple[Robot, ...]:
         """The robots as the shown frame leaves them (programming: as the turn starts)."""
         if self.frame is None or not self.frames:
-            return self.state.robots
+            return (self.dealt or self.state).robots
         return self.frames[self.frame][2]
 
     def shown_frame(self) -> Frame | None:
@@ -263,57 +298,23 @@ class PlaytestSession:
             "format": "crash-grab-scenario", "version": 2, "game": "roborally", "name": name,
             "notes": "Saved from the editor's playtest.",
             "layout": layout,
-            "robots": [_robot_json(r) for r in self.initial.robots],
+            "robots": [robot_json(r) for r in self.initial.robots],
+            "option_deck": list(self.initial.option_deck),
             "seed": self.initial.seed,
-            "turns": [_turn_json(p.turn) for p in self.played],
-            "expect": {"robots": {r.name: _expected(r) for r in final.robots}, "winner": final.winner},
+            "turns": [turn_json(p.turn) for p in self.played],
+            "expect": {"robots": {r.name: expected_json(r) for r in final.robots}, "winner": final.winner},
         }
 
 
-def _answer(missing: MissingChoice, choice: Choice, robot: Robot | None) -> Choice:
-    if missing.choice == "repair":
-        return replace(choice, repair="repair")
-    if missing.choice == "respawn_facing":
-        return replace(choice, respawn_facing=robot.facing if robot else "north")
-    if missing.choice == "respawn_at" and missing.options:
-        x, y = (int(v) for v in re.findall(r"-?\d+", missing.options[0])[:2])
-        return replace(choice, respawn_at=(x, y))
-    raise PlaytestError(missing.message)
+# The rules' questions the designer answers in the panel (MissingChoice.choice), and their words.
+QUESTIONS = {"repair": "Repair or option?", "respawn_at": "Return on which square?",
+             "respawn_facing": "Return facing which way?"}
 
 
-def _cell(cell) -> list[int] | None:
-    return None if cell is None else [cell[0], cell[1]]
-
-
-def _robot_json(robot: Robot) -> dict[str, Any]:
-    raw: dict[str, Any] = {"name": robot.name, "at": _cell(robot.at), "facing": robot.facing, "damage": robot.damage,
-                           "lives": robot.lives, "next": robot.next, "archive": _cell(robot.archive),
-                           "options": list(robot.options)}
-    if any(c is not None for c in robot.registers):
-        raw["registers"] = [None if c is None else c.to_json() for c in robot.registers]
-    return raw
-
-
-def _expected(robot: Robot) -> dict[str, Any]:
-    return {"at": _cell(robot.at), "facing": robot.facing, "damage": robot.damage, "lives": robot.lives,
-            "next": robot.next, "archive": _cell(robot.archive), "options": list(robot.options)}
-
-
-def _turn_json(turn: Turn) -> dict[str, Any]:
-    raw: dict[str, Any] = {"programs": {name: [None if c is None else c.to_json() for c in cards]
-                                        for name, cards in turn.programs.items()}}
-    choices = {}
-    for name, choice in turn.choices.items():
-        entry: dict[str, Any] = {}
-        if choice.repair:
-            entry["repair"] = choice.repair
-        if choice.respawn_facing:
-            entry["respawn_facing"] = choice.respawn_facing
-        if choice.respawn_at is not None:
-            entry["respawn_at"] = _cell(choice.respawn_at)
-        choices[name] = entry
-    if choices:
-        raw["choices"] = choices
-    if turn.power_down:
-        raw["power_down"] = sorted(turn.power_down)
-    return raw
+def _answered(choice: str, value: str, given: Choice) -> Choice:
+    if choice == "repair":
+        return replace(given, repair=value)
+    if choice == "respawn_facing":
+        return replace(given, respawn_facing=value)
+    x, y = (int(v) for v in re.findall(r"-?\d+", value)[:2])   # a cell as the rules write it, "[x,y]"
+    return replace(given, respawn_at=(x, y))

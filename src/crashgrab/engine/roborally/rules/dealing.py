@@ -2,9 +2,10 @@
 
 A robot is dealt 9 cards less one per damage point (seed, I. Deal Program Cards; classic
 rules); Extra Memory adds one; a card kept on the Flywheel last turn joins the hand; Recompile
-swaps the whole hand for as many new cards at the cost of 1 damage. The deck is the 84 program
-cards less those held in locked registers or on a Flywheel, shuffled from the state's seed and
-turn, so a deal is repeatable.
+swaps the whole hand for as many new cards at the cost of 1 damage, drawn from what is left of
+the deck once every hand is dealt, so one robot's Recompile leaves the others' hands as they
+were. The deck is the 84 program cards less those held in locked registers or on a Flywheel,
+shuffled from the state's seed and turn, so a deal is repeatable.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import random
 from dataclasses import replace
 from typing import Iterable, Mapping
 
-from .cards import PROGRAM_DECK, Card
+from .cards import OPTION_NAMES, PROGRAM_DECK, Card
 from .state import RallyState, with_robot
 
 HAND = 9
@@ -24,23 +25,36 @@ def hand_size(damage: int, options: Iterable[str]) -> int:
 
 def deal(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recompile: Iterable[str] = (),
          powered_down: Iterable[str] = ()) -> tuple[RallyState, dict[str, tuple[Card, ...]]]:
-    """Each robot's hand for the next turn, and the state after any Recompile's damage."""
+    """Each robot's hand for the next turn, and the state after any Recompile's damage; the robots
+    in `recompile` redraw in that order."""
     flywheel = dict(flywheel or {})
-    recompile, powered_down = set(recompile), set(powered_down)
+    recompile, powered_down = tuple(dict.fromkeys(recompile)), set(powered_down)
     held = {card for robot in state.robots for card in robot.registers if card is not None} | set(flywheel.values())
     pile = [card for card in PROGRAM_DECK if card not in held]
     random.Random(f"{state.seed}/{state.turns + 1}/deal").shuffle(pile)
-    hands: dict[str, tuple[Card, ...]] = {}
-    for robot in state.robots:
-        if robot.at is None or robot.name in powered_down:
-            continue
+    dealt: dict[str, list[Card]] = {}
+    dealing = [robot for robot in state.robots if robot.at is not None and robot.name not in powered_down]
+    for robot in dealing:
         size = hand_size(robot.damage, robot.options)
-        hand, pile = pile[:size], pile[size:]
-        if robot.name in recompile and "Recompile" in robot.options:
-            hand, pile = pile[:size], pile[size:]   # the old hand is discarded
-            state = with_robot(state, replace(robot, damage=robot.damage + 1))
+        dealt[robot.name], pile = pile[:size], pile[size:]
+    for name in recompile:          # in the order they recompiled: a later one never changes an earlier hand
+        recompiling = state.robot(name)
+        if recompiling is not None and name in dealt and "Recompile" in recompiling.options:
+            size = len(dealt[name])
+            dealt[name], pile = pile[:size], pile[size:]   # the old hand is discarded
+            state = with_robot(state, replace(recompiling, damage=recompiling.damage + 1))
+    hands: dict[str, tuple[Card, ...]] = {}
+    for robot in dealing:
         kept = flywheel.get(robot.name)
-        if kept is not None and "Flywheel" in robot.options:
-            hand = hand + [kept]
-        hands[robot.name] = tuple(hand)
+        extra = [kept] if kept is not None and "Flywheel" in robot.options else []
+        hands[robot.name] = tuple(dealt[robot.name] + extra)
     return state, hands
+
+
+def shuffled_option_deck(seed: int, held: Iterable[str] = ()) -> tuple[str, ...]:
+    """The option deck shuffled from `seed` (top card first), less the cards robots hold: one of
+    each option card the rules play (High-Pressure Beam left out)."""
+    held = set(held)
+    deck = [option for option in OPTION_NAMES if option not in held]
+    random.Random(f"{seed}/options").shuffle(deck)
+    return tuple(deck)

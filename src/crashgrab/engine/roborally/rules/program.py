@@ -25,10 +25,12 @@ def check_turn(state: RallyState, turn: Turn) -> dict[str, list[Card | None]]:
     names = {robot.name for robot in state.robots}
     if state.over:
         raise IllegalAction(f"the race is over: {state.winner} has won.", turn=number)
-    for what, listed in (("programs", turn.programs), ("power_down", turn.power_down), ("choices", turn.choices)):
+    for what, listed in (("programs", turn.programs), ("power_down", turn.power_down), ("choices", turn.choices),
+                         ("recompile", turn.recompile)):
         for name in listed:
             if name not in names:
                 raise IllegalAction(f"there is no robot {name!r} in this race ({what}).", turn=number, robot=name)
+    _check_recompile(state, turn)
     registers: dict[str, list[Card | None]] = {}
     for robot in state.robots:
         program = turn.programs.get(robot.name)
@@ -45,6 +47,20 @@ def check_turn(state: RallyState, turn: Turn) -> dict[str, list[Card | None]]:
     _conditional_command(state, turn, registers)
     _emergency_stop(state, turn, registers)
     return registers
+
+
+def _check_recompile(state: RallyState, turn: Turn) -> None:
+    """Recompile is used on a hand: only by a robot holding the card that is dealt one."""
+    for name in sorted(turn.recompile):
+        robot = state.robot(name)
+        assert robot is not None   # (names checked above)
+        if "Recompile" not in robot.options:
+            raise IllegalAction(f"{name} does not hold the option card Recompile.", turn=state.turns + 1, robot=name,
+                                hint="Give it the card in \"options\", or leave it out of \"recompile\".")
+        if robot.at is None or name in turn.power_down:
+            why = "is powered down" if robot.at is not None else "is not on the course"
+            raise IllegalAction(f"{name} {why} this turn: it is dealt no hand to recompile.", turn=state.turns + 1,
+                                robot=name, hint="Leave it out of \"recompile\".")
 
 
 def _registers(name: str, program, locked, turn: int) -> list[Card | None]:

@@ -97,7 +97,7 @@ def _turn(raw: Mapping[str, Any], where: str, fail) -> Turn:
         at = choice.get("respawn_at")
         choices[name] = Choice(repair=choice.get("repair"), respawn_facing=choice.get("respawn_facing"),
                                respawn_at=None if at is None else (at[0], at[1]), options=choice.get("options", {}))
-    return Turn(programs, frozenset(raw.get("power_down", ())), choices)
+    return Turn(programs, frozenset(raw.get("power_down", ())), choices, frozenset(raw.get("recompile", ())))
 
 
 def run_scenario_document(document: Any, file=None, course: Mapping[str, Any] | None = None) -> RallyRun:

@@ -75,11 +75,13 @@ class Choice:
 @dataclass(frozen=True)
 class Turn:
     """One turn's action: each robot's program (cards per register, None: the locked card),
-    the robots powered down for it, and their choices."""
+    the robots powered down for it, their choices, and the robots that used Recompile on their
+    hand before programming (1 damage each at the turn's start; the new hand is the dealing's)."""
 
     programs: Mapping[str, tuple[Card | None, ...]]
     power_down: frozenset[str] = frozenset()
     choices: Mapping[str, Choice] = field(default_factory=dict)
+    recompile: frozenset[str] = frozenset()
 
     def choice(self, robot: str) -> Choice:
         return self.choices.get(robot) or Choice()

@@ -85,6 +85,9 @@ def _start(world: World, state: RallyState, turn: Turn, registers: dict[str, lis
             repaired, bot.damage, bot.registers = bot.damage, 0, NO_REGISTERS
             bot.powered_down = True
             world.emit(PoweredDown, robot=name, repaired=repaired)
+        if name in turn.recompile:
+            world.emit(OptionUsed, robot=name, option="Recompile", detail="its hand redrawn before programming")
+            world.damage(name, 1, "recompile")
         options = turn.choice(name).options if name in registers else {}
         if "Conditional Command" in options:
             step = int(options["Conditional Command"]["step"])
