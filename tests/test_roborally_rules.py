@@ -10,6 +10,7 @@ import pytest
 
 from crashgrab.engine.roborally.rules import (PROGRAM_DECK, Card, Choice, IllegalAction, MissingChoice, RallyState,
                                               Robot, Turn, apply, floor_from_course, life_points)
+from crashgrab.engine.play import rules as kernel
 from crashgrab.engine.roborally.rules.dealing import deal, hand_size
 
 
@@ -126,6 +127,16 @@ def test_a_missing_program_is_a_missing_choice():
     with pytest.raises(MissingChoice) as caught:
         apply(_state(), Turn({"red": (Card(10, "u_turn"),)}))
     assert (caught.value.robot, caught.value.choice) == ("blue", "programs")
+
+
+def test_the_rule_errors_are_the_play_kernels_so_generic_code_reads_them():
+    with pytest.raises(kernel.RuleError) as missing:
+        apply(_state(), Turn({"red": (Card(10, "u_turn"),)}))
+    assert isinstance(missing.value, kernel.MissingChoice) and missing.value.exit_code == 2
+    assert missing.value.decision == kernel.Decision("programs", (), "blue")
+    with pytest.raises(kernel.RuleError) as illegal:
+        apply(_state(), Turn({"red": (Card(500, "move1"),), "blue": (Card(500, "move1"),)}))
+    assert isinstance(illegal.value, IllegalAction) and not isinstance(illegal.value, kernel.MissingChoice)
 
 
 def test_no_turn_after_the_race_is_won():
