@@ -4,6 +4,7 @@
 for a rectangle of floor: every cell listed unless it is `off` the course."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from crashgrab.engine.roborally.rules import (PROGRAM_DECK, Card, Choice, IllegalAction, MissingChoice, RallyState,
                                               Robot, Turn, apply, floor_from_course, life_points)
 from crashgrab.engine.play import rules as kernel
+from crashgrab.engine.play import seeded
 from crashgrab.engine.roborally.rules.dealing import deal, hand_size
 
 
@@ -167,6 +169,19 @@ def test_a_deal_is_repeatable_holds_no_card_twice_and_skips_locked_cards():
     assert [len(hands["red"]), len(hands["blue"])] == [4, 9]
     every = hands["red"] + hands["blue"]
     assert len(set(every)) == len(every) and locked not in every
+
+
+def test_the_generator_is_kept_in_the_state_a_draw_advances_it_and_a_deal_only_reads_it():
+    state = replace(_state(options=("Emergency Stop",)), seed=7)
+    quiet, _ = apply(state, Turn({"red": (Card(500, "move1"),), "blue": ()}))
+    assert quiet.seed == 7                      # nothing drawn: the generator as it was
+    drawn, _ = apply(state, Turn({"red": (Card(500, "move1"), Card(10, "u_turn")), "blue": ()},
+                                 choices={"red": Choice(options={"Emergency Stop": 2})}))
+    # The draw pile is 82 cards (84 less red's two): Fisher-Yates draws once per card but the first.
+    assert drawn.seed == (7 + 81 * seeded.GOLDEN) & seeded.MASK
+    dealt, hands = deal(drawn)
+    assert dealt.seed == drawn.seed and deal(drawn)[1] == hands
+    assert deal(quiet)[1] != deal(state)[1]       # the next turn is dealt afresh from the same generator
 
 
 def test_flywheel_adds_its_card_and_recompile_redraws_for_one_damage():
