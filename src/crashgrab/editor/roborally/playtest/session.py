@@ -2,10 +2,12 @@
 phase by phase, saved as a scenario. No Qt here; the panel (panel.py) shows it.
 
 The session reads only the resolved course (a copy): a playtest never changes the course.
-It plays through the rules engine (`turn.apply_in_phases`), so what it shows is what
-`crashgrab scenario run` plays. A choice the rules ask for (a two-wrench site's repair or
-option, a returning robot's facing or square) is answered with a default the saved scenario
-records: "repair", the facing it had, the first free square.
+The turns played are the play kernel's cursor session (engine/play/session.py) over the rules'
+`Rules` object (rules/play_rules.py), so what it shows is what `crashgrab scenario run` plays;
+the turn shown is stepped through phase by phase (`turn.apply_in_phases`). A choice the rules
+ask for (the kernel's MissingChoice: a two-wrench site's repair or option, a returning robot's
+facing or square) is answered with a default the saved scenario records: "repair", the facing
+it had, the first free square.
 """
 from __future__ import annotations
 
@@ -14,15 +16,17 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from crashgrab.engine.play.rules import RuleError
+from crashgrab.engine.play.session import Session
 from crashgrab.engine.roborally.rules.cards import PROGRAM_DECK, REGISTERS, Card
 from crashgrab.engine.roborally.rules.dealing import deal
-from crashgrab.engine.roborally.rules.errors import MissingChoice, RuleError
+from crashgrab.engine.roborally.rules.errors import MissingChoice
 from crashgrab.engine.roborally.rules.events import RallyEvent
-from crashgrab.engine.roborally.rules.floor import floor_from_course
-from crashgrab.engine.roborally.rules.state import Choice, RallyState, Robot, Turn, starting_state
+from crashgrab.engine.roborally.rules.play_rules import ROBOT_NAMES, RULES
+from crashgrab.engine.roborally.rules.state import Choice, RallyState, Robot, Turn
 from crashgrab.engine.roborally.rules.turn import Frame, apply_in_phases
 
-ROBOT_NAMES = ("red", "blue", "green", "yellow", "orange", "purple", "white", "black")
+__all__ = ["ROBOT_NAMES", "PlayedTurn", "PlaytestError", "PlaytestSession"]
 MAX_CHOICES = 64     # defaults filled in one turn (each robot asks a few at most)
 
 
@@ -36,16 +40,15 @@ class PlayedTurn:
     turn: Turn
     after: RallyState
     events: tuple[RallyEvent, ...]
-    frames: tuple[Frame, ...]
 
 
 class PlaytestSession:
     def __init__(self, course: dict[str, Any], seed: int = 1, robots: int | None = None) -> None:
         self.course = copy.deepcopy(course)
-        floor = floor_from_course(self.course)
-        count = min(len(floor.starts), len(ROBOT_NAMES), robots or floor.players or len(floor.starts))
-        self.initial: RallyState = starting_state(floor, ROBOT_NAMES[:count], seed=seed)
-        self.played: list[PlayedTurn] = []
+        # The turns played: the kernel's session, always showing its last turn.
+        self.race: Session[RallyState, Turn, RallyEvent] = Session(RULES, RULES.initial_state(
+            self.course, robots=robots, seed=seed))
+        self._frames: tuple[Frame, ...] = ()   # the last turn's, phase by phase
         self.hands: dict[str, tuple[Card, ...]] = {}
         self.programs: dict[str, list[Card | None]] = {}
         self.flywheel: dict[str, Card] = {}
@@ -55,9 +58,28 @@ class PlaytestSession:
 
     # --- the race so far ---------------------------------------------------------------------
     @property
+    def initial(self) -> RallyState:
+        return self.race.start
+
+    @initial.setter
+    def initial(self, state: RallyState) -> None:
+        """A new start (before the first turn: the robots' option cards, a test's damage)."""
+        self.race = Session(RULES, state)
+
+    @property
     def state(self) -> RallyState:
         """The state the next turn starts from."""
-        return self.played[-1].after if self.played else self.initial
+        return self.race.state
+
+    @property
+    def played(self) -> tuple[PlayedTurn, ...]:
+        """The turns played, each with the state it started from."""
+        before = self.race.start
+        turns = []
+        for played in self.race.played:
+            turns.append(PlayedTurn(before, played.action, played.state, played.events))
+            before = played.state
+        return tuple(turns)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -160,20 +182,22 @@ class PlaytestSession:
                     frozenset(self.powered_down), choices)
         for _ in range(MAX_CHOICES):
             try:
-                after, events, frames = apply_in_phases(before, turn)
+                race = self.race.play(turn)   # a refused turn leaves the session as it was
                 break
             except MissingChoice as missing:
-                if missing.choice == "programs" or missing.robot is None:
+                decision = missing.decision
+                if decision.choice == "programs" or decision.player is None:
                     raise PlaytestError(missing.message) from None
-                choices[missing.robot] = _answer(missing, choices.get(missing.robot) or Choice(),
-                                                 before.robot(missing.robot))
+                choices[decision.player] = _answer(missing, choices.get(decision.player) or Choice(),
+                                                   before.robot(decision.player))
                 turn = replace(turn, choices=dict(choices))
             except RuleError as error:
                 raise PlaytestError(error.message) from None
         else:
             raise PlaytestError("the rules kept asking for choices.")
-        played = PlayedTurn(before, turn, after, events, frames)
-        self.played.append(played)
+        self.race = race
+        self._frames = apply_in_phases(before, turn)[2]   # the same pure turn, kept phase by phase
+        played = self.played[-1]
         self.flywheel = self._flywheel_cards(played)
         self.frame = 0
         return played
@@ -194,14 +218,15 @@ class PlaytestSession:
 
     def restart(self) -> None:
         self.powered_down.clear()
-        self.played.clear()
+        self.race = Session(RULES, self.race.start)
+        self._frames = ()
         self.flywheel = {}
         self.deal()
 
     # --- stepping through the last turn -------------------------------------------------------
     @property
     def frames(self) -> tuple[Frame, ...]:
-        return self.played[-1].frames if self.played and self.frame is not None else ()
+        return self._frames if self.race.played and self.frame is not None else ()
 
     def shown_robots(self) -> tuple[Robot, ...]:
         """The robots as the shown frame leaves them (programming: as the turn starts)."""
@@ -248,7 +273,7 @@ class PlaytestSession:
         order = [(f[0], f[1]) for f in self.frames]
         here = order.index((frame[0], frame[1]))
         shown = []
-        for event in self.played[-1].events:
+        for event in self.race.events:
             key = (event.step, event.phase)
             position = order.index(key) if key in order else len(order) - 1
             if position <= here:
