@@ -72,7 +72,8 @@ class HandTurns(Sequence[Turn]):
         programs: dict[str, tuple[Card | None, ...]] = {}
         for (name, hand, free), size in zip(self.robots, self.sizes):
             index, digit = divmod(index, size)
-            left, cards = list(hand), [None] * REGISTERS
+            left = list(hand)
+            cards: list[Card | None] = [None] * REGISTERS
             for register in free:
                 digit, pick = divmod(digit, len(left))
                 cards[register] = left.pop(pick)
