@@ -155,3 +155,32 @@ def test_a_turn_carries_each_wall_between_the_turned_cells(board_):
     moved = {(rotate_in_box(a, 90, board_.width, board_.height), rotate_in_box(b, 90, board_.width, board_.height))
              for a, b in _walls(board_)}
     assert _walls(turned) == moved
+
+
+def test_the_resolved_course_is_the_studios_generic_board():
+    """Two 3x2 boards side by side, the second turned: walls on one edge once under the geometry's
+    canonical key, a laser facing away from its wall, a piece placed on the board (ON_BOARD)."""
+    from crashgrab.engine.grid.geometry import Direction
+    from crashgrab.engine.grid.model import ON_BOARD, Board as GenericBoard
+    from crashgrab.engine.grid.square import SQUARE
+    from crashgrab.engine.roborally.resolved import resolve_course
+    from tests.roborally_support import course
+
+    left = board("left", 3, 2, cells=[{"at": [0, 0], "type": "pit"}],
+                 edges=[{"at": [2, 0], "side": "east", "type": "wall"},
+                        {"at": [2, 1], "side": "east", "type": "laser", "beams": 2}])
+    right = board("right", 3, 2, edges=[{"at": [0, 0], "side": "west", "type": "wall"}])
+    pieces = [{"type": "crusher", "at": [4, 1], "steps": [2]}]
+    resolved = resolve_course(course([left, right], [("left", 0, 0, 0), ("right", 3, 0, 0)], pieces=pieces))
+    floor = resolved.floor
+    assert isinstance(floor, GenericBoard) and (floor.width, floor.height) == (6, 2)
+    assert floor.cell_tiles[(1, 1)] == "left" and floor.cell_tiles[(4, 1)] == "right"
+    assert [(f.type, f.tile) for f in floor.features_at((0, 0))] == [("pit", "left")]
+    assert [(f.type, f.tile, dict(f.settings)) for f in floor.features_at((4, 1))] == [("crusher", ON_BOARD, {"steps": [2]})]
+    # the boards' two walls on [2,0] east / [3,0] west are one
+    assert [f.type for f in floor.edge_features_at(SQUARE, (3, 0), "west")] == ["wall"]
+    laser = floor.edge_features_at(SQUARE, (3, 1), "west")   # mounted on [2,1]'s east side: fires west
+    assert [(f.type, f.facing) for f in laser] == [("wall", None), ("laser", Direction.WEST)]
+    # RoboRally's own terms read it back: the laser on [2,1] east, the piece not a board's element
+    assert resolved.edges[edge_key((2, 1), "east")][1] == EdgeElement("laser", ((2, 1), "east"), beams=2)
+    assert resolved.elements[(4, 1)] == CellElement("crusher", steps=(2,)) and (4, 1) not in resolved.board_elements

@@ -4,12 +4,15 @@
 for a rectangle of floor: every cell listed unless it is `off` the course."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 import pytest
 
 from crashgrab.engine.roborally.rules import (PROGRAM_DECK, Card, Choice, IllegalAction, MissingChoice, RallyState,
                                               Robot, Turn, apply, floor_from_course, life_points)
+from crashgrab.engine.play import rules as kernel
+from crashgrab.engine.play import seeded
 from crashgrab.engine.roborally.rules.dealing import deal, hand_size
 
 
@@ -128,6 +131,16 @@ def test_a_missing_program_is_a_missing_choice():
     assert (caught.value.robot, caught.value.choice) == ("blue", "programs")
 
 
+def test_the_rule_errors_are_the_play_kernels_so_generic_code_reads_them():
+    with pytest.raises(kernel.RuleError) as missing:
+        apply(_state(), Turn({"red": (Card(10, "u_turn"),)}))
+    assert isinstance(missing.value, kernel.MissingChoice) and missing.value.exit_code == 2
+    assert missing.value.decision == kernel.Decision("programs", (), "blue")
+    with pytest.raises(kernel.RuleError) as illegal:
+        apply(_state(), Turn({"red": (Card(500, "move1"),), "blue": (Card(500, "move1"),)}))
+    assert isinstance(illegal.value, IllegalAction) and not isinstance(illegal.value, kernel.MissingChoice)
+
+
 def test_no_turn_after_the_race_is_won():
     state, _ = apply(_state(next=1), Turn({"red": (Card(10, "u_turn"),), "blue": ()}))
     won = RallyState(state.floor, state.robots, winner="red")
@@ -156,6 +169,19 @@ def test_a_deal_is_repeatable_holds_no_card_twice_and_skips_locked_cards():
     assert [len(hands["red"]), len(hands["blue"])] == [4, 9]
     every = hands["red"] + hands["blue"]
     assert len(set(every)) == len(every) and locked not in every
+
+
+def test_the_generator_is_kept_in_the_state_a_draw_advances_it_and_a_deal_only_reads_it():
+    state = replace(_state(options=("Emergency Stop",)), seed=7)
+    quiet, _ = apply(state, Turn({"red": (Card(500, "move1"),), "blue": ()}))
+    assert quiet.seed == 7                      # nothing drawn: the generator as it was
+    drawn, _ = apply(state, Turn({"red": (Card(500, "move1"), Card(10, "u_turn")), "blue": ()},
+                                 choices={"red": Choice(options={"Emergency Stop": 2})}))
+    # The draw pile is 82 cards (84 less red's two): Fisher-Yates draws once per card but the first.
+    assert drawn.seed == (7 + 81 * seeded.GOLDEN) & seeded.MASK
+    dealt, hands = deal(drawn)
+    assert dealt.seed == drawn.seed and deal(drawn)[1] == hands
+    assert deal(quiet)[1] != deal(state)[1]       # the next turn is dealt afresh from the same generator
 
 
 def test_flywheel_adds_its_card_and_recompile_redraws_for_one_damage():
@@ -194,3 +220,46 @@ def test_a_robot_with_no_free_square_around_its_taken_archive_waits_off_the_cour
     back, _ = apply(freed, Turn({"blue": (Card(90, "turn_left"),), "green": ()},
                                 choices={"red": Choice(respawn_facing="east", respawn_at=(1, 0))}))
     assert (back.robot("red").at, back.robot("red").damage) == ((1, 0), 2)
+
+
+# --- on the play kernel: decisions as data, every legal turn, the cursor session ----------------
+def test_the_rules_decisions_are_each_programming_robots_dealt_hand():
+    from crashgrab.engine.roborally.rules.play_rules import RULES
+
+    state = _state()
+    _, hands = deal(state)
+    assert RULES.decisions(state) == (kernel.Decision("programs", hands["red"], "red"),
+                                      kernel.Decision("programs", hands["blue"], "blue"))
+    assert RULES.chance(state) is None and RULES.decisions(replace(state, winner="red")) == ()
+
+
+def test_the_legal_turns_are_every_order_of_each_hand_in_the_free_registers_listed_lazily():
+    from crashgrab.engine.roborally.rules.play_rules import RULES
+
+    locked = (None, None, None, Card(500, "move1"), Card(670, "move2"))
+    state = _state(damage=6, registers=locked)     # red: a hand of 3 for its 3 free registers
+    _, hands = deal(state)
+    red, blue = hands["red"], hands["blue"]
+    turns = RULES.legal_actions(state)
+    assert len(red) == 3 and len(turns) == (3 * 2 * 1) * (9 * 8 * 7 * 6 * 5)
+    assert turns[0].programs == {"red": red + (None, None), "blue": blue[:5]}
+    # the last: each robot's last permutation, its hand taken from the end (see HandTurns)
+    assert turns[-1].programs == {"red": (red[2], red[1], red[0], None, None),
+                                  "blue": (blue[8], blue[7], blue[6], blue[5], blue[4])}
+    assert turns[1].programs["red"] == (red[1], red[0], red[2], None, None) and turns[1].programs["blue"] == blue[:5]
+    facing = {name: Choice(respawn_facing="north") for name in ("red", "blue")}   # (if one drives off)
+    for turn in (turns[0], turns[len(turns) // 2], turns[-1]):
+        after, _ = apply(state, replace(turn, choices=facing))   # each is legal, the locked cards kept
+        assert after.turns == 1 and after.robot("red").registers[3:] == locked[3:]
+    assert len(RULES.legal_actions(replace(state, winner="blue"))) == 0
+
+
+def test_a_kernel_session_plays_the_races_turns_and_steps_back():
+    from crashgrab.engine.play.session import Session
+    from crashgrab.engine.roborally.rules.play_rules import RULES
+
+    state = _state()
+    session = Session(RULES, state).play(RULES.legal_actions(state)[0])
+    assert session.state.turns == 1 and session.events and session.back().state == state
+    with pytest.raises(IllegalAction):
+        session.play(Turn({"red": (Card(500, "move1"),), "blue": (Card(500, "move1"),)}))

@@ -231,3 +231,14 @@ def test_a_card_none_of_the_84_is_refused_at_its_json_path(card, priority, words
     with pytest.raises(InvalidFileError) as caught:
         play_on_course(document, "x.json")
     assert caught.value.where == f"$.turns[0].programs.{name}[0].priority" and words in caught.value.message
+
+
+def test_every_event_of_the_shipped_scenarios_reads_back_from_its_json_through_the_registry():
+    from crashgrab.engine.roborally.rules.events import EVENTS
+
+    kinds = set()
+    for path in GOOD:
+        for event in play_on_course(_load(path), str(path)).result.events:
+            assert EVENTS.from_json(json.loads(json.dumps(event.to_json()))) == event
+            kinds.add(event.kind)
+    assert kinds == set(EVENTS.kinds)      # the scenarios play every kind

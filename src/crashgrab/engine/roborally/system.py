@@ -10,6 +10,7 @@ from typing import Any, Callable, Mapping
 
 from ..errors import UsageError
 from ..grid.square import SQUARE
+from ..play.runner import ScenarioReport, read_scenario
 from ..report import ValidationReport
 from ..feature_settings import Setting
 from ..system import BoardPicture, ExportFormat, FeatureKind, GameSystem, PlacedFeature, Resolution, TemplateInfo
@@ -126,9 +127,8 @@ class RoboRally(GameSystem):
 
         return validate_course(layout, severity_overrides)
 
-    def run_scenario_file(self, document: dict[str, Any], file: str):
+    def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioReport:
         from ..formats.scenario_envelope import scenario_layout
-        from ..play.runner import read_scenario
         from .resolved import resolved_course_json
         from .rules.scenario_io import is_resolved_course, run_scenario_document
 

@@ -24,10 +24,10 @@ from crashgrab.engine.roborally.rules.floor import floor_from_course
 from crashgrab.engine.roborally.rules.state import Choice, RallyState, Robot, Turn, starting_state
 from crashgrab.engine.roborally.rules.turn import Frame, apply_in_phases
 
+from crashgrab.engine.roborally.rules.play_rules import ROBOT_NAMES
+
 from .scenario_json import expected_json, robot_json, turn_json
 from .session_choices import ChoicesMixin, PlaytestError
-
-ROBOT_NAMES = ("red", "blue", "green", "yellow", "orange", "purple", "white", "black")
 
 
 @dataclass(frozen=True)

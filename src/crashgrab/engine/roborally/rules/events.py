@@ -3,13 +3,14 @@
 Phases: "start" (power down), "move" (robots, by priority), "express", "belts", "pushers",
 "gears", "crushers", "lasers", "flamethrowers", "checkpoints", "end" (repair, options, return,
 locking, the winner). `step` is the program step 1-5, None for the start and end of a turn.
+`EVENTS` is their registry on the play kernel: each kind reads back from its JSON.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...play.events import Event
+from ...play.events import Event, EventRegistry
 from .geometry import Cell, cell_text
 
 
@@ -212,3 +213,7 @@ class Won(RallyEvent):
 
     def describe(self) -> str:
         return f"{self.robot} touches the last checkpoint first and wins the race"
+
+
+EVENTS = EventRegistry((Reveal, Moved, Turned, Blocked, Destroyed, Damaged, Beam, Touched, Archived, Repaired,
+                        OptionChange, OptionUsed, Returned, Locked, PoweredDown, Won))

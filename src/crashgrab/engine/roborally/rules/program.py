@@ -3,13 +3,14 @@
 A program lists cards by register; a locked register keeps the card it had (given again or as
 null); a shorter program plays only its steps (for short tests). Conditional Command swaps its
 sixth card into one register; Emergency Stop replaces every card from its step on with the top
-of the draw pile (the program cards nobody holds this turn, shuffled from the state's seed).
+of the draw pile (the program cards nobody holds this turn, shuffled by the play kernel's seeded
+generator from the state's: the turn's new state carries the generator as the shuffle left it).
 """
 from __future__ import annotations
 
-import random
 from typing import Any, Mapping
 
+from ...play.seeded import shuffled
 from .cards import CARD_KINDS, PROGRAM_DECK, REGISTERS, Card
 from .errors import IllegalAction, MissingChoice
 from .state import RallyState, Turn
@@ -19,8 +20,9 @@ def card_from(raw: Any) -> Card:
     return Card(int(raw["priority"]), raw["card"])
 
 
-def check_turn(state: RallyState, turn: Turn) -> dict[str, list[Card | None]]:
-    """The cards each active robot plays in registers 1-5 (None: nothing that step)."""
+def check_turn(state: RallyState, turn: Turn) -> tuple[dict[str, list[Card | None]], int]:
+    """The cards each active robot plays in registers 1-5 (None: nothing that step), and the
+    state's generator after the turn's draws (as it was when nothing is drawn)."""
     number = state.turns + 1
     names = {robot.name for robot in state.robots}
     if state.over:
@@ -45,8 +47,7 @@ def check_turn(state: RallyState, turn: Turn) -> dict[str, list[Card | None]]:
                                 hint="Give it up to five cards, or power it down.")
         registers[robot.name] = _registers(robot.name, program, robot.registers, number)
     _conditional_command(state, turn, registers)
-    _emergency_stop(state, turn, registers)
-    return registers
+    return registers, _emergency_stop(state, turn, registers)
 
 
 def _check_recompile(state: RallyState, turn: Turn) -> None:
@@ -93,18 +94,20 @@ def _conditional_command(state: RallyState, turn: Turn, registers: dict[str, lis
         cards[step - 1] = card_from(use)
 
 
-def _emergency_stop(state: RallyState, turn: Turn, registers: dict[str, list[Card | None]]) -> None:
+def _emergency_stop(state: RallyState, turn: Turn, registers: dict[str, list[Card | None]]) -> int:
+    """The draw pile's cards into the users' registers; the generator's state after the shuffle."""
     users = [(name, int(use)) for name in registers if (use := _option(state, turn, name, "Emergency Stop"))]
     if not users:
-        return
+        return state.seed
     held = {card for cards in registers.values() for card in cards if card is not None}
-    pile = [card for card in PROGRAM_DECK if card not in held]
-    random.Random(f"{state.seed}/{state.turns + 1}/draw").shuffle(pile)
+    shuffle, generator = shuffled([card for card in PROGRAM_DECK if card not in held], state.seed)
+    pile = list(shuffle)
     for name, first in users:
         cards = registers[name]
         for index in range(first - 1, REGISTERS):
             if cards[index] is not None and pile:
                 cards[index] = pile.pop(0)
+    return generator
 
 
 def _option(state: RallyState, turn: Turn, name: str, option: str) -> Any:

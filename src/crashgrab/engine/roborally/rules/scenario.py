@@ -1,4 +1,5 @@
-"""Playing a RoboRally scenario: its turns through the rules, and its expectations checked.
+"""Playing a RoboRally scenario: its turns through the rules on the play kernel's scenario
+runner (engine/play/runner.py), its expectations checked, and its reports.
 
 No file I/O and no file formats here (scenario_io.py reads and checks the documents).
 """
@@ -7,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from ...errors import CrashGrabError
-from ...expectations import Check, Checked, expectation_lines
 from ...errors import printable, shown_path
+from ...expectations import Check, expectation_lines
+from ...play import runner
+from ...play.session import Played
 from .errors import MissingChoice, RuleError
 from .events import RallyEvent
 from .geometry import cell_text
@@ -28,28 +30,24 @@ class Scenario:
 
 
 @dataclass(frozen=True)
-class TurnPlayed:
-    number: int
-    events: tuple[RallyEvent, ...]
-    state: RallyState     # after the turn
+class Step(runner.Step[RallyEvent, RallyState]):
+    """One turn of a run (number 1, 2, ...: the turn in the file), its events and the state after it."""
+
+    @property
+    def turn(self) -> Turn:
+        return self.entry
 
 
-@dataclass(frozen=True)
-class ScenarioResult(Checked):
-    turns: tuple[TurnPlayed, ...]
-    final: RallyState
-    checks: tuple[Check, ...]
+ScenarioResult = runner.ScenarioResult
 
 
-class ScenarioTurnError(CrashGrabError):
+class ScenarioTurnError(runner.ScenarioStepError):
     """A turn of the scenario is illegal or leaves a choice open (exit 2); the message names
-    the turn, the step and the robot."""
+    the turn, the step and the robot, `where` the JSON path of the entry at fault."""
 
-    exit_code = 2
+    error: RuleError
 
     def __init__(self, number: int, error: RuleError, *, file: str | None = None) -> None:
-        self.number = number
-        self.error = error
         where = f"$.turns[{number - 1}]"
         if isinstance(error, MissingChoice):
             where += ".programs" if error.choice == "programs" else f".choices.{error.robot}.{error.choice}"
@@ -57,26 +55,24 @@ class ScenarioTurnError(CrashGrabError):
             where += f".programs.{error.robot}"
         step = f", step {error.step}" if error.step else ", end of turn" if isinstance(error, MissingChoice) else ""
         who = f" ({error.robot})" if error.robot else ""
-        super().__init__(f"turn {number}{step}{who}: {error.message}", file=file, where=where, hint=error.hint)
+        super().__init__(number, f"turn {number}{step}{who}: {error.message}", where=where, error=error, file=file,
+                         hint=error.hint)
 
     def details(self) -> dict[str, Any]:
-        details: dict[str, Any] = {"turn": self.number, "step": self.error.step, "robot": self.error.robot}
-        if isinstance(self.error, MissingChoice):
-            details.update(choice=self.error.choice, options=list(self.error.options))
-        return details
+        """The turn, step and robot and, for a missing choice, what is missing and the legal answers."""
+        return {"turn": self.number, "step": self.error.step, "robot": self.error.robot, **self.choice_details()}
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    state = scenario.initial
-    played = []
-    for number, turn in enumerate(scenario.turns, start=1):
-        try:
-            state, events = apply(state, turn)
-        except RuleError as error:
-            raise ScenarioTurnError(number, error, file=scenario.file) from None
-        played.append(TurnPlayed(number, events, state))
-    every = [event for turn in played for event in turn.events]
-    return ScenarioResult(tuple(played), state, tuple(check_expectations(scenario.expect, state, every)))
+def _play_turn(state: RallyState, number: int, turn: Turn) -> Played:
+    new, events = apply(state, turn)
+    return Played(turn, events, new)
+
+
+def run_scenario(scenario: Scenario) -> runner.ScenarioResult:
+    return runner.run_script(
+        scenario.initial, enumerate(scenario.turns, start=1), _play_turn,
+        lambda final, events: check_expectations(scenario.expect, final, events),
+        lambda number, turn, error: ScenarioTurnError(number, error, file=scenario.file), step=Step)
 
 
 # --- the state as JSON, and expectations -----------------------------------------------------------
@@ -104,47 +100,36 @@ def check_expectations(expect: Mapping[str, Any], state: RallyState, events) -> 
         checks.append(Check("winner", expect["winner"], state.winner))
     if "option_deck" in expect:
         checks.append(Check("option_deck", list(expect["option_deck"]), list(state.option_deck)))
-    if "events" in expect:
-        checks.append(Check("events", list(expect["events"]), [event.kind for event in events]))
-    return checks
+    return checks + runner.events_check(expect, events)
 
 
-# --- reports -----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class RallyRun:
-    """A scenario played: what `crashgrab scenario run` prints (text or JSON) and its verdict."""
+# --- reports (`crashgrab scenario run`: the kernel's ScenarioReport of these two) ------------------
+def text_report(scenario: Scenario, result: ScenarioResult) -> str:
+    """Each turn's events under their step and phase, the robots at the end, the expectations."""
+    lines = [f"== {shown_path(scenario.file)}: {printable(scenario.name)}"]
+    for step in result.steps:
+        lines.append(f"turn {step.number}:")
+        current = None
+        for event in step.events:
+            heading = (event.step, event.phase)
+            if heading != current:
+                current = heading
+                lines.append(f"  {'step ' + str(event.step) if event.step else 'turn'} {event.phase}:")
+            lines.append(f"    {event.describe()}")
+    lines.append("robots:")
+    for robot in result.final.robots:
+        lines.append(f"  {robot.name}: {cell_text(robot.at)} facing {robot.facing}, damage {robot.damage}, "
+                     f"lives {robot.lives}, next checkpoint {robot.next}, archive {cell_text(robot.archive)}"
+                     + (f", options {', '.join(robot.options)}" if robot.options else ""))
+    lines.append(f"  winner: {result.final.winner or 'none'}")
+    lines += expectation_lines(result.checks, scenario.file)
+    return "\n".join(lines)
 
-    scenario: Scenario
-    result: ScenarioResult
 
-    @property
-    def passed(self) -> bool:
-        return self.result.passed
+def json_report(scenario: Scenario, result: ScenarioResult) -> dict[str, Any]:
+    return runner.json_report(scenario, result, state_to_json)
 
-    def text(self) -> str:
-        scenario, result = self.scenario, self.result
-        lines = [f"== {shown_path(scenario.file)}: {printable(scenario.name)}"]
-        for turn in result.turns:
-            lines.append(f"turn {turn.number}:")
-            current = None
-            for event in turn.events:
-                heading = (event.step, event.phase)
-                if heading != current:
-                    current = heading
-                    lines.append(f"  {'step ' + str(event.step) if event.step else 'turn'} {event.phase}:")
-                lines.append(f"    {event.describe()}")
-        lines.append("robots:")
-        for robot in result.final.robots:
-            lines.append(f"  {robot.name}: {cell_text(robot.at)} facing {robot.facing}, damage {robot.damage}, "
-                         f"lives {robot.lives}, next checkpoint {robot.next}, archive {cell_text(robot.archive)}"
-                         + (f", options {', '.join(robot.options)}" if robot.options else ""))
-        lines.append(f"  winner: {result.final.winner or 'none'}")
-        lines += expectation_lines(result.checks, scenario.file)
-        return "\n".join(lines)
 
-    def to_json(self) -> dict[str, Any]:
-        events = [{"turn": turn.number, **event.to_json()} for turn in self.result.turns for event in turn.events]
-        return {"file": self.scenario.file, "name": self.scenario.name, "events": events,
-                "final": state_to_json(self.result.final),
-                "expect": {"passed": self.result.passed, "failures": [c.to_json() for c in self.result.failures],
-                           "checked": len(self.result.checks)}}
+def scenario_report(scenario: Scenario) -> runner.ScenarioReport:
+    """The scenario played, as `crashgrab scenario run` prints it (text or JSON) with its verdict."""
+    return runner.ScenarioReport(scenario, run_scenario(scenario), text_report, json_report)

@@ -18,7 +18,8 @@ from .floor import floor_from_course, life_points
 from .geometry import cell_text
 from .cards import Card, priority_problem
 from .program import card_from
-from .scenario import RallyRun, Scenario, run_scenario
+from ...play.runner import ScenarioReport
+from .scenario import Scenario, scenario_report
 from .state import DEFAULT_RULINGS, NO_REGISTERS, Choice, RallyState, Robot, Turn
 
 SCENARIO_SCHEMA = "roborally-scenario"
@@ -100,9 +101,8 @@ def _turn(raw: Mapping[str, Any], where: str, fail) -> Turn:
     return Turn(programs, frozenset(raw.get("power_down", ())), choices, frozenset(raw.get("recompile", ())))
 
 
-def run_scenario_document(document: Any, file=None, course: Mapping[str, Any] | None = None) -> RallyRun:
+def run_scenario_document(document: Any, file=None, course: Mapping[str, Any] | None = None) -> ScenarioReport:
     """Load and play a scenario document on `course` (the resolved-course dict of its "layout")."""
-    scenario = scenario_from_json(document, file, course)
-    return RallyRun(scenario, run_scenario(scenario))
+    return scenario_report(scenario_from_json(document, file, course))
 
 

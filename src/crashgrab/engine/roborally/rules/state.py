@@ -4,7 +4,10 @@ A robot off the course (`at` None) with lives left was destroyed this turn or be
 state was written, and returns on its archive marker at the end of the turn; with no lives
 left it is out of the race. `registers` holds the cards its locked registers keep from the
 turn before (None: a free register). The option deck is drawn from the top (its first card);
-`seed` makes every shuffle (Emergency Stop's draw pile, dealing) repeatable.
+`seed` is the play kernel's seeded generator (engine/play/seeded.py, SplitMix64: its whole
+state one int): a turn's draw (Emergency Stop's pile) shuffles from it and the turn's new state
+carries it on, and a deal shuffles from it mixed with the turn (dealing.py). So every shuffle
+is repeatable, and a state saved as a scenario's "seed" continues the same sequence.
 """
 from __future__ import annotations
 
@@ -93,7 +96,7 @@ class RallyState:
     robots: tuple[Robot, ...]
     option_deck: tuple[str, ...] = ()
     option_discard: tuple[str, ...] = ()
-    seed: int = 0
+    seed: int = 0                                   # the seeded generator's state
     turns: int = 0                                  # turns played
     rulings: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_RULINGS))
     winner: str | None = None

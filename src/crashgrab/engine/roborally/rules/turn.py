@@ -36,7 +36,7 @@ def apply_in_phases(state: RallyState, turn: Turn, *, frames: bool = True
     """`apply`, also giving the robots after each phase of each step, (step, phase, robots), for
     a playtest to step through the turn phase by phase, back and forward."""
     check_options(state, turn)
-    registers = check_turn(state, turn)
+    registers, generator = check_turn(state, turn)
     number = state.turns + 1
     steps = max((i + 1 for cards in registers.values() for i, c in enumerate(cards) if c is not None), default=0)
     _check_priorities(registers, steps, number)
@@ -60,7 +60,7 @@ def apply_in_phases(state: RallyState, turn: Turn, *, frames: bool = True
     robots = tuple(bot.frozen() for bot in (world.bots[name] for name in world.order))
     new_state = replace(state, robots=robots, option_deck=tuple(deck[world.drawn:]),
                         option_discard=state.option_discard + tuple(world.discarded), turns=number,
-                        winner=winner)
+                        winner=winner, seed=generator)
     return new_state, tuple(world.events), tuple(world.frames or ())
 
 
