@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..findings import Finding
-from .model import ON_BOARD, Board, Cell, CellFeature, EdgeKey, Feature, PieceGeometry, Placement, TileSet
+from .model import NOTHING, ON_BOARD, Board, Cell, CellFeature, EdgeKey, FacingSettings, Feature, PieceGeometry, \
+    Placement, TileSet
 from .square import SQUARE
 
 
@@ -28,11 +29,14 @@ def place_tiles(
     bounds: tuple[int, int] | None = None,
     geometry: PieceGeometry | None = None,
     board_features: Iterable[Feature] = (),
+    facings: FacingSettings = NOTHING,
 ) -> tuple[Board, list[Finding]]:
     """Resolve placements into a Board. Without `bounds`, the board is the placements' extent.
 
     Without `geometry` pieces turn in square quarter turns (the square games' fast path); with
-    one, by its rotation steps. `board_features` are placed on the board, in board coordinates."""
+    one, by its rotation steps. `board_features` are placed on the board, in board coordinates.
+    `facings` names each feature type's facing settings (`feature_settings.facing_settings` of
+    the game's kinds), which turn with their piece."""
     findings: list[Finding] = []
     cell_tiles: dict[Cell, str] = {}
     cell_features: dict[Cell, list[CellFeature]] = {}
@@ -84,7 +88,7 @@ def place_tiles(
             if cell in cell_tiles or cell in outside:
                 continue
             cell_tiles[cell] = tile.id
-        for feature in tile.features(placement.side, placement.rotation, geometry):
+        for feature in tile.features(placement.side, placement.rotation, geometry, facings):
             cell = (placement.x + feature.x, placement.y + feature.y)
             if cell_tiles.get(cell) == tile.id:  # not on a cell another tile covers first, nor outside
                 _lay(cell_features, edge_features, edges, cell, feature, tile.id)
