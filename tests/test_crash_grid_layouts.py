@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from crashgrab.engine.crash_grid.board import rectangle_board
 from crashgrab.engine.crash_grid.layout_io import layout_from_json, layout_to_json, load_layout, save_layout
 from crashgrab.engine.crash_grid.model import ArenaLayout, Start
 from crashgrab.engine.crash_grid.perimeter import inward_facings, perimeter
@@ -32,14 +33,14 @@ def test_template_starts_are_worked_out_by_hand(template, size, starts):
 
 
 def test_perimeter_walks_the_edge_clockwise_once():
-    loop = perimeter(4, 3)
+    loop = perimeter(rectangle_board(4, 3))
     assert loop == [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2), (1, 2), (0, 2), (0, 1)]
 
 
 @pytest.mark.parametrize("cell, facings", [((2, 0), ("south",)), ((4, 2), ("west",)), ((2, 4), ("north",)),
                                            ((0, 3), ("east",)), ((0, 0), ("south", "east")), ((2, 2), ())])
 def test_inward_facings_on_a_5x5_arena(cell, facings):
-    assert inward_facings(cell, 5, 5) == facings
+    assert inward_facings(rectangle_board(5, 5), cell) == facings
 
 
 def _document(**changes):

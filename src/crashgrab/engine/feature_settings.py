@@ -29,8 +29,9 @@ class Setting:
     `name` is the key files use; `kind` one of SETTING_KINDS; `title` the words the legend puts
     before the value ("steps", "beams"; a bool's title is shown alone when it is true), by default
     the name with spaces for underscores. `minimum` and `maximum` bound an int and a step;
-    `choices` are a choice's words, or a facing's directions (`geometry.directions`). `default` is the value of a feature that does not give it;
-    None makes the setting required (a bool defaults to false).
+    `choices` are a choice's words, or a facing's directions (`geometry.directions`). `default` is
+    the value of a feature that does not give it; None makes the setting required (a bool defaults
+    to false).
     """
 
     name: str
