@@ -228,7 +228,7 @@ class _Declares(Protocol):
 
 def facing_settings(kinds: Iterable[_Declares]) -> dict[str, tuple[str, ...]]:
     """The names of each kind's facing settings, by feature type (kinds without one left out):
-    what `grid.model` turns when a piece turns, e.g. {"pusher": ("facing",)}."""
+    what `grid.model` turns when a piece turns, e.g. {"turret": ("aim",)}."""
     found = {kind.type: tuple(s.name for s in kind.settings if s.kind == "facing") for kind in kinds}
     return {feature_type: names for feature_type, names in found.items() if names}
 

@@ -171,7 +171,7 @@ def validate_arena(layout: ArenaLayout, severity_overrides: Mapping[str, str] | 
     board = arena_board(layout)
     free = free_squares(board)
     owned = territories(board, free)
-    players = int(layout.template) if layout.template else len(starts(board))  # as layout.player_count()
+    players = int(layout.template) if layout.template else len(starts(board))  # a free-form arena: one a start
     findings = (_count_findings(board, layout.template, players) + _start_findings(board)
                 + _spacing_findings(board) + _territory_findings(board, owned, free) + _size_findings(board, players))
     overrides = dict(severity_overrides or {})
