@@ -98,3 +98,24 @@ def test_a_failed_save_leaves_the_old_file(tmp_path):
     with pytest.raises(InvalidFileError):
         save_layout(ArenaLayout("bad", 2, 2), path)  # 2x2 is below the schema's minimum
     assert path.read_bytes() == before
+
+
+def test_an_arena_resolves_into_the_generic_board_with_typed_start_settings():
+    from crashgrab.engine.crash_grid.board import starts
+    from crashgrab.engine.crash_grid.system import SYSTEM
+    from crashgrab.engine.feature_settings import facing_settings
+    from crashgrab.engine.grid.model import ON_BOARD, Board
+
+    layout = ArenaLayout("Walled", 7, 5, (Start("hearts", 6, 2, "west"), Start("spades", 0, 2, "east")),
+                         frozenset({(3, 2), (3, 1)}))
+    board = SYSTEM.resolve(layout).board
+    assert isinstance(board, Board) and (board.width, board.height, len(board.cells())) == (7, 5, 35)
+    assert board.cells_of_type("wall") == [(3, 1), (3, 2)]
+    assert [(f.type, f.cell, dict(f.settings)) for f in board.placed if f.type == "start"] == [
+        ("start", (6, 2), {"suit": "hearts", "facing": "west"}), ("start", (0, 2), {"suit": "spades", "facing": "east"})]
+    assert [(f.type, f.tile) for f in board.features_at((6, 2))] == [("start", ON_BOARD)]
+    assert not board.on_board((7, 2)) and board.features_at((2, 2)) == ()
+    assert all(SYSTEM.feature_kind(f.type).settings_problems(f.settings) == [] for f in board.placed)
+    assert starts(board) == layout.starts
+    # A start's facing is a facing setting: it would turn with the board by the square geometry's step.
+    assert facing_settings(SYSTEM.feature_kinds) == {"start": ("facing",)}
