@@ -15,22 +15,14 @@ from typing import Iterable
 from ..grid.model import Board, Feature
 from ..grid.resolve import board_of_cells
 from ..grid.square import SQUARE
-from ..system import FeatureKind, Setting
 from .model import ArenaLayout, Start
-from .terms import SUITS, Cell
+from .terms import Cell
 
 GEOMETRY = SQUARE
 QUARTER_TURN = GEOMETRY.rotations[1]  # a start or rider turned one step clockwise (the editor's R)
+# The feature types and a start's settings (their kinds are declared in system.py).
 START, WALL = "start", "wall"
 SUIT, FACING = "suit", "facing"
-
-START_KIND = FeatureKind(
-    START, "Start", facing=True, symbol="S>", colour="#dc2626", shape="card",
-    description="Where a rider's starting trail card lies; its short edge points the way it faces.",
-    settings=(Setting(SUIT, "choice", choices=SUITS), Setting(FACING, "facing", choices=GEOMETRY.directions)))
-WALL_KIND = FeatureKind(WALL, "Wall", symbol="# ", colour="#374151", shape="square",
-                        description="A fixed wall square: a rider moving into it crashes.")
-FEATURE_KINDS = (START_KIND, WALL_KIND)
 
 
 def _row_major(cells: Iterable[Cell]) -> list[Cell]:

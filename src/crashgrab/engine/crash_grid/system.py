@@ -8,15 +8,16 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from ..errors import UsageError
-from ..grid.square import SQUARE
 from ..play.runner import ScenarioFileError, ScenarioReport, read_scenario  # noqa: F401 - ScenarioFileError: its error, named here
 from ..report import ValidationReport
-from ..system import BoardPicture, ExportFormat, GameSystem, Overlay, OverlayKind, PlacedFeature, Resolution, TemplateInfo
+from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Overlay, OverlayKind, PlacedFeature,
+                      Resolution, Setting, TemplateInfo)
 from . import GAME_ID, TITLE, layout_io
-from .board import FEATURE_KINDS, START, WALL, arena_board, starts, wall_cells
+from .board import FACING, GEOMETRY, START, SUIT, WALL, arena_board, starts, wall_cells
 from .limits import LIMITS
 from .model import ArenaLayout
 from .templates import TEMPLATE_SIZES, template_layout
+from .terms import SUITS
 from .validation import CODES, free_squares, territories, validate_arena
 
 FREE_FORM_SIZE = 12
@@ -25,14 +26,22 @@ FREE_FORM_SIZE = 12
 class CrashGrid(GameSystem):
     id = GAME_ID
     title = TITLE
-    geometry = SQUARE
+    geometry = GEOMETRY
     players = (3, 4)
     layout_type = ArenaLayout
     layout_schema = "crash-grid-layout"
     layout_noun = "arena"
     limits = LIMITS
     finding_codes = CODES
-    feature_kinds = FEATURE_KINDS  # a start's suit and facing are its typed settings (board.py)
+    # On the arena's board (board.py) a start's suit and facing are its typed settings.
+    feature_kinds = (
+        FeatureKind(START, "Start", facing=True, symbol="S>", colour="#dc2626", shape="card",
+                    description="Where a rider's starting trail card lies; its short edge points the way it faces.",
+                    settings=(Setting(SUIT, "choice", choices=SUITS),
+                              Setting(FACING, "facing", choices=GEOMETRY.directions))),
+        FeatureKind(WALL, "Wall", symbol="# ", colour="#374151", shape="square",
+                    description="A fixed wall square: a rider moving into it crashes."),
+    )
     templates = tuple(TemplateInfo(t, f"{t} players ({size}x{size})", (int(t),), size, size)
                       for t, size in TEMPLATE_SIZES.items())
     overlay_kinds = (
