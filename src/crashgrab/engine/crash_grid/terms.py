@@ -32,10 +32,6 @@ def turned(facing: str, move: str) -> str:
     return SQUARE.turned(facing, MOVE_TURNS[move])
 
 
-def ahead(cell: Cell, facing: str) -> Cell:
-    return SQUARE.step(cell, facing)
-
-
 def parse_card(card: str) -> tuple[int, int] | None:
     """An initiative card's sort key (rank high = big, then suit spades > ... > clubs), or None
     when `card` is not a card of a standard deck ("QH", "10S", "2C")."""
