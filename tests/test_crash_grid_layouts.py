@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from crashgrab.engine.crash_grid.board import rectangle_board
 from crashgrab.engine.crash_grid.layout_io import layout_from_json, layout_to_json, load_layout, save_layout
 from crashgrab.engine.crash_grid.model import ArenaLayout, Start
 from crashgrab.engine.crash_grid.perimeter import inward_facings, perimeter
@@ -32,14 +33,14 @@ def test_template_starts_are_worked_out_by_hand(template, size, starts):
 
 
 def test_perimeter_walks_the_edge_clockwise_once():
-    loop = perimeter(4, 3)
+    loop = perimeter(rectangle_board(4, 3))
     assert loop == [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2), (1, 2), (0, 2), (0, 1)]
 
 
 @pytest.mark.parametrize("cell, facings", [((2, 0), ("south",)), ((4, 2), ("west",)), ((2, 4), ("north",)),
                                            ((0, 3), ("east",)), ((0, 0), ("south", "east")), ((2, 2), ())])
 def test_inward_facings_on_a_5x5_arena(cell, facings):
-    assert inward_facings(cell, 5, 5) == facings
+    assert inward_facings(rectangle_board(5, 5), cell) == facings
 
 
 def _document(**changes):
@@ -97,3 +98,24 @@ def test_a_failed_save_leaves_the_old_file(tmp_path):
     with pytest.raises(InvalidFileError):
         save_layout(ArenaLayout("bad", 2, 2), path)  # 2x2 is below the schema's minimum
     assert path.read_bytes() == before
+
+
+def test_an_arena_resolves_into_the_generic_board_with_typed_start_settings():
+    from crashgrab.engine.crash_grid.board import starts
+    from crashgrab.engine.crash_grid.system import SYSTEM
+    from crashgrab.engine.feature_settings import facing_settings
+    from crashgrab.engine.grid.model import ON_BOARD, Board
+
+    layout = ArenaLayout("Walled", 7, 5, (Start("hearts", 6, 2, "west"), Start("spades", 0, 2, "east")),
+                         frozenset({(3, 2), (3, 1)}))
+    board = SYSTEM.resolve(layout).board
+    assert isinstance(board, Board) and (board.width, board.height, len(board.cells())) == (7, 5, 35)
+    assert board.cells_of_type("wall") == [(3, 1), (3, 2)]
+    assert [(f.type, f.cell, dict(f.settings)) for f in board.placed if f.type == "start"] == [
+        ("start", (6, 2), {"suit": "hearts", "facing": "west"}), ("start", (0, 2), {"suit": "spades", "facing": "east"})]
+    assert [(f.type, f.tile) for f in board.features_at((6, 2))] == [("start", ON_BOARD)]
+    assert not board.on_board((7, 2)) and board.features_at((2, 2)) == ()
+    assert all(SYSTEM.feature_kind(f.type).settings_problems(f.settings) == [] for f in board.placed)
+    assert starts(board) == layout.starts
+    # A start's facing is a facing setting: it would turn with the board by the square geometry's step.
+    assert facing_settings(SYSTEM.feature_kinds) == {"start": ("facing",)}

@@ -172,3 +172,33 @@ def test_edge_features_keep_each_side_and_type_once_and_leave_out_sides_the_geom
     assert picture.edge_features(HEX) == (wall_east, flame)
     assert picture.edge_features(SQUARE) == (wall_east, flame, north)
     assert cell_words(SPARKS, picture, (0, 0)) == ["Disc", "Wall on the east edge", "Flamethrower, step 1 on the east edge"]
+
+
+AIM = Setting("aim", "facing", choices=HEX.directions)
+TURRET = FeatureKind("turret", "Turret", settings=(AIM, Setting("colour", "choice", choices=("east", "west"))))
+
+
+@pytest.mark.parametrize("values, problems", [
+    ({"aim": "southwest", "colour": "east"}, []),
+    ({"colour": "east"}, ['Turret at [0,1] needs its setting "aim": give a direction: one of "east", "southeast", '
+                          '"southwest", "west", "northwest", "northeast".']),
+    ({"aim": "north", "colour": "west"}, ['Turret at [0,1]: setting "aim" is not one of its directions ("north"); '
+                                          'give a direction: one of "east", "southeast", "southwest", "west", '
+                                          '"northwest", "northeast".']),
+])
+def test_a_facing_setting_is_one_of_its_geometrys_directions(values, problems):
+    assert TURRET.settings_problems(values, "at [0,1]") == problems
+    valid_by_schema = jsonschema.Draft202012Validator(settings_schema(TURRET.settings)).is_valid(values)
+    assert valid_by_schema == (problems == [])
+
+
+def test_a_facing_is_described_by_its_title_and_needs_its_directions():
+    assert TURRET.describe(settings={"aim": "west", "colour": "east"}) == "Turret, aim west, colour east"
+    with pytest.raises(ValueError, match="directions"):
+        Setting("aim", "facing")
+
+
+def test_facing_settings_name_each_kinds_facings_by_type():
+    from crashgrab.engine.feature_settings import facing_settings
+
+    assert facing_settings([TURRET, PUSHER, FeatureKind("wall", "Wall")]) == {"turret": ("aim",)}

@@ -230,3 +230,88 @@ def test_cells_of_type_sees_every_feature_of_a_cell():
     board = Board(2, 1, {(0, 0): "t", (1, 0): "t"}, {(0, 0): both[0]}, {(0, 0): both, (1, 0): ()})
     assert board.cells_of_type("pit") == [(0, 0)] and board.cells_of_type("wall") == [(0, 0)]
     assert board.cells_of_type("gear") == []
+
+
+# --- facings as typed settings turn with their piece, on every geometry ---------------------
+AIM = "aim"  # a facing setting; "tint" is a choice whose words happen to be directions and must not turn
+
+
+@st.composite
+def aimed_pieces(draw, geometry):
+    """A piece whose features carry a facing setting (and a look-alike choice that is no facing)."""
+    width, height = draw(st.integers(1, 5)), draw(st.integers(1, 5))
+    cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    directions = st.sampled_from(geometry.directions)
+    features = st.builds(lambda cell, aim, tint: Feature("turret", cell[0], cell[1], settings={AIM: aim, "tint": tint}),
+                         cells, directions, directions)
+    return Tile("p", "any", width, height, {"A": tuple(draw(st.lists(features, min_size=1, max_size=6)))})
+
+
+FACINGS = {"turret": (AIM,)}
+
+
+@pytest.mark.parametrize("geometry", GEOMETRIES, ids=lambda g: g.name)
+@FAST
+@given(data=st.data())
+def test_turning_by_a_step_and_back_and_a_full_turn_of_steps_are_the_identity_on_facings(geometry, data):
+    tile = data.draw(aimed_pieces(geometry))
+    rotation = data.draw(st.sampled_from(geometry.rotations))
+    back = (360 - rotation) % 360
+    features = list(tile.sides["A"])
+    cells = tile.native_cells()
+    there_cells, there = turn_with_facings(geometry, cells, features, rotation)
+    assert turn_with_facings(geometry, there_cells, there, back)[1] == features
+    step = geometry.rotations[1]
+    for _ in geometry.rotations:
+        cells, features = turn_with_facings(geometry, cells, features, step)
+    assert features == list(tile.sides["A"])
+
+
+def turn_with_facings(geometry, cells, features, rotation):
+    offset = piece_offset(geometry, cells, rotation)
+    turned = [geometry.rotate_cell(c, rotation) for c in cells]
+    return ([(x + offset[0], y + offset[1]) for x, y in turned],
+            [f.turned_on(geometry, rotation, offset, FACINGS.get(f.type, ())) for f in features])
+
+
+@pytest.mark.parametrize("geometry", GEOMETRIES, ids=lambda g: g.name)
+@FAST
+@given(data=st.data())
+def test_turning_a_piece_by_r_turns_each_facing_by_r_and_nothing_else(geometry, data):
+    tile = data.draw(aimed_pieces(geometry))
+    rotation = data.draw(st.sampled_from(geometry.rotations))
+    board, findings = place_tiles(TileSet("s", "S", (tile,)), [Placement("p", "A", 0, 0, rotation)],
+                                  geometry=geometry, facings=FACINGS)
+    assert findings == []
+    printed = tile.features("A", rotation, geometry, FACINGS)
+    for before, after in zip(tile.sides["A"], printed):
+        assert after.settings[AIM] == geometry.turned(before.settings[AIM], rotation)
+        assert after.settings["tint"] == before.settings["tint"]  # not declared a facing: it stays
+    laid = Counter(f.settings[AIM] for features in board.all_cell_features().values() for f in features)
+    assert laid == Counter(geometry.turned(f.settings[AIM], rotation) for f in tile.sides["A"])
+    # Without the declaration nothing turns: the features keep their settings as printed, on the same cells.
+    undeclared = tile.features("A", rotation, geometry)
+    assert [f.settings for f in undeclared] == [f.settings for f in tile.sides["A"]]
+    assert [f.cell for f in undeclared] == [f.cell for f in printed]
+
+
+@FAST
+@given(tile=aimed_pieces(SQUARE))
+def test_the_square_fast_path_turns_facings_as_the_generic_one_does(tile):
+    for rotation in SQUARE.rotations:
+        assert tile.features("A", rotation, facings=FACINGS) == tile.features("A", rotation, SQUARE, FACINGS)
+
+
+@pytest.mark.parametrize("geometry, rotation, aim, turned", [
+    (SQUARE, 90, "north", "east"), (SQUARE, 270, "north", "west"), (SQUARE, 180, "east", "west"),
+    (HEX, 60, "east", "southeast"), (HEX, 120, "northeast", "southeast"), (HEX, 300, "east", "northeast"),
+    (HEX, 180, "northwest", "southeast"),
+])
+def test_a_facing_turns_by_the_geometrys_own_step_worked_by_hand(geometry, rotation, aim, turned):
+    feature = Feature("turret", 0, 0, settings={AIM: aim})
+    assert feature.turned_on(geometry, rotation, (0, 0), (AIM,)).settings == {AIM: turned}
+
+
+def test_a_facing_that_is_no_direction_is_left_for_the_loader_to_report():
+    feature = Feature("turret", 0, 0, settings={AIM: "up"})
+    assert feature.turned_on(HEX, 60, (0, 0), (AIM,)).settings == {AIM: "up"}

@@ -5,17 +5,19 @@ how many beams it fires, a fast flag); a placed feature carries their values in 
 validator (`settings_problems`) checks the values against the declarations for every game and
 says in words what is wrong and how to fix it; `settings_schema` gives the same rules as a JSON
 Schema fragment for a game's file schema; `Setting.describe` gives the words of the legend and
-tool tips ("steps 2, 4", "beams 2", "express").
+tool tips ("steps 2, 4", "beams 2", "express"). A `facing` setting is a direction of the board's
+geometry, which turns with its piece (`facing_settings` names them for `grid.model`).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Protocol
 
 # steps: the program steps a feature is active in (a list of distinct whole numbers, 1..maximum);
-# int: a whole number minimum..maximum; choice: one of `choices`; colour: "#rrggbb"; bool: true or false.
-SETTING_KINDS: tuple[str, ...] = ("steps", "int", "choice", "colour", "bool")
+# int: a whole number minimum..maximum; choice: one of `choices`; colour: "#rrggbb"; bool: true or false;
+# facing: a direction, one of `choices` (the geometry's directions), turned when its piece turns.
+SETTING_KINDS: tuple[str, ...] = ("steps", "int", "choice", "colour", "bool", "facing")
 MAX_STEP = 5  # a program's registers (a turn of five steps)
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -27,8 +29,9 @@ class Setting:
     `name` is the key files use; `kind` one of SETTING_KINDS; `title` the words the legend puts
     before the value ("steps", "beams"; a bool's title is shown alone when it is true), by default
     the name with spaces for underscores. `minimum` and `maximum` bound an int and a step;
-    `choices` are a choice's words. `default` is the value of a feature that does not give it;
-    None makes the setting required (a bool defaults to false).
+    `choices` are a choice's words, or a facing's directions (`geometry.directions`). `default` is
+    the value of a feature that does not give it; None makes the setting required (a bool defaults
+    to false).
     """
 
     name: str
@@ -47,6 +50,8 @@ class Setting:
             raise ValueError(f"setting {self.name!r}: kind must be one of {', '.join(SETTING_KINDS)}, not {self.kind!r}")
         if self.kind == "choice" and not self.choices:
             raise ValueError(f"setting {self.name!r}: a choice needs its choices")
+        if self.kind == "facing" and not self.choices:
+            raise ValueError(f"setting {self.name!r}: a facing needs its directions as its choices")
         if self.minimum > self.maximum:
             raise ValueError(f"setting {self.name!r}: minimum {self.minimum} is above maximum {self.maximum}")
         if self.default is not None and self.problem(self.default) is not None:
@@ -75,6 +80,8 @@ class Setting:
             return f"a whole number from {self.minimum} to {self.maximum}"
         if self.kind == "choice":
             return "one of " + ", ".join(f'"{c}"' for c in self.choices)
+        if self.kind == "facing":
+            return "a direction: one of " + ", ".join(f'"{c}"' for c in self.choices)
         if self.kind == "colour":
             return 'a colour written "#rrggbb", e.g. "#dc2626"'
         return "true or false"
@@ -99,6 +106,8 @@ class Setting:
             return f"lists step {twice[0]} twice" if twice else None
         if self.kind == "choice":
             return None if isinstance(value, str) and value in self.choices else "is not one of its choices"
+        if self.kind == "facing":
+            return None if isinstance(value, str) and value in self.choices else "is not one of its directions"
         return None if isinstance(value, str) and _COLOUR.match(value) else "is not a colour"
 
     def describe(self, value: Any) -> str:
@@ -123,7 +132,7 @@ class Setting:
         if self.kind == "steps":
             return {"type": "array", "minItems": 1, "uniqueItems": True,
                     "items": {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}}
-        if self.kind == "choice":
+        if self.kind in ("choice", "facing"):
             return {"enum": list(self.choices)}
         return {"type": "string", "pattern": _COLOUR.pattern}
 
@@ -205,3 +214,31 @@ def settings_schema(declared: Iterable[Setting]) -> dict[str, Any]:
     if required:
         schema["required"] = required
     return schema
+
+
+class _Declares(Protocol):
+    """A kind of feature as `facing_settings` reads it (`picture.FeatureKind` is one)."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def settings(self) -> tuple[Setting, ...]: ...
+
+
+def facing_settings(kinds: Iterable[_Declares]) -> dict[str, tuple[str, ...]]:
+    """The names of each kind's facing settings, by feature type (kinds without one left out):
+    what `grid.model` turns when a piece turns, e.g. {"turret": ("aim",)}."""
+    found = {kind.type: tuple(s.name for s in kind.settings if s.kind == "facing") for kind in kinds}
+    return {feature_type: names for feature_type, names in found.items() if names}
+
+
+def turned_facings(values: Mapping[str, Any], facings: Iterable[str], turn: Callable[[str], str],
+                   directions: Iterable[str]) -> Mapping[str, Any]:
+    """`values` with each of the `facings` settings turned by `turn` (a direction to the direction
+    it turns to). A value that is not one of the `directions` is left as it is, for the loader's
+    checks to report; `values` itself comes back when nothing turns."""
+    known = set(directions)
+    turned = {name: turn(values[name]) for name in facings
+              if name in values and isinstance(values[name], str) and values[name] in known}
+    return {**values, **turned} if turned else values

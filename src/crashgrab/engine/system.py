@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
 
 from .errors import InvalidFileError, UsageError
+from .feature_settings import Setting
 from .findings import Finding
 from .grid.protocol import Cell, Geometry, Point
 # The picture's values are part of the seam: a game imports them from here or from picture.py.
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
     from .play.rules import Rules
 
 __all__ = ["BoardPicture", "Cell", "ExportFormat", "FeatureKind", "GameSystem", "Geometry", "Limit", "Overlay",
-           "OverlayKind", "PlacedFeature", "PlayingPiece", "Point", "Resolution", "ScenarioRun", "TemplateInfo"]
+           "OverlayKind", "PlacedFeature", "PlayingPiece", "Point", "Resolution", "ScenarioRun", "Setting",
+           "TemplateInfo"]
 
 
 @dataclass(frozen=True)

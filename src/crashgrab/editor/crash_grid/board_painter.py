@@ -7,22 +7,25 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPen
 
+from crashgrab.engine.crash_grid.board import arena_board, starts, walls
 from crashgrab.engine.crash_grid.model import ArenaLayout
 
 from .marks import WALL, paint_card, paint_square
 
 
 def paint_arena(painter: QPainter, layout: ArenaLayout, cell: float) -> None:
-    """One square = `cell` painter units, square (0, 0)'s top-left corner at the origin."""
+    """One square = `cell` painter units, square (0, 0)'s top-left corner at the origin; the
+    arena read from its board (engine/crash_grid/board.py)."""
+    board = arena_board(layout)
+    wall_squares = walls(board)
     painter.save()
     painter.setRenderHint(QPainter.Antialiasing)
-    for y in range(layout.height):
-        for x in range(layout.width):
-            paint_square(painter, QRectF(x * cell, y * cell, cell, cell), (x, y) in layout.walls, max(1.0, cell / 48))
+    for x, y in board.cells():
+        paint_square(painter, QRectF(x * cell, y * cell, cell, cell), (x, y) in wall_squares, max(1.0, cell / 48))
     painter.setPen(QPen(WALL, cell / 24))  # the arena's edge, firm: the poster is cut along it
     painter.setBrush(Qt.NoBrush)
-    painter.drawRect(QRectF(0, 0, layout.width * cell, layout.height * cell))
-    for start in layout.starts:
+    painter.drawRect(QRectF(0, 0, board.width * cell, board.height * cell))
+    for start in starts(board):
         paint_card(painter, QPointF((start.cell[0] + 0.5) * cell, (start.cell[1] + 0.5) * cell), cell,
                    start.suit, start.facing)
     painter.restore()

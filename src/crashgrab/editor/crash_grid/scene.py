@@ -10,6 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
+from crashgrab.engine.crash_grid.board import arena_board, starts, walls
 from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.rules import GridState
 
@@ -147,7 +148,8 @@ class ArenaScene(QGraphicsScene):
 
     def show_layout(self, layout: ArenaLayout, owners: dict | None = None) -> None:
         """The arena; `owners` (cell -> suit initial, the territory overlay's labels) tints squares."""
-        self._squares(layout.width, layout.height, layout.walls)
+        board = arena_board(layout)
+        self._squares(board.width, board.height, walls(board))
         initials = {suit[0]: colour for suit, colour in SUIT_COLOURS.items()}
         for cell, initial in (owners or {}).items():
             tint = QColor(initials[initial])
@@ -160,7 +162,7 @@ class ArenaScene(QGraphicsScene):
             mark.setPos(cell[0] * CELL + CELL * 0.06, cell[1] * CELL + CELL * 0.02)
             mark.setData(0, "territory-mark")
             self.addItem(mark)
-        for start in layout.starts:
+        for start in starts(board):
             self._rider(start.suit, start.cell, start.facing, "start")
         self._focus()
 

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
+from crashgrab.engine.crash_grid.board import arena_board, starts, walls
 from crashgrab.engine.crash_grid.model import ArenaLayout
 from crashgrab.engine.crash_grid.scenario_io import save_scenario
 from crashgrab.engine.findings import Finding
@@ -212,7 +213,8 @@ class ArenaWindow(ArenaInput, ArenaChrome, WindowShell, QMainWindow):
 def square_words(layout: ArenaLayout, cell, state=None) -> str:
     """A square as the status bar names it: "[5,0] \u2660 spades start, facing south", "[3,4] wall"."""
     x, y = cell
-    if not (0 <= x < layout.width and 0 <= y < layout.height):
+    board = arena_board(layout)
+    if not board.on_board(cell):
         return f"[{x},{y}] outside the arena"
     if state is not None:
         rider = next((r for r in state.riders_on_board() if r.at == cell), None)
@@ -222,10 +224,10 @@ def square_words(layout: ArenaLayout, cell, state=None) -> str:
         if trail is not None:
             return f"[{x},{y}] {SUIT_SYMBOLS[trail]} {trail} trail card"
         return f"[{x},{y}] {'wall' if cell in state.walls else 'free square'}"
-    start = next((s for s in layout.starts if s.cell == cell), None)
+    start = next((s for s in starts(board) if s.cell == cell), None)
     if start is not None:
         return f"[{x},{y}] {SUIT_SYMBOLS[start.suit]} {start.suit} start, facing {start.facing}"
-    return f"[{x},{y}] {'wall' if cell in layout.walls else 'free square'}"
+    return f"[{x},{y}] {'wall' if cell in walls(board) else 'free square'}"
 
 
 def open_editor(system: GameSystem, layout: Any, path: Path | None, parent: QWidget | None = None) -> ArenaWindow:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import errors
+from .board import GEOMETRY, QUARTER_TURN, arena_board
 from .model import ArenaLayout, Start
 from .templates import TEMPLATE_SIZES
 from .terms import FACINGS, SUITS, Cell, cell_text
@@ -18,7 +19,7 @@ class EditRefused(errors.EditRefused):
 
 
 def _check_inside(layout: ArenaLayout, cell: Cell) -> None:
-    if not layout.on_board(cell):
+    if not arena_board(layout).on_board(cell):
         raise EditRefused(f"{cell_text(cell)} is outside the {layout.width}x{layout.height} arena.")
 
 
@@ -65,8 +66,7 @@ def rotated_start(layout: ArenaLayout, suit: str) -> ArenaLayout:
     start = layout.start_of(suit)
     if start is None:
         raise EditRefused(f"there is no {suit} start.")
-    facing = FACINGS[(FACINGS.index(start.facing) + 1) % 4]
-    return with_start(layout, suit, start.cell, facing)
+    return with_start(layout, suit, start.cell, GEOMETRY.turned(start.facing, QUARTER_TURN))
 
 
 def with_wall_toggled(layout: ArenaLayout, cell: Cell) -> ArenaLayout:

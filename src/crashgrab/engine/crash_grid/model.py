@@ -1,4 +1,6 @@
-"""A Crash Grid arena: its size, the riders' starts and the fixed wall squares."""
+"""A Crash Grid arena as a designer edits and saves it: its size, the riders' starts and the fixed
+wall squares. The rules, validation and pictures read it resolved into the generic board
+(board.arena_board)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,9 +30,6 @@ class ArenaLayout:
     template: str | None = None        # "3", "4" or None (free-form)
     notes: str = ""
     schema_ref: str | None = None      # the file's optional "$schema", kept on save
-
-    def on_board(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
 
     def start_of(self, suit: str) -> Start | None:
         return next((s for s in self.starts if s.suit == suit), None)

@@ -1,36 +1,50 @@
-"""The arena's edge as a clockwise loop of squares, and which way is inward from it.
+"""The arena's edge as a clockwise loop of squares, and which way is inward from it, read from the
+board (board.py) and the square geometry: a square is on the edge when a side of it leads off the
+board.
 
-Position 0 is the top-left corner; the loop runs along the top edge to the right, down the
-right edge, left along the bottom edge and up the left edge: 2 * (width + height) - 4 squares.
+Position 0 is the first square of the board (the top-left corner); the loop runs along the top edge
+to the right, down the right edge, left along the bottom edge and up the left edge, keeping the
+outside on its left: 2 * (width + height) - 4 squares for a rectangle.
 """
 from __future__ import annotations
 
+from ..grid.model import Board
+from .board import GEOMETRY
 from .terms import Cell
 
-
-def perimeter(width: int, height: int) -> list[Cell]:
-    top = [(x, 0) for x in range(width)]
-    right = [(width - 1, y) for y in range(1, height)]
-    bottom = [(x, height - 1) for x in range(width - 2, -1, -1)]
-    left = [(0, y) for y in range(height - 2, 0, -1)]
-    return top + right + bottom + left
+# Left, ahead, right, back: the turns tried at each square of the walk, outside kept on the left.
+_TURNS = (270, 0, 90, 180)
 
 
-def on_edge(cell: Cell, width: int, height: int) -> bool:
-    x, y = cell
-    return 0 <= x < width and 0 <= y < height and (x in (0, width - 1) or y in (0, height - 1))
+def perimeter(board: Board) -> list[Cell]:
+    cells = board.cells()
+    edge = {cell for cell in cells if on_edge(board, cell)}
+    if not edge:
+        return []
+    loop = [next(c for c in cells if c in edge)]
+    seen, heading = set(loop), GEOMETRY.directions[1]  # along the top edge first
+    while True:
+        here = loop[-1]
+        for turn in _TURNS:
+            direction = GEOMETRY.turned(heading, turn)
+            there = GEOMETRY.step(here, direction)
+            if there in edge and there not in seen:
+                loop.append(there)
+                seen.add(there)
+                heading = direction
+                break
+        else:
+            return loop
 
 
-def inward_facings(cell: Cell, width: int, height: int) -> tuple[str, ...]:
-    """The facings that point away from an edge the square lies on (two at a corner)."""
-    x, y = cell
-    facings = []
-    if y == 0:
-        facings.append("south")
-    if x == width - 1:
-        facings.append("west")
-    if y == height - 1:
-        facings.append("north")
-    if x == 0:
-        facings.append("east")
-    return tuple(facings)
+def on_edge(board: Board, cell: Cell) -> bool:
+    return board.on_board(cell) and any(not board.on_board(n) for n in GEOMETRY.neighbours(cell))
+
+
+def inward_facings(board: Board, cell: Cell) -> tuple[str, ...]:
+    """The facings that point away from an edge the square lies on (two at a corner): the
+    opposite of each side of it that leads off the board, clockwise from the top edge's."""
+    if not board.on_board(cell):
+        return ()
+    off = [d for d in GEOMETRY.directions if not board.on_board(GEOMETRY.step(cell, d))]
+    return tuple(GEOMETRY.opposite(d) for d in off)

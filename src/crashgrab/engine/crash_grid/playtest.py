@@ -9,10 +9,11 @@ from dataclasses import dataclass, field, replace
 
 from ..errors import CrashGrabError
 from ..play.session import Played, Session
+from .board import GEOMETRY, QUARTER_TURN
 from .model import ArenaLayout
 from .rules import CARDS, RULES, Event, GridState, Trick
 from .scenario import Scenario, state_to_json
-from .terms import FACINGS, MOVES, Cell, cell_text
+from .terms import MOVES, Cell, cell_text
 
 # The initiative deck, highest first, as a playtest offers it: "AS", "AH", ... "2C".
 DECK: tuple[str, ...] = CARDS
@@ -55,7 +56,7 @@ class PlaytestSession(Session[GridState, Trick, Event]):
         rider = self.start.rider(suit)
         if rider is None or rider.at is None:
             raise PlacementRefused(f"there is no {suit} rider.")
-        return self.placed(suit, rider.at, FACINGS[(FACINGS.index(rider.facing) + 1) % 4])
+        return self.placed(suit, rider.at, GEOMETRY.turned(rider.facing, QUARTER_TURN))
 
     def legal_moves(self, suit: str) -> tuple[str, ...]:
         """The move cards the suit's rider may play in the next trick (unused since the refresh)."""

@@ -17,6 +17,8 @@ from ..formats.limits import check_limits
 from ..formats.scenario_envelope import scenario_layout
 from ..formats.schemas import validate
 from . import GAME_ID
+from ..grid.model import Board
+from .board import arena_board, starts, walls as wall_squares
 from .layout_io import layout_from_json, layout_to_json
 from .limits import LIMITS
 from .model import ArenaLayout
@@ -45,18 +47,18 @@ class _Reader:
     def layout(self) -> tuple[ArenaLayout, str | None]:
         return scenario_layout(self.doc["layout"], self.file, layout_from_json, game=GAME_ID)
 
-    def place(self, cell: Cell, what: str, where: str, layout: ArenaLayout) -> None:
-        if not layout.on_board(cell):
-            self.fail(where, f"{cell_text(cell)} is outside the {layout.width}x{layout.height} arena.")
+    def place(self, cell: Cell, what: str, where: str, board: Board) -> None:
+        if not board.on_board(cell):
+            self.fail(where, f"{cell_text(cell)} is outside the {board.width}x{board.height} arena.")
         if cell in self.occupied:
             self.fail(where, f"{cell_text(cell)} already holds {self.occupied[cell]}.", "Move one of them.")
         self.occupied[cell] = what
 
-    def riders(self, layout: ArenaLayout) -> tuple[Rider, ...]:
+    def riders(self, board: Board) -> tuple[Rider, ...]:
         if "riders" not in self.doc:
-            for start in layout.starts:
-                self.place(start.cell, f"the {start.suit} rider", "$.layout.starts", layout)
-            return tuple(Rider(s.suit, s.cell, s.facing, RAILS_IN_HAND_AT_START) for s in layout.starts)
+            for start in starts(board):
+                self.place(start.cell, f"the {start.suit} rider", "$.layout.starts", board)
+            return tuple(Rider(s.suit, s.cell, s.facing, RAILS_IN_HAND_AT_START) for s in starts(board))
         riders: list[Rider] = []
         for index, raw in enumerate(self.doc["riders"]):
             where = f"$.riders[{index}]"
@@ -64,7 +66,7 @@ class _Reader:
                 self.fail(f"{where}.suit", f"{raw['suit']} has two riders.", "Each suit has one rider.")
             at = None if raw["at"] is None else (raw["at"][0], raw["at"][1])
             if at is not None:
-                self.place(at, f"the {raw['suit']} rider", f"{where}.at", layout)
+                self.place(at, f"the {raw['suit']} rider", f"{where}.at", board)
             riders.append(Rider(raw["suit"], at, raw["facing"], raw.get("rails", RAILS_IN_HAND_AT_START),
                                 frozenset(raw.get("used", ()))))
         counts = {len(r.used) for r in riders if r.on_board}
@@ -75,25 +77,26 @@ class _Reader:
 
     def scenario(self) -> Scenario:
         layout, layout_ref = self.layout()
-        for cell in layout.walls:
+        board = arena_board(layout)
+        walls = set(wall_squares(board))
+        for cell in walls:
             self.occupied[cell] = "a wall"
-        walls = set(layout.walls)
         entries = wall_entries(self.doc.get("walls", []))
         for cell, _, where in entries:
-            self.place(cell, "a wall", where, layout)
+            self.place(cell, "a wall", where, board)
             walls.add(cell)
-        riders = self.riders(layout)
+        riders = self.riders(board)
         trails = set()
         for index, raw in enumerate(self.doc.get("trails", [])):
             cell = (raw["at"][0], raw["at"][1])
-            self.place(cell, f"a {raw['suit']} trail card", f"$.trails[{index}].at", layout)
+            self.place(cell, f"a {raw['suit']} trail card", f"$.trails[{index}].at", board)
             trails.add((cell, raw["suit"]))
         for suit in self.doc.get("expect", {}).get("riders", {}):
             if not any(r.suit == suit for r in riders):
                 self.fail(f"$.expect.riders.{suit}", f"there is no {suit} rider in this scenario.")
         since_refresh = max((len(r.used) for r in riders if r.on_board), default=0)
-        initial = GridState(layout.width, layout.height, riders, frozenset(trails), frozenset(walls),
-                            tricks_since_refresh=since_refresh)
+        initial = GridState(board.width, board.height, riders, frozenset(trails), frozenset(walls),
+                            tricks_since_refresh=since_refresh, board=board)
         deck_spec = self.doc.get("deck", {})
         wall_cards = [(cell, card, where) for cell, card, where in entries if card is not None]
         initial = replace(initial, deck=read_deck(deck_spec, initial, wall_cards, self.fail))
@@ -135,7 +138,7 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
     document["riders"] = [{"suit": r.suit, "at": cell_json(r.at), "facing": r.facing, "rails": r.rails,
                            "used": [m for m in ("J", "Q", "K") if m in r.used]} for r in state.riders]
     document["trails"] = trails_json(state)
-    document["walls"] = walls_json(state, scenario.layout.walls)
+    document["walls"] = walls_json(state, wall_squares(arena_board(scenario.layout)))
     if scenario.deck:
         document["deck"] = dict(scenario.deck)
     notes = scenario.trick_notes + (None,) * (len(scenario.tricks) - len(scenario.trick_notes))

@@ -8,15 +8,16 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from ..errors import UsageError
-from ..grid.square import SQUARE
 from ..play.runner import ScenarioFileError, ScenarioReport, read_scenario  # noqa: F401 - ScenarioFileError: its error, named here
 from ..report import ValidationReport
 from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Overlay, OverlayKind, PlacedFeature,
-                      Resolution, TemplateInfo)
+                      Resolution, Setting, TemplateInfo)
 from . import GAME_ID, TITLE, layout_io
+from .board import FACING, GEOMETRY, START, SUIT, WALL, arena_board, starts, wall_cells
 from .limits import LIMITS
 from .model import ArenaLayout
 from .templates import TEMPLATE_SIZES, template_layout
+from .terms import SUITS
 from .validation import CODES, free_squares, territories, validate_arena
 
 FREE_FORM_SIZE = 12
@@ -25,17 +26,20 @@ FREE_FORM_SIZE = 12
 class CrashGrid(GameSystem):
     id = GAME_ID
     title = TITLE
-    geometry = SQUARE
+    geometry = GEOMETRY
     players = (3, 4)
     layout_type = ArenaLayout
     layout_schema = "crash-grid-layout"
     layout_noun = "arena"
     limits = LIMITS
     finding_codes = CODES
+    # On the arena's board (board.py) a start's suit and facing are its typed settings.
     feature_kinds = (
-        FeatureKind("start", "Start", facing=True, symbol="S>", colour="#dc2626", shape="card",
-                    description="Where a rider's starting trail card lies; its short edge points the way it faces."),
-        FeatureKind("wall", "Wall", symbol="# ", colour="#374151", shape="square",
+        FeatureKind(START, "Start", facing=True, symbol="S>", colour="#dc2626", shape="card",
+                    description="Where a rider's starting trail card lies; its short edge points the way it faces.",
+                    settings=(Setting(SUIT, "choice", choices=SUITS),
+                              Setting(FACING, "facing", choices=GEOMETRY.directions))),
+        FeatureKind(WALL, "Wall", symbol="# ", colour="#374151", shape="square",
                     description="A fixed wall square: a rider moving into it crashes."),
     )
     templates = tuple(TemplateInfo(t, f"{t} players ({size}x{size})", (int(t),), size, size)
@@ -71,7 +75,8 @@ class CrashGrid(GameSystem):
 
     # --- boards and checks ----------------------------------------------------------------
     def resolve(self, layout: ArenaLayout) -> Resolution:
-        return Resolution(layout, ())
+        # Loading refuses what no arena can hold, so the board has no structural finding.
+        return Resolution(arena_board(layout), ())
 
     def validate(self, layout: ArenaLayout, severity_overrides: Mapping[str, str] | None = None,
                  upgrades: tuple[str, ...] = ()) -> ValidationReport:
@@ -79,10 +84,12 @@ class CrashGrid(GameSystem):
         return validate_arena(layout, severity_overrides)
 
     def picture(self, layout: ArenaLayout) -> BoardPicture:
-        cells = tuple((x, y) for y in range(layout.height) for x in range(layout.width))
-        features = [PlacedFeature("wall", cell) for cell in sorted(layout.walls, key=lambda c: (c[1], c[0]))]
-        features += [PlacedFeature("start", s.cell, facing=s.facing, owner=s.suit) for s in layout.starts]
-        return BoardPicture(layout.width, layout.height, cells, tuple(features))
+        # A start's suit and facing are drawn by the picture's own fields (owner, facing), so its
+        # legend, tool tips and `show --format json` read as they always have.
+        board = arena_board(layout)
+        features = [PlacedFeature(WALL, cell) for cell in wall_cells(board)]
+        features += [PlacedFeature(START, s.cell, facing=s.facing, owner=s.suit) for s in starts(board)]
+        return BoardPicture(board.width, board.height, tuple(board.cells()), tuple(features))
 
     def board_text(self, layout: ArenaLayout) -> str:
         from .text import layout_text
@@ -91,7 +98,8 @@ class CrashGrid(GameSystem):
 
     def overlay(self, layout: ArenaLayout, overlay_id: str) -> Overlay:
         if overlay_id == "territory":
-            owned = territories(layout, free_squares(layout))
+            board = arena_board(layout)
+            owned = territories(board, free_squares(board))
             shade = {suit: 0.25 + 0.75 * index / 3 for index, suit in enumerate(("spades", "hearts", "diamonds", "clubs"))}
             cells = {cell: shade[suit] for suit, squares in owned.items() for cell in squares}
             labels = {cell: suit[0] for suit, squares in owned.items() for cell in squares}

@@ -13,6 +13,7 @@ No start falls on a corner: corners are at multiples of size - 1, and the positi
 """
 from __future__ import annotations
 
+from .board import rectangle_board
 from .model import ArenaLayout, Start
 from .perimeter import inward_facings, perimeter
 from .terms import SUITS
@@ -21,13 +22,14 @@ TEMPLATE_SIZES: dict[str, int] = {"3": 10, "4": 12}
 
 
 def template_starts(size: int, players: int) -> tuple[Start, ...]:
-    loop = perimeter(size, size)
+    board = rectangle_board(size, size)
+    loop = perimeter(board)
     gap = len(loop) // players
     first = (size - 1) // 2
     starts = []
     for suit, index in zip(SUITS, range(players)):
         cell = loop[(first + index * gap) % len(loop)]
-        starts.append(Start(suit, cell[0], cell[1], inward_facings(cell, size, size)[0]))
+        starts.append(Start(suit, cell[0], cell[1], inward_facings(board, cell)[0]))
     return tuple(starts)
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from ..grid.geometry import Direction
+from ..grid.square import SQUARE
 
 Cell = tuple[int, int]
 
 SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")  # also the tie order, high to low
-FACINGS: tuple[str, ...] = ("north", "east", "south", "west")
+FACINGS: tuple[str, ...] = SQUARE.directions  # north, east, south, west: clockwise
 MOVES: tuple[str, ...] = ("J", "Q", "K")  # J: turn left then forward 1; Q: right; K: forward
 MOVE_TURNS = {"J": 270, "Q": 90, "K": 0}  # clockwise degrees
 RAILS_PER_PLAYER = 10                     # trail cards A-10; the starting card is one of them
@@ -29,11 +29,7 @@ def cell_text(cell: Cell | None) -> str:
 
 def turned(facing: str, move: str) -> str:
     """The facing after a move card's turn (before stepping forward)."""
-    return Direction(facing).turned(MOVE_TURNS[move]).value
-
-
-def ahead(cell: Cell, facing: str) -> Cell:
-    return Direction(facing).step(cell[0], cell[1])
+    return SQUARE.turned(facing, MOVE_TURNS[move])
 
 
 def parse_card(card: str) -> tuple[int, int] | None:

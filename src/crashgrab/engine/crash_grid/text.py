@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from .board import arena_board, starts, wall_cells
 from .model import ArenaLayout
 from .rules import GridState
 from .terms import Cell, cell_text
@@ -30,10 +31,12 @@ def _rider(suit: str, facing: str) -> str:
 
 
 def layout_text(layout: ArenaLayout) -> str:
-    marks = {cell: "# " for cell in layout.walls}
-    marks.update({s.cell: _rider(s.suit, s.facing) for s in layout.starts})
-    lines = [_grid(layout.width, layout.height, marks), LEGEND]
-    lines += [f"  {s.suit} starts at {cell_text(s.cell)} facing {s.facing}" for s in layout.starts]
+    board = arena_board(layout)
+    placed = starts(board)
+    marks = {cell: "# " for cell in wall_cells(board)}
+    marks.update({s.cell: _rider(s.suit, s.facing) for s in placed})
+    lines = [_grid(board.width, board.height, marks), LEGEND]
+    lines += [f"  {s.suit} starts at {cell_text(s.cell)} facing {s.facing}" for s in placed]
     return "\n".join(lines)
 
 

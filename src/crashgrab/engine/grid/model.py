@@ -10,8 +10,9 @@ its pieces (one feature a cell, a smaller size) are its own checks.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, Iterator, Mapping, Protocol
+from typing import Any, Collection, Iterable, Iterator, Mapping, Protocol
 
+from ..feature_settings import turned_facings
 from .geometry import ROTATIONS, Direction, rotate_point, rotated_size
 from .hex import ROTATIONS as HEX_ROTATIONS
 
@@ -53,6 +54,9 @@ NOTHING = _Nothing()
 NO_SETTINGS: Mapping[str, Any] = NOTHING
 # The `tile` of a feature placed on the board itself rather than printed on a piece.
 ON_BOARD = ""
+_SQUARE_DIRECTIONS: tuple[str, ...] = tuple(d.value for d in Direction)
+# Feature type -> the names of its kind's facing settings (`feature_settings.facing_settings`).
+FacingSettings = Mapping[str, Collection[str]]
 
 
 class PieceGeometry(Protocol):
@@ -74,7 +78,9 @@ class Feature:
 
     `edge` is the direction of the side of (x, y) it lies on (a wall), None for one on the cell.
     `settings` are its values of its kind's declared settings (checked by `FeatureKind`); they
-    take part in equality but not in the hash (their values may be lists).
+    take part in equality but not in the hash (their values may be lists). The settings its kind
+    declares as facings (`Setting(kind="facing")`) turn with the piece: `rotated` and `turned_on`
+    take their names as `facings` (`feature_settings.facing_settings` finds them by type).
     """
 
     type: str
@@ -89,21 +95,30 @@ class Feature:
     def cell(self) -> Cell:
         return self.x, self.y
 
-    def rotated(self, width: int, height: int, rotation: int) -> "Feature":
-        """This feature after a square piece of width x height turns clockwise by `rotation`."""
+    def rotated(self, width: int, height: int, rotation: int, facings: Collection[str] = ()) -> "Feature":
+        """This feature after a square piece of width x height turns clockwise by `rotation`;
+        `facings` names its settings that are facings, which turn with it."""
         x, y = rotate_point(self.x, self.y, width, height, rotation)
         facing = self.facing.turned(rotation) if self.facing else None
+        settings = self.settings if not facings else turned_facings(
+            self.settings, facings, lambda d: Direction(d).turned(rotation).value, _SQUARE_DIRECTIONS)
         if self.edge is None:
-            return replace(self, x=x, y=y, facing=facing)
-        return replace(self, x=x, y=y, facing=facing, edge=Direction(self.edge).turned(rotation).value)
+            return replace(self, x=x, y=y, facing=facing, settings=settings)
+        return replace(self, x=x, y=y, facing=facing, edge=Direction(self.edge).turned(rotation).value,
+                       settings=settings)
 
-    def turned_on(self, geometry: PieceGeometry, rotation: int, offset: Cell) -> "Feature":
+    def turned_on(self, geometry: PieceGeometry, rotation: int, offset: Cell,
+                  facings: Collection[str] = ()) -> "Feature":
         """This feature after its piece turns by `rotation` about cell (0, 0) of `geometry` and
-        then shifts by `offset` (which puts the turned piece's corner back at (0, 0))."""
+        then shifts by `offset` (which puts the turned piece's corner back at (0, 0)). Its edge and
+        its `facings` settings turn by the geometry's own step (a sixth turn on a hex grid); the
+        square `facing` field turns only on a square grid (a hex direction is no `Direction`)."""
         x, y = geometry.rotate_cell((self.x, self.y), rotation)
         facing = Direction(geometry.turned(self.facing.value, rotation)) if self.facing else None
         edge = geometry.turned(self.edge, rotation) if self.edge is not None else None
-        return replace(self, x=x + offset[0], y=y + offset[1], facing=facing, edge=edge)
+        settings = self.settings if not facings else turned_facings(
+            self.settings, facings, lambda d: geometry.turned(d, rotation), geometry.directions)
+        return replace(self, x=x + offset[0], y=y + offset[1], facing=facing, edge=edge, settings=settings)
 
 
 @dataclass(frozen=True)
@@ -139,16 +154,19 @@ class Tile:
         turned = (geometry.rotate_cell(c, rotation) for c in self.native_cells())
         return sorted(((x + offset[0], y + offset[1]) for x, y in turned), key=lambda c: (c[1], c[0]))
 
-    def features(self, side: str, rotation: int = 0, geometry: PieceGeometry | None = None) -> tuple[Feature, ...]:
+    def features(self, side: str, rotation: int = 0, geometry: PieceGeometry | None = None,
+                 facings: FacingSettings = NOTHING) -> tuple[Feature, ...]:
         """The features of one side, in piece-local coordinates after rotation.
 
         Without `geometry` the piece turns in square quarter turns (the fast path every square
         game takes); with one, by that geometry's own rotation steps about cell (0, 0), shifted
-        so the turned piece's cells start at the same corner as `cells` gives them."""
+        so the turned piece's cells start at the same corner as `cells` gives them. `facings`
+        names each feature type's facing settings, which turn with the piece."""
         if geometry is None:
-            return tuple(f.rotated(self.width, self.height, rotation) for f in self.sides[side])
+            return tuple(f.rotated(self.width, self.height, rotation, facings.get(f.type, ()))
+                         for f in self.sides[side])
         offset = self._offset(geometry, rotation)
-        return tuple(f.turned_on(geometry, rotation, offset) for f in self.sides[side])
+        return tuple(f.turned_on(geometry, rotation, offset, facings.get(f.type, ())) for f in self.sides[side])
 
     def _offset(self, geometry: PieceGeometry, rotation: int) -> Cell:
         return piece_offset(geometry, self.native_cells(), rotation)

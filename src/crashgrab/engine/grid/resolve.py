@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..findings import Finding
-from .model import ON_BOARD, Board, Cell, CellFeature, EdgeKey, Feature, PieceGeometry, Placement, TileSet
+from .model import NOTHING, ON_BOARD, Board, Cell, CellFeature, EdgeKey, FacingSettings, Feature, PieceGeometry, \
+    Placement, TileSet
 from .square import SQUARE
 
 
@@ -28,11 +29,14 @@ def place_tiles(
     bounds: tuple[int, int] | None = None,
     geometry: PieceGeometry | None = None,
     board_features: Iterable[Feature] = (),
+    facings: FacingSettings = NOTHING,
 ) -> tuple[Board, list[Finding]]:
     """Resolve placements into a Board. Without `bounds`, the board is the placements' extent.
 
     Without `geometry` pieces turn in square quarter turns (the square games' fast path); with
-    one, by its rotation steps. `board_features` are placed on the board, in board coordinates."""
+    one, by its rotation steps. `board_features` are placed on the board, in board coordinates.
+    `facings` names each feature type's facing settings (`feature_settings.facing_settings` of
+    the game's kinds), which turn with their piece."""
     findings: list[Finding] = []
     cell_tiles: dict[Cell, str] = {}
     cell_features: dict[Cell, list[CellFeature]] = {}
@@ -84,7 +88,7 @@ def place_tiles(
             if cell in cell_tiles or cell in outside:
                 continue
             cell_tiles[cell] = tile.id
-        for feature in tile.features(placement.side, placement.rotation, geometry):
+        for feature in tile.features(placement.side, placement.rotation, geometry, facings):
             cell = (placement.x + feature.x, placement.y + feature.y)
             if cell_tiles.get(cell) == tile.id:  # not on a cell another tile covers first, nor outside
                 _lay(cell_features, edge_features, edges, cell, feature, tile.id)
@@ -93,6 +97,24 @@ def place_tiles(
             extent_w, extent_h = max(extent_w, placement.x + w), max(extent_h, placement.y + h)
         for x, y in cells if geometry is not None else ():
             extent_w, extent_h = max(extent_w, x + 1), max(extent_h, y + 1)
+    width, height = bounds if bounds else (extent_w, extent_h)
+    return _board(width, height, cell_tiles, cell_features, edge_features, edges, board_features, findings)
+
+
+def board_of_cells(cells: Iterable[Cell], board_features: Iterable[Feature] = (), *, width: int, height: int,
+                   geometry: PieceGeometry | None = None) -> tuple[Board, list[Finding]]:
+    """A board of `cells` with no piece printed on it (an arena drawn square by square), every
+    cell's tile ON_BOARD, and `board_features` placed on it as `place_tiles` places them (a
+    feature on no cell is a `placed-off-board` finding). `width` x `height` are its bounds."""
+    cell_tiles = {cell: ON_BOARD for cell in cells}
+    findings: list[Finding] = []
+    return _board(width, height, cell_tiles, {}, {}, geometry or SQUARE, board_features, findings)
+
+
+def _board(width: int, height: int, cell_tiles: dict[Cell, str], cell_features: dict[Cell, list[CellFeature]],
+           edge_features: dict[EdgeKey, list[CellFeature]], edges: PieceGeometry, board_features: Iterable[Feature],
+           findings: list[Finding]) -> tuple[Board, list[Finding]]:
+    """The board with `board_features` placed after the printed features, and the findings so far."""
     placed = tuple(board_features)
     for index, feature in enumerate(placed):
         if feature.cell in cell_tiles:
@@ -103,7 +125,6 @@ def place_tiles(
                 f"The {feature.type} placed at {_fmt(feature.cell)} (board feature {index}) is on no tile; "
                 "move it onto the board or remove it.",
                 (feature.cell,), {"feature": feature.type, "index": index}))
-    width, height = bounds if bounds else (extent_w, extent_h)
     # The one-feature-a-cell view: the first feature on each cell, as games with one a cell read it.
     first = {cell: features[0] for cell, features in cell_features.items()}
     board = Board(width, height, cell_tiles, first,

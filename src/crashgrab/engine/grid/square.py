@@ -14,13 +14,19 @@ Cell = tuple[int, int]
 Point = tuple[float, float]
 
 
+_DELTAS: dict[str, Cell] = {d.value: d.delta for d in Direction}  # north, east, south, west
+
+
 class SquareGeometry:
     name = "square"
     directions: tuple[str, ...] = tuple(d.value for d in Direction)
     rotations: tuple[int, ...] = ROTATIONS
 
     def step(self, cell: Cell, direction: str, distance: int = 1) -> Cell:
-        return Direction(direction).step(cell[0], cell[1], distance)
+        delta = _DELTAS.get(direction)  # by name, not through the enum: a board's checks step a lot
+        if delta is None:
+            raise ValueError(f"{direction!r} is not a square direction; use one of {', '.join(self.directions)}")
+        return cell[0] + delta[0] * distance, cell[1] + delta[1] * distance
 
     def turned(self, direction: str, rotation: int) -> str:
         return Direction(direction).turned(rotation).value
@@ -29,7 +35,8 @@ class SquareGeometry:
         return Direction(direction).opposite.value
 
     def neighbours(self, cell: Cell) -> list[Cell]:
-        return [self.step(cell, d) for d in self.directions]
+        x, y = cell
+        return [(x + dx, y + dy) for dx, dy in _DELTAS.values()]
 
     def distance(self, a: Cell, b: Cell) -> int:
         """Orthogonal steps between two cells (Manhattan distance)."""

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..terms import MOVES, SUITS, TRICKS_PER_REFRESH, ahead, parse_card, turned
+from ..board import GEOMETRY
+from ..terms import MOVES, SUITS, TRICKS_PER_REFRESH, parse_card, turned
 from .actions import Trick
 from .deck import DeckA
 from .errors import IllegalAction, MissingChoice
@@ -103,7 +104,7 @@ def _check_initiative(deck: DeckA, trick: Trick, number: int, suit: str, seen: d
 def _move_rider(state: GridState, rider: Rider, card: str) -> tuple[GridState, Event]:
     assert rider.at is not None
     facing = turned(rider.facing, card)
-    target = ahead(rider.at, facing)
+    target = GEOMETRY.step(rider.at, facing)
     used = rider.used | {card}
     into, other = _obstacle(state, target)
     if into is not None:

@@ -14,6 +14,7 @@ from itertools import product
 
 from ...play.chance import Chance
 from ...play.rules import Decision
+from ..board import arena_board, starts, walls
 from ..model import ArenaLayout
 from ..terms import MOVES, RAILS_IN_HAND_AT_START
 from .actions import Trick
@@ -27,9 +28,10 @@ class CrashGridRules:
     folds_events = False
 
     def initial_state(self, layout: ArenaLayout) -> GridState:
-        """Every rider on its start, facing as the arena says, with its trail cards in hand."""
-        riders = tuple(Rider(s.suit, s.cell, s.facing, RAILS_IN_HAND_AT_START) for s in layout.starts)
-        return GridState(layout.width, layout.height, riders, walls=layout.walls)
+        """Every rider on its start, facing as the arena's board says, with its trail cards in hand."""
+        board = arena_board(layout)
+        riders = tuple(Rider(s.suit, s.cell, s.facing, RAILS_IN_HAND_AT_START) for s in starts(board))
+        return GridState(board.width, board.height, riders, walls=walls(board), board=board)
 
     def apply(self, state: GridState, action: Trick) -> tuple[GridState, tuple[Event, ...]]:
         return apply(state, action)

@@ -1,8 +1,10 @@
 """The state of a Crash Grid round: immutable, so `apply` returns a new one."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from ...grid.model import Board
+from ..board import rectangle_board
 from ..terms import SUITS, TRICKS_PER_REFRESH, Cell
 from .deck import DeckA, deal
 
@@ -32,10 +34,16 @@ class GridState:
     over: bool = False                        # the round has ended
     winner: str | None = None
     deck: DeckA | None = None                 # Deck A; None: open, every rider on the board holding 5 unnamed cards
+    # The arena's generic board (board.arena_board): which squares exist. Built as the width x
+    # height rectangle for a state made without one; not part of equality (the squares follow
+    # from width and height, the walls in play are `walls`).
+    board: Board = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if not 0 <= self.tricks_since_refresh < TRICKS_PER_REFRESH:
             raise ValueError("tricks_since_refresh must be 0, 1 or 2")
+        if self.board is None:
+            object.__setattr__(self, "board", rectangle_board(self.width, self.height))
 
     def initiative_deck(self) -> DeckA:
         """Deck A as it stands (an open deal when the state was built without one)."""
@@ -50,7 +58,7 @@ class GridState:
         return tuple(r for r in self.riders if r.on_board)
 
     def on_board(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+        return self.board.on_board(cell)
 
     def trail_at(self, cell: Cell) -> str | None:
         return next((suit for square, suit in self.trails if square == cell), None)
