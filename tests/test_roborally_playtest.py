@@ -21,7 +21,7 @@ from crashgrab.editor.roborally.playtest.session import PlaytestError, PlaytestS
 from crashgrab.editor.roborally.view import CELL
 from crashgrab.engine.cli import main
 from crashgrab.engine.games import get_system
-from crashgrab.engine.roborally.rules.cards import Card
+from crashgrab.engine.roborally.rules.cards import PROGRAM_DECK, Card
 
 # A 5x4 board: a belt on [1,1] facing east. red starts on [1,2] facing north (one square south of
 # the belt), blue on [3,3]; the one checkpoint is [4,0].
@@ -76,8 +76,13 @@ def test_a_playtest_turn_is_dealt_programmed_stepped_through_and_saved_as_a_pass
     session = panel.session
     assert session.names == ("red", "blue")
     assert [len(session.hands[n]) for n in session.names] == [9, 9]     # 9 cards, no damage
+    # blue is dealt a Back Up first (whatever the shuffle gave it), so its turn backs it off the course
+    dealt = {card for hand in session.hands.values() for card in hand}
+    back_up = next(card for card in PROGRAM_DECK if card.kind == "back_up" and card not in dealt)
+    session.hands["blue"] = (back_up,) + session.hands["blue"][1:]
     # blue: register 1 by a click on a card then on the register, register 2 by a drop
     panel.robot_box.setCurrentText("blue")
+    panel.show_session()
     assert panel.hand.count() == 9
     first = panel.hand.item(0).data(Qt.UserRole)
     panel.hand.setCurrentRow(0)
@@ -96,7 +101,7 @@ def test_a_playtest_turn_is_dealt_programmed_stepped_through_and_saved_as_a_pass
     QTest.keyClick(panel.script_line, Qt.Key_Return)
     assert panel.play_button.isEnabled()
     QTest.mouseClick(panel.play_button, Qt.LeftButton)
-    # blue's hand cards (seed 1) back it off the course: the rules ask which way it faces on its return
+    # blue's Back Up takes it off the course: the rules ask which way it faces on its return
     assert session.question.choice == "respawn_facing" and panel.question_box.isVisibleTo(panel)
     QTest.mouseClick(panel.question_box.findChild(QPushButton, "playtest_answer_east"), Qt.LeftButton)
     assert session.question is None and not panel.question_box.isVisibleTo(panel)

@@ -2,12 +2,14 @@
 phase by phase, saved as a scenario. No Qt here; the panel (panel.py) shows it.
 
 The session reads only the resolved course (a copy): a playtest never changes the course.
-It plays through the rules engine (`turn.apply_in_phases`), so what it shows is what
-`crashgrab scenario run` plays. Option cards' choices per register (Brakes on a Move 1 ...) are
-the rules' legal answers (rules/option_choices.py), Recompile redraws a hand through the rules'
-dealing, and a choice the rules ask for at the end of the turn (a two-wrench site's repair or
-option, a returning robot's facing or square) is a `question` the designer answers; the saved
-scenario records them all. Every change makes new rules values; no rules state is edited.
+The turns played are the play kernel's cursor session (engine/play/session.py) over the rules'
+`Rules` object (rules/play_rules.py), so what it shows is what `crashgrab scenario run` plays;
+the last turn is kept phase by phase too (`turn.apply_in_phases`) to step through. Option cards'
+choices per register (Brakes on a Move 1 ...) are the rules' legal answers
+(rules/option_choices.py), Recompile redraws a hand through the rules' dealing, and a choice the
+rules ask for at the end of the turn (a two-wrench site's repair or option, a returning robot's
+facing or square) is a `question` the designer answers; the saved scenario records them all.
+Every change makes new rules values; no rules state is edited.
 """
 from __future__ import annotations
 
@@ -16,15 +18,15 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from crashgrab.engine.play.session import Session
 from crashgrab.engine.roborally.rules.cards import PROGRAM_DECK, REGISTERS, TURBO_BLASTER_SHOTS, Card
 from crashgrab.engine.roborally.rules.dealing import deal, shuffled_option_deck
 from crashgrab.engine.roborally.rules.errors import MissingChoice, RuleError
 from crashgrab.engine.roborally.rules.events import RallyEvent
 from crashgrab.engine.roborally.rules.floor import floor_from_course
 from crashgrab.engine.roborally.rules.state import Choice, RallyState, Robot, Turn, starting_state
+from crashgrab.engine.roborally.rules.play_rules import ROBOT_NAMES, RULES
 from crashgrab.engine.roborally.rules.turn import Frame, apply_in_phases
-
-from crashgrab.engine.roborally.rules.play_rules import ROBOT_NAMES
 
 from .scenario_json import expected_json, robot_json, turn_json
 from .session_choices import ChoicesMixin, PlaytestError
@@ -36,7 +38,6 @@ class PlayedTurn:
     turn: Turn
     after: RallyState
     events: tuple[RallyEvent, ...]
-    frames: tuple[Frame, ...]
 
 
 class PlaytestSession(ChoicesMixin):
@@ -44,9 +45,10 @@ class PlaytestSession(ChoicesMixin):
         self.course = copy.deepcopy(course)
         floor = floor_from_course(self.course)
         count = min(len(floor.starts), len(ROBOT_NAMES), robots or floor.players or len(floor.starts))
-        self.initial: RallyState = starting_state(floor, ROBOT_NAMES[:count], seed=seed,
-                                                  option_deck=shuffled_option_deck(seed))
-        self.played: list[PlayedTurn] = []
+        # The turns played: the kernel's session, always showing its last turn.
+        self.race: Session[RallyState, Turn, RallyEvent] = Session(RULES, starting_state(
+            floor, ROBOT_NAMES[:count], seed=seed, option_deck=shuffled_option_deck(seed)))
+        self._frames: tuple[Frame, ...] = ()   # the last turn's, phase by phase
         self.hands: dict[str, tuple[Card, ...]] = {}
         self.programs: dict[str, list[Card | None]] = {}
         self.flywheel: dict[str, Card] = {}
@@ -61,9 +63,27 @@ class PlaytestSession(ChoicesMixin):
 
     # --- the race so far ---------------------------------------------------------------------
     @property
+    def initial(self) -> RallyState:
+        return self.race.start
+
+    @initial.setter
+    def initial(self, state: RallyState) -> None:
+        """A new start (before the first turn: the robots' option cards, a test's damage)."""
+        self.race = Session(RULES, state)
+
+    @property
     def state(self) -> RallyState:
         """The state the next turn starts from."""
-        return self.played[-1].after if self.played else self.initial
+        return self.race.state
+
+    @property
+    def played(self) -> tuple[PlayedTurn, ...]:
+        """The turns played, each with the state it started from."""
+        before, turns = self.race.start, []
+        for played in self.race.played:
+            turns.append(PlayedTurn(before, played.action, played.state, played.events))
+            before = played.state
+        return tuple(turns)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -178,7 +198,7 @@ class PlaytestSession(ChoicesMixin):
             raise PlaytestError(f"the race is over: {before.winner} has won.")
         turn = self.turn()
         try:
-            after, events, frames = apply_in_phases(before, turn)
+            self.race = self.race.play(turn)   # a refused turn leaves the session as it was
         except MissingChoice as missing:
             if missing.choice not in QUESTIONS or missing.robot is None:
                 raise PlaytestError(missing.message) from None
@@ -187,8 +207,8 @@ class PlaytestSession(ChoicesMixin):
         except RuleError as error:
             raise PlaytestError(error.message) from None
         self.question = None
-        played = PlayedTurn(before, turn, after, events, frames)
-        self.played.append(played)
+        self._frames = apply_in_phases(before, turn)[2]   # the same pure turn, kept phase by phase
+        played = self.played[-1]
         self.flywheel = self._flywheel_cards(played)
         self.frame = 0
         return played
@@ -229,14 +249,15 @@ class PlaytestSession(ChoicesMixin):
 
     def restart(self) -> None:
         self.powered_down.clear()
-        self.played.clear()
+        self.race = Session(RULES, self.race.start)
+        self._frames = ()
         self.flywheel = {}
         self.deal()
 
     # --- stepping through the last turn -------------------------------------------------------
     @property
     def frames(self) -> tuple[Frame, ...]:
-        return self.played[-1].frames if self.played and self.frame is not None else ()
+        return self._frames if self.race.played and self.frame is not None else ()
 
     def shown_robots(self) -> tuple[Robot, ...]:
         """The robots as the shown frame leaves them (programming: as the turn starts)."""
@@ -283,7 +304,7 @@ class PlaytestSession(ChoicesMixin):
         order = [(f[0], f[1]) for f in self.frames]
         here = order.index((frame[0], frame[1]))
         shown = []
-        for event in self.played[-1].events:
+        for event in self.race.events:
             key = (event.step, event.phase)
             position = order.index(key) if key in order else len(order) - 1
             if position <= here:
