@@ -29,6 +29,7 @@ import numpy as np
 
 from ..validation.crash_sites import SEQUENCE_STEPS
 from ..validation.exposure import CORNER_SIDES
+from .cached_kernel import add_cached_overload
 from .findings import RULE_CODES
 from .lines import MAX_DISTANCE, line_table
 
@@ -120,6 +121,7 @@ def _compiled_kernel():
     return fill_records
 
 
+_LOADED: list[bool] = []   # whether the first batch found the kernel in numba's cache
 _CODE_COLUMNS = np.array([CODE_INDEX[code] for code in KERNEL_CODES], dtype=np.int64)
 
 
@@ -135,9 +137,13 @@ def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> B
                            loop_groups=np.zeros((boards, MAX_DISTANCE), dtype=np.int64), off_moves=column(),
                            rest_cells=column(), pairs=column(), moves_sum=column(), moves_squares=column(),
                            fallback=np.zeros(boards, dtype=bool))
-    fill_records(np.ascontiguousarray(grid, dtype=bool), np.ascontiguousarray(sites, dtype=np.int64),
+    arguments = (np.ascontiguousarray(grid, dtype=bool), np.ascontiguousarray(sites, dtype=np.int64),
                  tables.step, tables.ray_lo, tables.ray_hi, tables.off_neighbours, tables.border,
-                 tables.row_off_moves, tables.column_off_moves, tables.width, SEQUENCE_STEPS, CORNER_SIDES, _CODE_COLUMNS,
-                 records.codes, records.edge_sites, records.loop_groups, records.off_moves, records.rest_cells,
-                 records.pairs, records.moves_sum, records.moves_squares, records.fallback)
+                 tables.row_off_moves, tables.column_off_moves, tables.width, SEQUENCE_STEPS, CORNER_SIDES,
+                 _CODE_COLUMNS, records.codes, records.edge_sites, records.loop_groups, records.off_moves,
+                 records.rest_cells, records.pairs, records.moves_sum, records.moves_squares, records.fallback)
+    if not _LOADED:
+        # The first batch: the cached machine code without numba's registry refresh (cached_kernel.py).
+        _LOADED.append(add_cached_overload(fill_records, arguments))
+    fill_records(*arguments)
     return records
