@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 
 def add_cached_overload(dispatcher: Any, args: tuple) -> bool:
     """Add the cached machine code of `dispatcher` for `args`' types; False when there is none
@@ -26,7 +28,7 @@ def add_cached_overload(dispatcher: Any, args: tuple) -> bool:
         from numba.core.compiler_lock import global_compiler_lock
         from numba.core.runtime import rtsys
 
-        signature = tuple(dispatcher.typeof_pyval(arg) for arg in args)
+        signature = tuple(_numba_type(arg) for arg in args)
         if signature in dispatcher.overloads:
             return True
         with global_compiler_lock:
@@ -39,3 +41,17 @@ def add_cached_overload(dispatcher: Any, args: tuple) -> bool:
     except Exception:  # noqa: BLE001 - numba's internals moved: its own path still works
         return False
     return True
+
+
+def _numba_type(value: Any) -> Any:
+    """The type numba's dispatcher gives an argument of the kernel: a C-contiguous array or an
+    integer. (numba's own `typeof` of an array imports numpy.ma, 20 ms, to tell masked arrays.)"""
+    from numba.core import types
+    from numba.np.numpy_support import from_dtype
+
+    if isinstance(value, np.ndarray) and value.flags.c_contiguous and value.flags.aligned \
+            and type(value) is np.ndarray:
+        return types.Array(from_dtype(value.dtype), value.ndim, "C", readonly=not value.flags.writeable)
+    if type(value) is int:
+        return types.int64 if -2 ** 63 <= value < 2 ** 63 else types.uint64
+    raise TypeError(f"not a kernel argument: {type(value).__name__}")
