@@ -39,6 +39,7 @@ all its arrangements.
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from functools import lru_cache
 from math import prod
@@ -191,6 +192,22 @@ def _distinct_boards(template: Template, tileset: TileSet, reduce: bool = True) 
     return boards
 
 
+# A group's weights, lowest shares and images as int64 arrays, for the batches (batch.py).
+_NUMBER_ARRAYS: weakref.WeakKeyDictionary[GroupContents, tuple[np.ndarray, np.ndarray, np.ndarray]] = \
+    weakref.WeakKeyDictionary()
+
+
+def group_number_arrays(group: GroupContents) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(weights, lowest, images) of a group as arrays: kept from the cache's file when it was
+    read from one (a tuple of 98,304 numbers takes 5 ms to become an array)."""
+    known = _NUMBER_ARRAYS.get(group)
+    if known is None:
+        known = _NUMBER_ARRAYS[group] = (np.array(group.weights, dtype=np.int64),
+                                         np.array(group.lowest, dtype=np.int64),
+                                         np.array(group.images, dtype=np.int64))
+    return known
+
+
 def _parts(boards: DistinctBoards) -> dict:
     """A listing as arrays and plain values, to save (a tuple of 98,304 numbers pickles ten times
     larger, and loads slower, than listing it anew)."""
@@ -221,6 +238,8 @@ def _from_parts(numbered: Arrangements, parts: dict) -> DistinctBoards:
                                  tuple(numbers(row) for row in g["images"]), tuple(g["tile_ids"]),
                                  array(g["tiles"]), array(g["sides"]), array(g["rotations"]))
                    for g in parts["groups"])
+    for group, g in zip(groups, parts["groups"]):
+        _NUMBER_ARRAYS[group] = (array(g["weights"]), array(g["lowest"]), array(g["images"]))
     segments = tuple(Segment(int(start), tuple(numbers(m) for m in members), int(orbit))
                      for start, members, orbit in parts["segments"])
     return DistinctBoards(numbered, groups, tuple(parts["symmetries"]), segments, int(parts["distinct"]),
