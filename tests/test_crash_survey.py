@@ -116,3 +116,10 @@ def test_the_command_line(tmp_path, capsys):
     save_layout(broken, board)
     assert main(["survey", "--game", "crash", str(board), "--games", "2", "--seed", "1"]) == 2
     assert "start-count" in capsys.readouterr().err
+
+
+def test_the_survey_options_name_every_policy():
+    # `crashgrab survey` declares --policy without importing the survey (survey/arguments.py).
+    from crashgrab.engine.crash.survey.arguments import POLICY_NAMES
+
+    assert sorted(POLICY_NAMES) == sorted(POLICIES)

@@ -156,3 +156,32 @@ def test_without_a_writable_cache_folder_the_kernel_compiles_into_a_temporary_on
     assert pairs == "132"                     # the board was checked: every Crash Site reaches the 11 others
     assert name.startswith("crashgrab-numba-") and existed == "True"
     assert not os.path.exists(path)           # and the folder went with the process
+
+
+# Random boards of 9x9 (the 5-saucer size) checked in a fresh process; `own` skips the short
+# way to the cached kernel (cached_kernel.py), so the batch goes numba's documented way.
+CACHE_PROBE = """
+import hashlib, sys
+import numpy as np
+from crashgrab.engine.crash_and_grab.survey import cached_kernel, kernel
+rng = np.random.default_rng(5)
+grid = rng.random((400, 81)) < 0.2
+sites = np.array([rng.choice(np.flatnonzero(~row), 12, replace=False) for row in grid], dtype=np.int64)
+kernel.SHORT_LOAD = sys.argv[1] == "short"
+records = kernel.batch_records(kernel.tables_for(9, 9), grid, sites)
+loaded = [entry is not None for entry in cached_kernel._ENTRIES.values()]
+fields = [records.codes, records.edge_sites, records.loop_groups, records.off_moves, records.rest_cells,
+          records.pairs, records.moves_sum, records.moves_squares, records.fallback]
+print(loaded, "numpy.ma" in sys.modules, hashlib.sha256(b"".join(np.ascontiguousarray(f).tobytes() for f in fields)).hexdigest())
+"""
+
+
+def test_the_cached_kernel_loads_the_short_way_and_gives_numbas_own_records():
+    def probe(way: str) -> list[str]:
+        return subprocess.run([sys.executable, "-c", CACHE_PROBE, way], capture_output=True, text=True, cwd=ROOT,
+                              check=True).stdout.split()
+
+    own_loaded, _, own = probe("own")        # loads (or, the first time, compiles and saves) the kernel
+    short_loaded, masked, short = probe("short")
+    assert (own_loaded, short_loaded, masked) == ("[]", "[True]", "False")
+    assert short == own

@@ -5,11 +5,10 @@ Registered as the entry point "crash" in the "crashgrab.games" group (pyproject.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..errors import UsageError
 from ..grid.hex import ACROSS_FLATS, HEX
-from ..play.runner import ScenarioFileError, ScenarioReport, read_scenario  # noqa: F401 - ScenarioFileError: its error, named here
 from ..report import ValidationReport
 from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, PlacedFeature, Resolution,
                       TemplateInfo)
@@ -22,6 +21,20 @@ from .terms import FINDING_CODES, HEX_MM
 UNIT_MM = HEX_MM / ACROSS_FLATS    # one board unit (a hex radius): 17.32 mm
 PLAYER_COLOURS = {"p1": "#2563eb", "p2": "#dc2626"}
 JUNKYARD_COLOURS = {"p1": "#1e3a8a", "p2": "#7f1d1d"}   # a darker shade of its owner's colour
+
+
+if TYPE_CHECKING:
+    from ..play.runner import ScenarioReport
+
+
+def __getattr__(name: str) -> Any:
+    """ScenarioFileError, its scenarios' error, named here without loading the scenario runner
+    when the game is registered (every `crashgrab` command that lists the games does)."""
+    if name == "ScenarioFileError":
+        from ..play.runner import ScenarioFileError
+
+        return ScenarioFileError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Crash(GameSystem):
@@ -120,7 +133,7 @@ class Crash(GameSystem):
     survey_help = "self-play of a board (LAYOUT --games N): who wins, first player and sides, each car's fate"
 
     def add_survey_arguments(self, parser: Any) -> None:
-        from .survey.cli import add_arguments
+        from .survey.arguments import add_arguments
 
         add_arguments(parser)
 
@@ -131,6 +144,7 @@ class Crash(GameSystem):
 
     # --- scenarios ------------------------------------------------------------------------
     def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioReport:
+        from ..play.runner import ScenarioReport, read_scenario
         from .report import json_report, text_report
         from .scenario import run_scenario
         from .scenario_io import scenario_from_json

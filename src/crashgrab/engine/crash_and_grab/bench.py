@@ -11,8 +11,9 @@ the first painted window (offscreen). Every figure is the median and a high perc
 several repetitions (time.perf_counter); CPU times (time.process_time) are printed where
 the machine's other load would blur the wall time. The editor's part is skipped with a
 note when the editor is not installed. First, short commands timed as whole processes
-(startup_bench.py: `crashgrab --version`, `validate`, a 10,000-turn scenario); `--startup` runs
-only those.
+(startup_bench.py: `crashgrab --version`, `validate`, a 10,000-turn scenario) and the 2-4 survey
+command against a plain-Python validator of the same boards (plain_survey_bench.py); `--startup`
+runs only those.
 
     python -m crashgrab.engine.crash_and_grab.bench [--quick] [--no-editor] [--startup]
 """
@@ -36,6 +37,7 @@ from .movegraph import build_move_graph
 from .resolve import resolve_layout
 from .rules import apply
 from .rules.benchmark import chain_state
+from .plain_survey_bench import baseline_lines
 from .startup_bench import startup_lines
 from .survey.findings import board_facts, board_metrics, fast_check, rule_findings
 from .survey.runner import ALL, SurveyRequest, run_survey, survey_chunk
@@ -285,6 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(machine_line(), flush=True)
     print("\n".join(startup_lines(3 if args.quick else 10)), flush=True)
+    print("\n".join(baseline_lines(3 if args.quick else 9, 500 if args.quick else None)), flush=True)
     if args.startup:
         return 0
     for template in LAYOUTS:

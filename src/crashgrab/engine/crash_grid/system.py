@@ -5,10 +5,9 @@ Registered as the entry point "crash-grid" in the "crashgrab.games" group (pypro
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from ..errors import UsageError
-from ..play.runner import ScenarioFileError, ScenarioReport, read_scenario  # noqa: F401 - ScenarioFileError: its error, named here
 from ..report import ValidationReport
 from ..system import (BoardPicture, ExportFormat, FeatureKind, GameSystem, Overlay, OverlayKind, PlacedFeature,
                       Resolution, Setting, TemplateInfo)
@@ -21,6 +20,20 @@ from .terms import SUITS
 from .validation import CODES, free_squares, territories, validate_arena
 
 FREE_FORM_SIZE = 12
+
+
+if TYPE_CHECKING:
+    from ..play.runner import ScenarioReport
+
+
+def __getattr__(name: str) -> Any:
+    """ScenarioFileError, its scenarios' error, named here without loading the scenario runner
+    when the game is registered (every `crashgrab` command that lists the games does)."""
+    if name == "ScenarioFileError":
+        from ..play.runner import ScenarioFileError
+
+        return ScenarioFileError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class CrashGrid(GameSystem):
@@ -124,6 +137,7 @@ class CrashGrid(GameSystem):
 
     # --- scenarios ------------------------------------------------------------------------
     def run_scenario_file(self, document: dict[str, Any], file: str) -> ScenarioReport:
+        from ..play.runner import ScenarioReport, read_scenario
         from .report import json_report, match_json_report, match_text_report, text_report
         from .scenario import run_scenario
         from .scenario_io import scenario_from_json

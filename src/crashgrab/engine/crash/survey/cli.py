@@ -11,23 +11,11 @@ from ...errors import UsageError
 from ...formats.atomic import check_writable
 from ...formats.jsonio import dumps, write_text_atomic
 from ...formats.schemas import validate
-from ..terms import TURN_RULINGS, VARIANTS
-from .fast import POLICIES
+from .arguments import add_arguments  # noqa: F401 (the survey's options, declared in arguments.py)
 from .report import report_json, report_text
 from .runner import SurveyRequest, default_workers, run_survey
 
 MAX_MATCHES = 10_000_000
-
-
-def add_arguments(parser) -> None:
-    parser.add_argument("layout", nargs="?", metavar="LAYOUT", help="Crash!: the board to play on (a layout file)")
-    parser.add_argument("--games", type=int, metavar="N", help="Crash!: how many matches to play (two games each)")
-    parser.add_argument("--policy", choices=sorted(POLICIES), help="Crash!: how both players choose (default greedy)")
-    parser.add_argument("--variant", choices=VARIANTS, help="Crash!: the rules' order (default standard)")
-    parser.add_argument("--turn", choices=TURN_RULINGS, help="Crash!: the turn ruling (default any)")
-    parser.add_argument("--seed", type=int, help="seed of the sample (printed when not given)")
-    parser.add_argument("--workers", type=int, metavar="N", help="worker processes; the report is the same for any number")
-    parser.add_argument("-o", "--output", metavar="REPORT.json", help="also write the report as JSON here")
 
 
 class Progress:

@@ -16,7 +16,7 @@ from ..templates import Template
 from ..terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
 from .arrangements import SlotChoice, slot_placements
 from .assemble import template_boards
-from .distinct import DistinctBoards, distinct_boards
+from .distinct import DistinctBoards, distinct_boards, group_number_arrays
 from .findings import RULE_CODES
 from .kernel import NO_SITE, BatchRecords, batch_records, tables_for
 from .record import BoardRecord, board_record, record_from_counts
@@ -89,8 +89,9 @@ class TemplateBatches:
             for position, group in enumerate(classes.groups):
                 # Only contents some class shows get their arrays (a group's other contents are
                 # images of those, needed only for their arrangement numbers).
-                used = np.array(sorted({c for segment in classes.segments for c in segment.members[position]}),
-                                dtype=np.int64)
+                used = _sorted_unique(np.concatenate([np.fromiter(segment.members[position], np.int64,
+                                                                  len(segment.members[position]))
+                                                      for segment in classes.segments]))
                 grids = np.zeros((len(group.weights), self.tables.cells), dtype=bool)
                 sites = np.full((len(group.weights), len(CRASH_SITE_NUMBERS)), NO_SITE, dtype=np.int64)
                 used_grids = np.zeros((len(used), self.tables.cells), dtype=bool)
@@ -106,8 +107,7 @@ class TemplateBatches:
                     used_grids |= np.stack([p[0] for p in pieces])[inverse]
                     used_sites = _combine_sites(used_sites, np.stack([p[1] for p in pieces])[inverse])
                 grids[used], sites[used] = used_grids, used_sites
-                groups.append((grids, sites, np.array(group.weights, dtype=np.int64),
-                               np.array(group.lowest, dtype=np.int64), np.array(group.images, dtype=np.int64)))
+                groups.append((grids, sites, *group_number_arrays(group)))
             self._groups[id(classes)] = (classes, groups)
         return self._groups[id(classes)][1]
 
@@ -143,6 +143,12 @@ class TemplateBatches:
             named = sum(lowest[images[g][content]] for (_, _, _, lowest, images), content in zip(groups, contents))
             numbers = named if numbers is None else np.minimum(numbers, named)
         return grid, sites, np.asarray(numbers, dtype=np.int64), weights
+
+
+def _sorted_unique(values: np.ndarray) -> np.ndarray:
+    """np.unique(values), which would import numpy.ma (20 ms) to ask whether they are masked."""
+    ordered = np.sort(values)
+    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))] if len(ordered) else ordered
 
 
 def _combine_sites(mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:

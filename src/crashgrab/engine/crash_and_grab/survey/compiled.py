@@ -96,7 +96,9 @@ def _bit(cell):
 @njit(cache=True)
 def fill_records(grid, sites, step, ray_lo, ray_hi, off_neighbours, border, row_off_moves, column_off_moves, width,
                  sequence_steps, corner_sides, code_columns,
-                 codes, edge_sites, loop_groups, off_moves, rest_cells, pairs, moves_sum, moves_squares, fallback):
+                 codes, edge_sites, loop_groups, off_moves, rest_cells, pairs, moves_sum, moves_squares, fallback,
+                 scratch_cells, scratch_blocks, scratch_flags, scratch_words, scratch_moves, scratch_reach,
+                 scratch_after):
     """Records of boards of at most 128 cells given as Accelerator cells `grid` (boards,
     cells) bool and Crash Site cells by number `sites` (boards, lanes), -1 where a number
     is missing.
@@ -109,25 +111,27 @@ def fill_records(grid, sites, step, ray_lo, ray_hi, off_neighbours, border, row_
     lanes = sites.shape[1]
     distances = step.shape[2]
     height = cells // width
-    accelerator_cell = np.zeros(WORD_BITS, np.int64)
-    accelerator_index = np.full(cells, -1, np.int64)
-    first_block = np.zeros((WORD_BITS, 4), np.int64)      # index t - 1 of the first block, `distances` for none
-    blocked_by = np.zeros((WORD_BITS, 4), np.int64)       # the Accelerator met there, -1 for the board's edge
-    from_rest = np.zeros(WORD_BITS, np.bool_)             # a rest cell next to it sends a saucer onto it
-    trapped = np.zeros(WORD_BITS, np.bool_)
-    closure = np.zeros(WORD_BITS, np.uint64)
-    previous_members = np.zeros(WORD_BITS, np.uint64)
+    # Working arrays come from the caller (kernel.scratch_arrays), so that the machine code
+    # allocates nothing and loading it from numba's cache needs none of numba's array code.
+    accelerator_cell = scratch_cells[0]                   # (at least WORD_BITS and `cells` long)
+    accelerator_index = scratch_cells[1]
+    first_block = scratch_blocks[0]     # (WORD_BITS, 4): index t - 1 of the first block, `distances` for none
+    blocked_by = scratch_blocks[1]      # the Accelerator met there, -1 for the board's edge
+    from_rest = scratch_flags[0]        # a rest cell next to it sends a saucer onto it
+    trapped = scratch_flags[1]
+    closure = scratch_words[0]
+    previous_members = scratch_words[1]
     # Sets of cells as (low, high) words: per Accelerator, where a bounce of d comes to rest
     # straight away (`direct`) and through any chain of bounces (`reach`, per d); and the
     # rest cells reached when entered after k + 1 spaces (`after`: every d > k bounces).
-    direct_lo = np.zeros(WORD_BITS, np.uint64)
-    direct_hi = np.zeros(WORD_BITS, np.uint64)
-    reach_lo = np.zeros((distances, WORD_BITS), np.uint64)
-    reach_hi = np.zeros((distances, WORD_BITS), np.uint64)
-    after_lo = np.zeros((WORD_BITS, distances), np.uint64)
-    after_hi = np.zeros((WORD_BITS, distances), np.uint64)
-    one_move_lo = np.zeros(cells, np.uint64)             # the rest cells one move from a rest cell reaches
-    one_move_hi = np.zeros(cells, np.uint64)
+    direct_lo = scratch_words[2]
+    direct_hi = scratch_words[3]
+    reach_lo = scratch_reach[0]         # (distances, WORD_BITS)
+    reach_hi = scratch_reach[1]
+    after_lo = scratch_after[0]         # (WORD_BITS, distances)
+    after_hi = scratch_after[1]
+    one_move_lo = scratch_moves[0]      # the rest cells one move from a rest cell reaches
+    one_move_hi = scratch_moves[1]
     for b in range(boards):
         count = 0
         accelerators_lo = accelerators_hi = ZERO

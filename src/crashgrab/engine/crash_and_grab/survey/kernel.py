@@ -29,6 +29,7 @@ import numpy as np
 
 from ..validation.crash_sites import SEQUENCE_STEPS
 from ..validation.exposure import CORNER_SIDES
+from .cached_kernel import cached_entry
 from .findings import RULE_CODES
 from .lines import MAX_DISTANCE, line_table
 
@@ -37,6 +38,7 @@ CODE_INDEX = {code: i for i, code in enumerate(RULE_CODES)}
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 MAX_LINE = 16   # the off-board tables have 2**length entries per line length
 MAX_CELLS = 128  # compiled.py holds a set of cells in two 64-bit words
+WORD_BITS = 64   # and gives an Accelerator a bit of one word: at most 64 a board (more: the fast path)
 # The codes the kernel counts, in the order of compiled.py's `code_columns`.
 # The others stay 0: numbering faults are the fast path's (`fallback`), and a board without
 # holes has no unreachable cell and no isolated Crash Site (compiled.py says why).
@@ -120,7 +122,17 @@ def _compiled_kernel():
     return fill_records
 
 
+SHORT_LOAD = True   # False: always numba's own way (the tests compare the two)
 _CODE_COLUMNS = np.array([CODE_INDEX[code] for code in KERNEL_CODES], dtype=np.int64)
+
+
+def scratch_arrays(cells: int) -> tuple[np.ndarray, ...]:
+    """The kernel's working arrays (compiled.fill_records names them): per Accelerator (a bit
+    each, so at most WORD_BITS) and per cell."""
+    words, longest = WORD_BITS, max(WORD_BITS, cells)
+    return (np.zeros((2, longest), np.int64), np.zeros((2, words, len(DIRECTIONS)), np.int64),
+            np.zeros((2, words), np.bool_), np.zeros((4, words), np.uint64), np.zeros((2, longest), np.uint64),
+            np.zeros((2, MAX_DISTANCE, words), np.uint64), np.zeros((2, words, MAX_DISTANCE), np.uint64))
 
 
 def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> BatchRecords:
@@ -135,9 +147,13 @@ def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> B
                            loop_groups=np.zeros((boards, MAX_DISTANCE), dtype=np.int64), off_moves=column(),
                            rest_cells=column(), pairs=column(), moves_sum=column(), moves_squares=column(),
                            fallback=np.zeros(boards, dtype=bool))
-    fill_records(np.ascontiguousarray(grid, dtype=bool), np.ascontiguousarray(sites, dtype=np.int64),
+    arguments = (np.ascontiguousarray(grid, dtype=bool), np.ascontiguousarray(sites, dtype=np.int64),
                  tables.step, tables.ray_lo, tables.ray_hi, tables.off_neighbours, tables.border,
-                 tables.row_off_moves, tables.column_off_moves, tables.width, SEQUENCE_STEPS, CORNER_SIDES, _CODE_COLUMNS,
-                 records.codes, records.edge_sites, records.loop_groups, records.off_moves, records.rest_cells,
-                 records.pairs, records.moves_sum, records.moves_squares, records.fallback)
+                 tables.row_off_moves, tables.column_off_moves, tables.width, SEQUENCE_STEPS, CORNER_SIDES,
+                 _CODE_COLUMNS, records.codes, records.edge_sites, records.loop_groups, records.off_moves,
+                 records.rest_cells, records.pairs, records.moves_sum, records.moves_squares, records.fallback,
+                 *scratch_arrays(tables.cells))
+    # numba's cached machine code without its registry refresh (cached_kernel.py), else numba's own way.
+    entry = cached_entry(fill_records, arguments) if SHORT_LOAD else None
+    (entry or fill_records)(*arguments)
     return records

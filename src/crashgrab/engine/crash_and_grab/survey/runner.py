@@ -8,10 +8,9 @@ are merged in chunk order: `workers=N` gives the very result of `workers=1`.
 from __future__ import annotations
 
 import gc
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -147,6 +146,10 @@ def _exit_if_orphaned() -> None:
     """In a pool worker whose main process is gone (killed), end silently now rather than die
     on the broken pipe with a traceback: the watching thread (_exit_with_parent) may not have
     run yet on a loaded machine."""
+    if "multiprocessing" not in sys.modules:
+        return   # not a worker (multiprocessing is imported only to start workers: 20 ms)
+    import multiprocessing.connection
+
     parent = multiprocessing.parent_process()
     if parent is not None and multiprocessing.connection.wait([parent.sentinel], timeout=0):
         os._exit(0)
@@ -222,6 +225,8 @@ def _results(jobs, workers: int) -> Generator[tuple[int, int, Tally], None, None
         return
     # spawn, not fork: a worker starts from a fresh interpreter (half a second), so no
     # thread or lock of the caller (an editor's Qt threads, a test runner) is copied half-held.
+    import multiprocessing
+
     with _interrupts_held_off():
         pool = multiprocessing.get_context("spawn").Pool(min(workers, len(jobs)), initializer=_start_worker)
     with pool:
@@ -257,6 +262,8 @@ def _interrupts_held_off() -> Iterator[None]:
 def _start_worker() -> None:
     # Ctrl-C is the main process's to handle (it saves a checkpoint); workers carry on until ended.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    import multiprocessing
+
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_with_parent, args=(parent.sentinel,), name="exit-with-parent",
@@ -266,6 +273,8 @@ def _start_worker() -> None:
 def _exit_with_parent(sentinel) -> None:
     """End this worker, silently, as soon as the survey's main process is gone (killed, say):
     it would otherwise finish its chunk and die on the broken pipe with a traceback."""
+    import multiprocessing.connection
+
     multiprocessing.connection.wait([sentinel])
     os._exit(0)
 

@@ -1,0 +1,125 @@
+"""The distinct-board listing of a template and tile set, kept as derived data in the user's cache folder.
+
+Listing the distinct boards (distinct.py) takes a fifth of a second for the 2-4 template, as
+long as the survey of its 24,576 boards itself; it depends only on the template, the tiles and
+the code that lists them. So the listing is saved after it is made, under a name derived from
+all three: the template's fields, the tile set's digest (tilesets.py), and the source of the
+modules the listing is computed by. Any change to one of them names another file, and the
+listing is made anew.
+
+A file is never taken on trust: it must carry the name it was saved under and the SHA-256 of
+its contents, and the caller (distinct.py) checks the listing against the arrangements before
+using it (its slot groups, and its class sizes adding up to the arrangement count). A file that
+is missing, unreadable, made for something else, or fails a check is ignored and overwritten.
+
+The folder: $CRASHGRAB_CACHE_DIR, else crashgrab/ in the user's cache folder ($XDG_CACHE_HOME,
+or ~/.cache, beside numba's); nothing is saved where it cannot be written.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from pathlib import Path
+
+from ...grid.model import TileSet
+from ..templates import Template
+
+FORMAT = b"crashgrab distinct boards 1\n"
+KEEP = 16
+# The modules whose code the listing comes from: a change to any of them is a new listing.
+_SOURCES = ("crashgrab.engine.crash_and_grab.survey.distinct", "crashgrab.engine.crash_and_grab.survey.symmetry",
+            "crashgrab.engine.crash_and_grab.survey.arrangements", "crashgrab.engine.grid.model",
+            "crashgrab.engine.grid.geometry")
+
+
+def cache_folder() -> Path | None:
+    chosen = os.environ.get("CRASHGRAB_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME")
+    if not base:
+        try:
+            base = str(Path.home() / ".cache")
+        except RuntimeError:   # no home folder to be found
+            return None
+    return Path(base) / "crashgrab"
+
+
+def _code_digest() -> bytes:
+    digest = hashlib.sha256()
+    for name in _SOURCES:
+        module = sys.modules.get(name)
+        source = getattr(module, "__file__", None)
+        if not source:
+            return b""   # a module without a file (frozen, zipped): never cache
+        digest.update(name.encode() + b"\0" + Path(source).read_bytes() + b"\0")
+    return digest.digest()
+
+
+def listing_key(template: Template, tileset: TileSet, reduce: bool) -> str | None:
+    """The listing's name: what it is made from, digested; None when that cannot be told."""
+    from .tilesets import tileset_digest
+
+    code = _code_digest()
+    if not code:
+        return None
+    made_of = b"\0".join([FORMAT, repr(template).encode(), tileset_digest(tileset).encode(), repr(reduce).encode(),
+                          code])
+    return hashlib.sha256(made_of).hexdigest()
+
+
+def _path(key: str) -> Path | None:
+    folder = cache_folder()
+    return folder / f"distinct-{key}.pickle" if folder is not None else None
+
+
+def load_listing(key: str | None):
+    """The parts saved under `key`, or None when there are none that belong to it."""
+    path = _path(key) if key else None
+    if key is None or path is None:
+        return None
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        os.utime(path)   # used: kept longest by the pruning
+    except OSError:
+        pass
+    header = FORMAT + key.encode() + b"\n"
+    checksum_end = len(header) + 64
+    if not data.startswith(header) or len(data) < checksum_end + 1 or data[checksum_end:checksum_end + 1] != b"\n":
+        return None
+    payload = data[checksum_end + 1:]
+    if hashlib.sha256(payload).hexdigest().encode() != data[len(header):checksum_end]:
+        return None
+    try:
+        return pickle.loads(payload)
+    except Exception:  # noqa: BLE001 - a file from another version of the classes: made anew
+        return None
+
+
+def save_listing(key: str | None, parts) -> None:
+    """Save the listing's parts under `key`, quietly doing nothing where the folder cannot be written."""
+    path = _path(key) if key else None
+    if key is None or path is None:
+        return
+    from ...formats.atomic import write_bytes_atomic
+
+    payload = pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(path, FORMAT + key.encode() + b"\n" + hashlib.sha256(payload).hexdigest().encode() + b"\n"
+                           + payload)
+        _prune(path.parent)
+    except Exception:  # noqa: BLE001 - a cache: the survey goes on without it
+        pass
+
+
+def _prune(folder: Path) -> None:
+    """Keep the KEEP listings used last (a listing is a few MB; tile sets come and go)."""
+    listings = sorted(folder.glob("distinct-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in listings[KEEP:]:
+        old.unlink(missing_ok=True)
