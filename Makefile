@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bytecode screenshot install-desktop dist clean
+.PHONY: run test lint bench bytecode kernel screenshot install-desktop dist clean
 
 $(STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,6 +12,11 @@ $(STAMP): pyproject.toml setup.py
 	$(BIN)/python -m pip install --quiet -e ".[editor,test,cluster]"
 	$(MAKE) bytecode
 	touch $(STAMP)
+
+# The survey kernel compiled ahead of time into the checkout, as a wheel has it (setup.py); a
+# no-op when the one there was built from today's compiled.py (survey/ahead_of_time.py).
+kernel: $(STAMP)
+	$(BIN)/python -m crashgrab.engine.crash_and_grab.survey.ahead_of_time
 
 # Compiled bytecode of the checkout, as pip writes it for an installed package: with
 # PYTHONDONTWRITEBYTECODE set, every command would compile each module it imports (docs/performance.md).
@@ -21,7 +26,7 @@ bytecode:
 run: $(STAMP)
 	$(BIN)/crashgrab-editor layouts/standard-2-4p.json
 
-test: $(STAMP)
+test: $(STAMP) kernel
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 # Style (ruff), types in the engine (mypy) and the layering contracts (import-linter); all in pyproject.toml.
@@ -30,7 +35,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-bench: $(STAMP) bytecode
+bench: $(STAMP) bytecode kernel
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m crashgrab.engine.crash_and_grab.bench
 	$(BIN)/python -m crashgrab.engine.crash.survey.bench
 	$(BIN)/python -m crashgrab.engine.roborally.rules.benchmark

@@ -131,6 +131,19 @@ def test_every_command_runs_from_the_installed_wheel_in_another_folder(installed
     assert (work / "shot.png").stat().st_size > 10_000
 
 
+SURVEY_PROBE = ("import sys; from crashgrab.engine.cli import main; "
+                "code = main(['survey', '--players', '2-4', '--sample', '200', '--seed', '1', '-q', '-o', 's.json']); "
+                "print(code, 'numba' in sys.modules, 'crashgrab.engine.crash_and_grab.survey._kernel_aot' in sys.modules)")
+
+
+def test_the_wheel_carries_the_survey_kernel_compiled_ahead_of_time(dist, installed, tmp_path):
+    """setup.py compiles the kernel into the wheel, so an installed survey imports no numba."""
+    wheel = next(dist.glob("*.whl"))
+    assert not wheel.name.endswith("-none-any.whl"), "machine code inside: the wheel is this platform's"
+    assert any("/survey/_kernel_aot." in name for name in zipfile.ZipFile(wheel).namelist())
+    assert run([installed / "python", "-c", SURVEY_PROBE], tmp_path).stdout.split()[-3:] == ["0", "False", "True"]
+
+
 def test_the_installed_wheel_prints_a_crash_grid_arena_from_another_folder(installed, tmp_path):
     """Issue 24 item 5: `crashgrab print` serves every installed game from the wheel: an arena prints as a poster
     with its cut line and bleed for the print shop, and `--help` says what each game prints."""

@@ -14,6 +14,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from crashgrab.engine.crash_and_grab.survey import ahead_of_time
+from crashgrab.engine.crash_and_grab.survey.ahead_of_time import aot_kernel
 from crashgrab.engine.crash_and_grab.survey.batch import as_records, choice_records
 from crashgrab.engine.crash_and_grab.survey.fastcheck import analyse
 from crashgrab.engine.crash_and_grab.survey.findings import board_facts, geometry_for
@@ -142,7 +144,9 @@ from numba.core import caching, config
 # As on a read-only install run by a user without a home folder: nowhere for numba's cache.
 caching.CacheImpl._locator_classes = [caching.UserProvidedCacheLocator]
 import numpy as np
+from crashgrab.engine.crash_and_grab.survey import kernel
 from crashgrab.engine.crash_and_grab.survey.kernel import batch_records, tables_for
+kernel.AHEAD_OF_TIME = False   # numba's JIT, which this is about
 records = batch_records(tables_for(8, 8), np.zeros((1, 64), dtype=bool), np.arange(12)[None, :] * 5)
 print(int(records.pairs[0]), os.path.basename(config.CACHE_DIR), os.path.isdir(config.CACHE_DIR), config.CACHE_DIR)
 """
@@ -167,12 +171,14 @@ from crashgrab.engine.crash_and_grab.survey import cached_kernel, kernel
 rng = np.random.default_rng(5)
 grid = rng.random((400, 81)) < 0.2
 sites = np.array([rng.choice(np.flatnonzero(~row), 12, replace=False) for row in grid], dtype=np.int64)
+kernel.AHEAD_OF_TIME = sys.argv[1] == "ahead"
 kernel.SHORT_LOAD = sys.argv[1] == "short"
 records = kernel.batch_records(kernel.tables_for(9, 9), grid, sites)
 loaded = [entry is not None for entry in cached_kernel._ENTRIES.values()]
 fields = [records.codes, records.edge_sites, records.loop_groups, records.off_moves, records.rest_cells,
           records.pairs, records.moves_sum, records.moves_squares, records.fallback]
-print(loaded, "numpy.ma" in sys.modules, hashlib.sha256(b"".join(np.ascontiguousarray(f).tobytes() for f in fields)).hexdigest())
+print(loaded, "numpy.ma" in sys.modules, "numba" in sys.modules,
+      hashlib.sha256(b"".join(np.ascontiguousarray(f).tobytes() for f in fields)).hexdigest())
 """
 
 
@@ -181,7 +187,31 @@ def test_the_cached_kernel_loads_the_short_way_and_gives_numbas_own_records():
         return subprocess.run([sys.executable, "-c", CACHE_PROBE, way], capture_output=True, text=True, cwd=ROOT,
                               check=True).stdout.split()
 
-    own_loaded, _, own = probe("own")        # loads (or, the first time, compiles and saves) the kernel
-    short_loaded, masked, short = probe("short")
+    own_loaded, _, _, own = probe("own")        # loads (or, the first time, compiles and saves) the kernel
+    short_loaded, masked, _, short = probe("short")
     assert (own_loaded, short_loaded, masked) == ("[]", "[True]", "False")
     assert short == own
+
+
+def test_the_kernel_compiled_ahead_of_time_gives_numbas_records_without_importing_numba():
+    # `make` builds it in the checkout (as setup.py does into a wheel): a missing or stale one is a build fault here.
+    assert aot_kernel() is not None, "no survey kernel built from today's compiled.py: run `make kernel`"
+    def probe(way: str) -> list[str]:
+        return subprocess.run([sys.executable, "-c", CACHE_PROBE, way], capture_output=True, text=True, cwd=ROOT,
+                              check=True).stdout.split()
+
+    *_, jit = probe("own")
+    cached, _, numba_imported, ahead = probe("ahead")
+    assert (cached, numba_imported) == ("[]", "False")
+    assert ahead == jit
+
+
+def test_a_kernel_built_from_another_compiled_py_is_not_used(monkeypatch):
+    assert aot_kernel() is not None
+    monkeypatch.setattr(ahead_of_time, "source_digest", lambda: 12345)   # compiled.py changed since the build
+    aot_kernel.cache_clear()
+    try:
+        assert aot_kernel() is None
+    finally:
+        monkeypatch.undo()
+        aot_kernel.cache_clear()

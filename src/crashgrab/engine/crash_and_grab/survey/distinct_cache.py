@@ -23,6 +23,8 @@ import pickle
 import sys
 from pathlib import Path
 
+from ...errors import CrashGrabError
+from ...formats import safe_read
 from ...grid.model import TileSet
 from ..templates import Template
 
@@ -81,8 +83,8 @@ def load_listing(key: str | None):
     if key is None or path is None:
         return None
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = safe_read.read_bytes(path)   # a FIFO or a device where the cache was: no listing, never a hang
+    except (OSError, CrashGrabError):
         return None
     try:
         os.utime(path)   # used: kept longest by the pruning

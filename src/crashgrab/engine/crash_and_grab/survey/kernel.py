@@ -9,8 +9,10 @@ compiled per-board loop of compiled.py, with the tables of the board size made h
 - per row and per column pattern of Accelerators, the off-board moves summed over the
   line's rest cells (exposure depends only on a line's Accelerators).
 
-numba is imported on the first batch, not with this module: `crashgrab validate`, the
-editor and the CLI's start-up never pay for it. The Python fast path (fastcheck.py,
+The loop's machine code comes from the module compiled ahead of time (ahead_of_time.py)
+when it is built from today's compiled.py, so a survey imports no numba at all; else numba
+is imported on the first batch, not with this module: `crashgrab validate`, the editor and
+the CLI's start-up never pay for it. The Python fast path (fastcheck.py,
 findings.py, record.py) stays the readable version; a board the kernel does not handle
 (not exactly one Crash Site per number 1-12, a Crash Site on an Accelerator, more than 64
 Accelerators) is left to it (`fallback`). tests/test_survey_kernel.py holds the kernel's
@@ -29,6 +31,7 @@ import numpy as np
 
 from ..validation.crash_sites import SEQUENCE_STEPS
 from ..validation.exposure import CORNER_SIDES
+from .ahead_of_time import aot_kernel
 from .cached_kernel import cached_entry
 from .findings import RULE_CODES
 from .lines import MAX_DISTANCE, line_table
@@ -122,6 +125,7 @@ def _compiled_kernel():
     return fill_records
 
 
+AHEAD_OF_TIME = True   # False: numba's JIT even when the ahead-of-time module is built (tests compare them)
 SHORT_LOAD = True   # False: always numba's own way (the tests compare the two)
 _CODE_COLUMNS = np.array([CODE_INDEX[code] for code in KERNEL_CODES], dtype=np.int64)
 
@@ -138,7 +142,8 @@ def scratch_arrays(cells: int) -> tuple[np.ndarray, ...]:
 def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> BatchRecords:
     """Records of boards given as Accelerator cells `grid` (boards, cells) bool and Crash
     Site cells by number `sites` (boards, 12), NO_SITE where a number is missing."""
-    fill_records = _compiled_kernel()
+    ahead = aot_kernel() if AHEAD_OF_TIME else None
+    fill_records = ahead or _compiled_kernel()
     boards = grid.shape[0]
     def column() -> np.ndarray:
         return np.zeros(boards, dtype=np.int64)
@@ -154,6 +159,6 @@ def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> B
                  records.rest_cells, records.pairs, records.moves_sum, records.moves_squares, records.fallback,
                  *scratch_arrays(tables.cells))
     # numba's cached machine code without its registry refresh (cached_kernel.py), else numba's own way.
-    entry = cached_entry(fill_records, arguments) if SHORT_LOAD else None
+    entry = cached_entry(fill_records, arguments) if SHORT_LOAD and ahead is None else None
     (entry or fill_records)(*arguments)
     return records
