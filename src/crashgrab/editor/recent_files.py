@@ -27,7 +27,7 @@ class RecentFiles:
                  clear_action: QAction | None = None) -> None:
         self.settings, self.menu, self.open_path = settings, menu, open_path
         if clear_action is None:  # else the window's own action, which calls `clear`
-            clear_action = QAction("Clear Recent Files", menu)
+            clear_action = QAction("Clear Recent Files", menu.parentWidget() or menu)  # clear() deletes the menu's own
             clear_action.setObjectName("clear_recent")
             clear_action.triggered.connect(self.clear)
         self.clear_action = clear_action
