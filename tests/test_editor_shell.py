@@ -156,3 +156,33 @@ def test_the_generic_editors_live_validation_comes_from_a_worker_and_drops_a_sta
     qtbot.waitUntil(lambda: validator.is_current, timeout=5000)
     assert validator.layout is window.document.layout is checked[-1] and threads[-1] is not threading.main_thread()
     assert window.findings.findings() == () and len(reports) == 2
+
+
+def test_a_slow_validation_sends_the_next_to_the_worker_but_a_cold_first_one_does_not(qtbot):
+    """The first run pays for imports and caches (Crash!'s first check imports for 150 ms, then
+    takes 1 ms): it never decides. A slow one after it does; a quick one brings the next back."""
+    import time
+
+    from crashgrab.editor.live_validation import LiveValidator
+
+    slow = [True, True, False, False]  # the first two checks take 30 ms: sleep's least, at any load
+
+    def check(layout, upgrades):
+        if slow.pop(0):
+            time.sleep(0.03)
+        return ("report of", layout)
+
+    validator = LiveValidator(check, sync_ms=16.0)
+    reports = []
+    validator.reportReady.connect(reports.append)
+    for layout in ("cold", "slow"):  # both inside the request: the cold run did not count
+        validator.request(layout)
+        assert reports[-1] == ("report of", layout) and validator.is_current
+    validator.request("on the worker")
+    assert len(reports) == 2 and validator.busy
+    qtbot.waitUntil(lambda: validator.is_current, timeout=5000)
+    assert reports[-1] == ("report of", "on the worker")
+    validator.request("quick again")  # the worker's run was quick: back inside the request
+    assert reports[-1] == ("report of", "quick again")
+    validator.shutdown()
+    validator.deleteLater()

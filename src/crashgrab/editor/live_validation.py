@@ -3,7 +3,8 @@ when validating is slow, keeping only the newest result (issue 20's editor shell
 
 `LiveValidator(check)` validates with `check(layout, upgrades)` (by default a game's
 `system.validate`: see `system_check`). While validations are quick (the last one took at most
-`sync_ms`) the next runs on the GUI thread at once, inside the edit: its findings are painted in
+`sync_ms`; a validator's first run does not count: it pays for imports and caches, not for the
+board) the next runs on the GUI thread at once, inside the edit: its findings are painted in
 the same frame as the edit, and handing it to a thread would cost more than the validation. A
 slower board is validated on a worker thread while the window stays responsive; edits that
 arrive meanwhile are coalesced (only the latest layout is validated next), and a result that no
@@ -44,7 +45,9 @@ class LiveValidator(QObject):
         self.report: Any = None
         self.layout: Any = None  # the layout `report` belongs to
         self.upgrades: tuple[str, ...] = ()  # what the next validation assumes a piece holds
-        self.last_ms = 0.0
+        self.took_ms = 0.0  # how long the last validation took
+        self.last_ms = 0.0  # what decides where the next runs: `took_ms`, the first run's as 0
+        self.runs = 0
         # The worker thread never touches Qt: emitting a signal from a Python thread crashes
         # PySide6 6.12 (a refcount bug), so the GUI thread polls the future instead.
         self._poll = QTimer(self)
@@ -85,7 +88,8 @@ class LiveValidator(QObject):
     def _validate_here(self) -> None:
         generation, layout = self._pending  # type: ignore[misc]
         self._pending = None
-        report, error, self.last_ms = _timed(self.check, layout, self.upgrades)
+        report, error, took = _timed(self.check, layout, self.upgrades)
+        self._measured(took)
         if error:
             self.failed.emit(error)
         elif generation == self._generation:
@@ -102,7 +106,8 @@ class LiveValidator(QObject):
             return
         generation, layout, future = self._running
         self._running = None
-        report, error, self.last_ms = future.result()
+        report, error, took = future.result()
+        self._measured(took)
         if self._pending is not None:
             self._start_next()  # a newer layout is waiting: this result is stale
             return
@@ -113,6 +118,11 @@ class LiveValidator(QObject):
             self.failed.emit(error)
             return
         self._accept(report, layout)
+
+    def _measured(self, took: float) -> None:
+        self.took_ms = took
+        self.last_ms = took if self.runs else 0.0  # a cold first run says nothing about the board
+        self.runs += 1
 
     def _accept(self, report: Any, layout: Any) -> None:
         self.report, self.layout = report, layout

@@ -133,7 +133,7 @@ class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, Window
         worst = next((s for s in ("error", "warning") if counts.get(s)), None)
         colour = style.SEVERITY_COLOURS[worst].name() if worst else "#1a7f37"
         self.summary_label.setText(f"<b style='color:{colour}'>{summary}</b>")
-        self.summary_label.setToolTip(f"Validated in {self.validator.last_ms:.1f} ms")
+        self.summary_label.setToolTip(f"Validated in {self.validator.took_ms:.1f} ms")
 
     def _update_title(self) -> None:
         layout = self.document.layout
