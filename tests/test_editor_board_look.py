@@ -30,7 +30,7 @@ def test_the_guide_shows_its_screenshots_scaled_to_the_help_window(qtbot):
     from PySide6.QtCore import QUrl
     from PySide6.QtGui import QTextDocument
 
-    from crashgrab.editor.crash_and_grab.window.help_window import HelpWindow
+    from crashgrab.editor.help_window import HelpWindow
     from crashgrab.engine.resources import docs_file
 
     help_window = HelpWindow()

@@ -109,7 +109,7 @@ def test_save_writes_through_a_link_and_refuses_a_pipe(window, tmp_path, monkeyp
     os.mkfifo(pipe)
     shown = capture_dialogs(monkeypatch)
     with within(SECONDS):
-        assert not window._save_to(pipe)
+        assert not window.save_to(pipe)
     assert len(shown) == 1 and shown[0][0] == "Cannot save layout"
     assert str(pipe) in shown[0][1] and "named pipe" in shown[0][1]
     assert window.document.is_modified() and window.document.path == link

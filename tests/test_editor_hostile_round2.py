@@ -41,7 +41,7 @@ def test_a_save_that_cannot_be_written_is_a_dialog_and_the_edits_stay(window, tm
     window.document.undo_stack.push(SetProperties(window.document, "half \ud800 a pair", ""))
     shown = capture(monkeypatch, "critical")
     target = tmp_path / "board.json"
-    assert not window._save_to(target)
+    assert not window.save_to(target)
     assert len(shown) == 1 and shown[0][0] == "Cannot save layout"
     assert str(target) in shown[0][1] and "\\ud800, which is not a character" in shown[0][1]
     assert not target.exists() and window.document.is_modified()
@@ -52,7 +52,7 @@ def test_an_unforeseen_fault_in_saving_is_a_dialog_too(window, tmp_path, monkeyp
         raise RuntimeError("something the engine did not foresee")
     monkeypatch.setattr(window.document, "save", broken)
     shown = capture(monkeypatch, "critical")
-    assert not window._save_to(tmp_path / "board.json")
+    assert not window.save_to(tmp_path / "board.json")
     assert shown == [("Cannot save layout", f"{tmp_path / 'board.json'}: could not be written "
                                             "(something the engine did not foresee).")]
 

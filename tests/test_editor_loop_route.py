@@ -85,7 +85,7 @@ def test_selecting_a_loop_leaves_the_chosen_and_saved_distance_alone(window, qtb
     assert window.scene.accelerator_distance == 4  # shown at the loop's distance while selected
     assert window.distance_box.currentText() == "Distance 4"
     assert window.actions["distance_2"].isChecked()
-    window._save_settings()  # as closing does
+    window.save_settings()  # as closing does
     assert settings.value("overlays/acceleratorDistance", type=int) == 2
     window.findings.table.clearSelection()
     QApplication.processEvents()

@@ -304,8 +304,8 @@ def test_f10_plays_the_next_turn_and_reaches_the_question(qtbot, window):
 
 
 def test_the_step_keys_are_listed_in_the_shortcuts(qtbot, window):
-    from crashgrab.editor.crash_and_grab.window.help_window import shortcuts_html
-    text = shortcuts_html(window.actions)
+    from crashgrab.editor.help_window import shortcuts_html
+    text = shortcuts_html(window.actions, window.widget_keys)
     assert "Playtest Step" in text and "F10" in text and "Shift+F10" in text
     assert "answer the Accelerator" in text
 

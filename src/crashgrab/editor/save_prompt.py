@@ -17,12 +17,12 @@ def ask_to_save(parent, title: str, question: str, save) -> bool:
     return answer == QMessageBox.Discard
 
 
-def failure_message(error: Exception, path) -> str:
-    """What a dialog says when writing `path` failed: the engine's one line, or, for a fault the
-    engine did not foresee, the file and the error, so a failed save is never silent."""
+def failure_message(error: Exception, path, doing: str = "written") -> str:
+    """What a dialog says when writing (or reading) `path` failed: the engine's one line, or, for
+    a fault the engine did not foresee, the file and the error, so a failure is never silent."""
     if isinstance(error, CrashGrabError):
         return str(error)
-    return f"{shown_path(path)}: could not be written ({printable(str(error)) or type(error).__name__})."
+    return f"{shown_path(path)}: could not be {doing} ({printable(str(error)) or type(error).__name__})."
 
 
 def ask_save_path(parent, title: str, suggested: str, file_filter: str, suffix: str = ".json") -> str | None:

@@ -1,13 +1,20 @@
-"""What a game's editor window shares with every other (the start of issue 20's editor shell):
-its File menu and the actions the studio's shortcut table keys (shortcuts.py).
+"""What a game's editor window shares with every other (issue 20's editor shell): its File
+menu and files (shell_files.py: New, Open, Open Recent, Save, Save As, Print, maybe-save), the
+actions the studio's shortcut table keys (shortcuts.py), its settings (window_settings.py: its
+size and place come back in the next window), Help (help_window.py: the game's guide page and
+every key) and live validation over `system.validate` (live_validation.py: on a worker thread
+when slow).
 
 A window mixes `WindowShell` into its QMainWindow, names its layout (`noun`: "board", "arena"),
 and has `system`, `document` (a layout_document.LayoutDocument), `other_windows` (a list), and the
 actions `save_action`, `save_as_action`, `undo_action`, `redo_action`, `playtest_action`,
 `next_finding_action` and `previous_finding_action`. It gets New, Open (a failed open leaves its
 board as it was; another game's board opens in that game's window), Save, Save As (a failed save
-is a dialog, the edits stay) and Print and Play; `layout_replaced` is its hook for what must
-forget the old board.
+is a dialog, the edits stay), Open Recent and Print and Play; `layout_replaced` is its hook for
+what must forget the old board. `restore_window(size)` once its panels are built, `add_help_menu()`
+and `start_live_validation()` (its `show_report(report)` shows what arrives) give it the rest;
+closing asks about unsaved work, keeps the settings and stops the validation (`window_closing`
+is its hook for what else must stop).
 
 Its panels follow the window's width as the studio's first window's do: from WIDE_WINDOW pixels
 the window's own arrangement (`wide_panels`), below it every panel of `rail_docks()` a tab of one
@@ -21,43 +28,33 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QMenu, QMessageBox, QTabWidget
+from PySide6.QtWidgets import QDockWidget, QMenu, QTabWidget
 from shiboken6 import isValid
 
-from crashgrab.engine.errors import CrashGrabError, printable, shown_path
-from crashgrab.engine.formats.layout_io import load_layout
-from crashgrab.engine.games import system_for_layout
+from crashgrab.engine.resources import docs_file
 
-from .designer_words import designer_words, place_words
 from .findings_panel import COLUMNS
-from .game_views import add_export_menu, open_board_window
-from .print_dialog import print_and_play
-from .save_prompt import ask_save_path, ask_to_save, failure_message
+from .game_views import add_export_menu
+from .help_window import HelpWindow, WidgetKey
+from .live_validation import LiveValidator, system_check
+from .shell_files import FILE_FILTER, ShellFiles, designer_message
+from .window_settings import WindowSettings
 
-FILE_FILTER = "Layouts (*.json);;All files (*)"
+__all__ = ["FILE_FILTER", "QWIDGETSIZE_MAX", "RAIL_COLUMN", "WIDE_WINDOW", "WindowShell", "designer_message"]
 WIDE_WINDOW = 1280  # pixels, as in every game's window: narrower, the panels are tabs of one column
 RAIL_COLUMN = 230  # pixels: that column's width (with its tabs, the board keeps 60% of 1024x640)
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum"
 
 
-def designer_message(error: CrashGrabError) -> str:
-    """An engine error for a dialog: the file, where in it in words (not a JSON path), what is
-    wrong and how to fix it, command-line advice said as the editor's controls (designer_words)."""
-    place = place_words(error.where, always=True)
-    head = shown_path(error.file) if error.file else ""
-    text = printable(error.shown_message)
-    if place:
-        text = f"in {place}: {text}"
-    text = f"{head}: {text}" if head else text
-    return designer_words(f"{text} {error.hint}" if error.hint else text)
-
-
-class WindowShell:
-    system: Any
-    document: Any
-    noun = "board"
+class WindowShell(ShellFiles):
+    guide_page = "game-systems.md"  # the page of the user guide Help > Editor Guide shows
+    widget_keys: tuple[WidgetKey, ...] = ()  # keys the panels' widgets take, for Help > Keyboard Shortcuts
+    keeps_panel_state = False  # whether the panels' arrangement is kept too, not only the window's size
+    validator: LiveValidator | None = None
+    window_settings: WindowSettings | None = None
+    _help: HelpWindow | None = None
 
     def add_file_menu(self, free_form: str) -> QMenu:
         """File: New (a board per template of the game, and `free_form`), Open, Save, Save As,
@@ -76,6 +73,7 @@ class WindowShell:
         free.triggered.connect(lambda: new(None))
         self.open_action = file_menu.addAction("Open\u2026", self.open_dialog)
         self.open_action.setObjectName("open")
+        self.add_recent_menu(file_menu)
         file_menu.addActions([window.save_action, window.save_as_action])
         self.export_menu = add_export_menu(window, self.system, lambda: self.document.layout, lambda: self.document.path)
         file_menu.addMenu(self.export_menu)
@@ -213,73 +211,77 @@ class WindowShell:
         if log is not None:
             log.add(text)
 
-    # --- files -------------------------------------------------------------------------------
-    def layout_replaced(self) -> None:
-        """The window's board is about to be another (New, Open): playtesting ends. A window that
-        keeps more about the old board (a selection) forgets it here too."""
+    # --- settings, help, live validation, closing ---------------------------------------------------
+    @property
+    def settings_group(self) -> str:
+        """Where this window's size and panels are kept: one group per game's window."""
+        return f"{self.system.id}/window"
+
+    def restore_window(self, default: QSize) -> bool:
+        """The size and place the last window of this game was closed with, else `default`."""
+        self.window_settings = WindowSettings(self.studio_settings, self.settings_group)
+        return self.window_settings.restore_geometry(self, default)
+
+    def save_settings(self) -> None:
+        """On closing: what the next window comes back with."""
+        if self.window_settings is not None:
+            self.window_settings.save(self, state=self.keeps_panel_state)
+
+    def add_help_menu(self) -> QMenu:
+        """Help: the game's page of the user guide (F1) and every key (Ctrl+F1)."""
         window: Any = self
-        window.playtest_action.setChecked(False)
+        menu = window.menuBar().addMenu("&Help")
+        guide = menu.addAction("Editor &Guide", self.show_guide)
+        guide.setObjectName("guide")
+        guide.setShortcut(QKeySequence.HelpContents)
+        guide.setStatusTip("the user guide's page about this editor")
+        keys = menu.addAction("&Keyboard Shortcuts", self.show_shortcuts)
+        keys.setObjectName("shortcuts")
+        keys.setShortcut(QKeySequence("Ctrl+F1"))
+        keys.setStatusTip("every action and its keys")
+        return menu
 
-    def maybe_save(self) -> bool:
-        """Unsaved changes: save, discard or cancel. True means go ahead."""
-        return not self.document.dirty or ask_to_save(self, f"Unsaved {self.noun}",
-                                                      f"Save the changes to this {self.noun}?", self.save)
+    def help_window(self) -> HelpWindow:
+        if self._help is None:
+            self._help = HelpWindow(self)  # type: ignore[arg-type]
+        return self._help
 
-    def new_board(self, template: str | None) -> bool:
-        if not self.maybe_save():
-            return False
-        self.layout_replaced()
-        self.document.reset(self.system.new_layout(template=template))
-        return True
+    def show_guide(self) -> None:
+        self.help_window().show_page(Path(str(docs_file(self.guide_page))))
 
-    def open_dialog(self) -> bool:
-        folder = str(self.document.path.parent) if self.document.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open layout", folder, FILE_FILTER)
-        return self.open_path(path) if path else False
-
-    def open_path(self, path: str | Path) -> bool:
-        """Load through the engine first: a file that fails leaves this board as it was. A board
-        of another game opens in that game's window."""
+    def shortcut_actions(self) -> list[QAction]:
+        """The window's actions, each once (Help > Keyboard Shortcuts lists those with keys)."""
         window: Any = self
-        try:
-            layout = load_layout(path)
-        except CrashGrabError as error:
-            QMessageBox.critical(window, "Cannot open layout", designer_message(error))
-            self.log(f"Not opened: {error}")  # the engine's own words, with the JSON path, in Messages
-            return False
-        except Exception as error:  # anything else the engine did not foresee, still one message
-            QMessageBox.critical(window, "Cannot open layout", failure_message(error, path))
-            return False
-        system = system_for_layout(layout)
-        if system.id != self.system.id:
-            window.other_windows = [w for w in window.other_windows if w.isVisible()]
-            window.other_windows.append(open_board_window(system, layout, path, window))
-            return True
-        if not self.maybe_save():
-            return False
-        self.layout_replaced()
-        self.document.reset(layout, Path(path))
-        window.statusBar().showMessage(f"Opened {path}", 5000)
-        return True
+        seen: dict[int, QAction] = {}
+        for action in window.findChildren(QAction):
+            seen.setdefault(id(action), action)
+        return list(seen.values())
 
-    def save(self) -> bool:
-        return self.save_to(self.document.path) if self.document.path else self.save_as()
+    def show_shortcuts(self) -> None:
+        self.help_window().show_shortcuts(self.shortcut_actions(), self.widget_keys)
 
-    def save_as(self) -> bool:
-        path = ask_save_path(self, f"Save {self.noun}", str(self.document.path or ""), FILE_FILTER)
-        return self.save_to(Path(path)) if path else False
-
-    def save_to(self, path: Path) -> bool:
+    def start_live_validation(self, check=None) -> LiveValidator:
+        """Validation after every edit (`validator.request(layout)`), by `check` or the game's
+        `validate`; what arrives goes to `show_report`, a check that raised to the status bar."""
         window: Any = self
-        try:
-            self.document.save(path)
-        except Exception as error:  # whatever it is, a dialog: the board is not saved, the edits stay
-            said = designer_message(error) if isinstance(error, CrashGrabError) else failure_message(error, path)
-            QMessageBox.warning(window, "Not saved", said)
-            return False
-        window.statusBar().showMessage(f"Saved {path}", 4000)
-        return True
+        self.validator = LiveValidator(check or system_check(self.system), window)
+        self.validator.reportReady.connect(self.show_report)
+        self.validator.failed.connect(lambda text: window.statusBar().showMessage(text, 10000))
+        return self.validator
 
-    def print_and_play(self) -> bool:
-        """The board as a poster PDF (the studio's print dialog)."""
-        return print_and_play(self, self.system, self.document.layout, self.document.path)
+    def show_report(self, report) -> None:
+        """A validation's report, of the layout the window shows now."""
+        raise NotImplementedError
+
+    def window_closing(self) -> None:
+        """The window is going (after the unsaved-work question): what runs for it stops."""
+
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if not self.maybe_save("closing"):
+            event.ignore()
+            return
+        self.save_settings()
+        if self.validator is not None:
+            self.validator.shutdown()
+        self.window_closing()
+        event.accept()

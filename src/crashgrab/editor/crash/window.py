@@ -6,14 +6,14 @@ Tools and the scene never change the model: they turn mouse and keys into undo c
 which call the document. The keyboard does what the mouse does: the arrow keys move a cursor
 over the hexes, Enter acts there as a click, Ctrl+arrows move the selected piece, Delete
 removes it (or the hex under the cursor), F6 goes from panel to panel. The studio's findings
-panel and legend strip, and the keys every game's editor shares (editor/shortcuts.py), as in
-every game's window."""
+panel and legend strip, the keys every game's editor shares (editor/shortcuts.py), and the
+window shell's files, Open Recent, settings, Help and live validation, as in every game's window."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from crashgrab.engine.crash.model import CrashLayout
@@ -44,6 +44,8 @@ class CrashBoardWindow(BoardInput, BoardChrome, WindowShell, QMainWindow):
     mouse and keys into edits; this class shows the model (findings, metrics, the board, the
     status bar's hex), switches to playtesting and saves a playtest as a scenario."""
 
+    guide_page = "crash-editor.md"
+
     def __init__(self, system: GameSystem, layout: CrashLayout, path: Path | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -67,9 +69,11 @@ class CrashBoardWindow(BoardInput, BoardChrome, WindowShell, QMainWindow):
         self._actions()
         self._docks()
         self._menus()
+        self.add_help_menu()
         apply_shortcuts(self.shared_actions())
         self._toolbar()
         self._status_bar()
+        self.start_live_validation()
         self.document.changed.connect(self.refresh)
         self.scene.pressed.connect(self.on_pressed)
         self.scene.dragged.connect(self.on_dragged)
@@ -79,7 +83,7 @@ class CrashBoardWindow(BoardInput, BoardChrome, WindowShell, QMainWindow):
         self.watch_history()
         self.refresh()
         self.statusBar().showMessage(HINT)
-        self.resize(1200, 800)
+        self.restore_window(QSize(1200, 800))
         self.arrange_panels(self.width() < WIDE_WINDOW)
 
     # --- showing -----------------------------------------------------------------------------
@@ -88,22 +92,32 @@ class CrashBoardWindow(BoardInput, BoardChrome, WindowShell, QMainWindow):
         return self.playtest_action.isChecked()
 
     def refresh(self) -> None:
-        """The model changed: validate, list the findings and metrics, redraw, retitle."""
+        """The model changed: validate (the findings and metrics follow), redraw, retitle."""
         layout = self.document.layout
         if self.selected is not None and not self._piece_exists(self.selected):
             self.selected = None
-        report = self.system.validate(layout)
         self._refreshing = True  # the panel's findingSelected: the redraw below shows its hexes
         try:
-            self.findings.set_findings(report.findings, report.summary())
+            self.validator.request(layout)  # quick: the report is shown before this returns
         finally:
             self._refreshing = False
-        self.metrics.set_metrics(report.metrics)
         if self.playtesting and self.playtest.layout_played != layout:  # an undo while playing; not a save
             self.playtest.start(layout)
         self._title()
         self.redraw()
         self.show_cell()
+
+    def show_report(self, report) -> None:
+        """The findings and metrics of the board shown (from a worker: its hexes drawn again too)."""
+        refreshing = self._refreshing
+        self._refreshing = True
+        try:
+            self.findings.set_findings(report.findings, report.summary())
+        finally:
+            self._refreshing = refreshing
+        self.metrics.set_metrics(report.metrics)
+        if not refreshing:
+            self.redraw()
 
     def _hovered(self, cell: Cell | None) -> None:
         self.hovered = cell
@@ -209,12 +223,6 @@ class CrashBoardWindow(BoardInput, BoardChrome, WindowShell, QMainWindow):
                                      "and checking the board they end on", 6000)
         self.log(f"To check it from a terminal: crashgrab scenario run {path}")
         return True
-
-    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if not self.maybe_save():
-            event.ignore()
-            return
-        event.accept()
 
 
 def hex_words(layout: CrashLayout, cell: Cell, state=None) -> str:

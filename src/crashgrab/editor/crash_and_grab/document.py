@@ -59,6 +59,11 @@ class LayoutDocument(QObject):
     def is_modified(self) -> bool:
         return not self.undo_stack.isClean()
 
+    @property
+    def dirty(self) -> bool:
+        """The window shell's name for `is_modified()`."""
+        return self.is_modified()
+
     def display_name(self) -> str:
         return self._path.name if self._path else self._layout.name or UNTITLED
 

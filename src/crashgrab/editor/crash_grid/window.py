@@ -1,7 +1,8 @@
 """The Crash Grid arena editor: arena size, starts (place, drag, R to turn, Delete to remove)
 and wall squares, every edit undoable; the studio's findings panel beside the arena (a finding
 clicked outlines its squares), a legend above it, coordinates round it; a playtest dock.
-Keys every game's editor shares come from editor/shortcuts.py.
+Keys every game's editor shares come from editor/shortcuts.py; files, Open Recent, settings,
+Help and live validation from the window shell.
 
 Tools and the scene never change the model: they turn mouse and keys into undo commands,
 which call the document."""
@@ -10,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from crashgrab.engine.crash_grid.board import arena_board, starts, walls
@@ -43,6 +44,7 @@ class ArenaWindow(ArenaInput, ArenaChrome, WindowShell, QMainWindow):
     square), switches to playtesting and saves a playtest as a scenario."""
 
     noun = "arena"
+    guide_page = "crash-grid.md"
 
     def __init__(self, system: GameSystem, layout: ArenaLayout, path: Path | None = None,
                  parent: QWidget | None = None) -> None:
@@ -65,9 +67,11 @@ class ArenaWindow(ArenaInput, ArenaChrome, WindowShell, QMainWindow):
         self._playtest_dock()
         self._side_docks()
         self._menus()
+        self.add_help_menu()
         apply_shortcuts(self.shared_actions())
         self._toolbar()
         self._status_bar()
+        self.start_live_validation()
         self.document.changed.connect(self.refresh)
         self.scene.pressed.connect(self.on_pressed)
         self.scene.released.connect(self.on_released)
@@ -75,7 +79,7 @@ class ArenaWindow(ArenaInput, ArenaChrome, WindowShell, QMainWindow):
         self.watch_history()
         self.refresh()
         self.statusBar().showMessage(HINT)
-        self.resize(1000, 720)
+        self.restore_window(QSize(1000, 720))
         self.arrange_panels(self.width() < WIDE_WINDOW)
 
     def cycle_focus(self, step: int) -> None:
@@ -108,11 +112,13 @@ class ArenaWindow(ArenaInput, ArenaChrome, WindowShell, QMainWindow):
             self.redraw()
         self.width_box.setValue(layout.width)
         self.height_box.setValue(layout.height)
-        report = self.system.validate(layout)
-        self.findings.set_findings(report.findings, report.summary())
+        self.validator.request(layout)  # the findings follow (at once when validating is quick)
         self._title()
         self.fit()
         self.show_cell()
+
+    def show_report(self, report) -> None:
+        self.findings.set_findings(report.findings, report.summary())
 
     def redraw(self) -> None:
         """The arena (or the playtest's board) again, with the keyboard's cursor while the board has the focus."""
@@ -202,12 +208,6 @@ class ArenaWindow(ArenaInput, ArenaChrome, WindowShell, QMainWindow):
                                      "and checking the board they end on", 6000)
         self.log(f"To check it from a terminal: crashgrab scenario run {path}")
         return True
-
-    def closeEvent(self, event) -> None:
-        if not self.maybe_save():
-            event.ignore()
-            return
-        event.accept()
 
 
 def square_words(layout: ArenaLayout, cell, state=None) -> str:

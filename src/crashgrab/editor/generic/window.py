@@ -5,14 +5,16 @@ the pointer (within a few pixels) for an edge feature; right-click removes what 
 turns it; the arrows move a keyboard cursor, [ and ] turn the side it names (every side of a hex is
 in reach), Enter places at it, Delete removes at it. Every edit
 is an undo command calling one document method; the board, findings and title follow the
-document's one `changed` signal. The scene never changes the model. A game with `play_rules()`
-gets a Playtest (F5) on the play kernel (transport.py)."""
+document's one `changed` signal; the findings follow from the shell's live validation (on a
+worker thread when the game's `validate` is slow). The scene never changes the model. A game
+with `play_rules()` gets a Playtest (F5) on the play kernel (transport.py). Files, Open Recent,
+settings and Help are the window shell's."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QSpinBox, QWidget
 
@@ -64,10 +66,11 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         keys_in_tips([self.open_action, self.save_action, self.undo_action, self.redo_action, self.playtest_action])
         self.view.pressed.connect(self.on_pressed)
         self.view.hovered.connect(self.on_hovered)
+        self.start_live_validation()
         self.document.changed.connect(self.refresh)
         self.refresh()
         self.statusBar().showMessage(HINT)
-        self.resize(1000, 700)
+        self.restore_window(QSize(1000, 700))
 
     # --- building ------------------------------------------------------------------------------
     def _actions(self) -> None:
@@ -204,6 +207,7 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         view_menu.addActions([self.zoom_in_action, self.zoom_out_action, self.fit_action, self.playtest_action])
         view_menu.addSeparator()
         view_menu.addActions([self.next_finding_action, self.previous_finding_action])
+        self.add_help_menu()
 
     # --- showing -------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -214,10 +218,12 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         if size is not None and self.width_box is not None:
             self.width_box.setValue(size[0])
             self.height_box.setValue(size[1])
-        report = self.system.validate(layout)
-        self.findings.set_findings(report.findings, report.summary())
+        self.validator.request(layout)  # the findings follow (at once when validating is quick)
         name = self.document.path.name if self.document.path else self.system.layout_name(layout) or "Untitled"
         self.setWindowTitle(f"{'*' if self.document.dirty else ''}{name} ({self.system.title}) \u2014 {PRODUCT_NAME}")
+
+    def show_report(self, report) -> None:
+        self.findings.set_findings(report.findings, report.summary())
 
     def redraw(self) -> None:
         """The board again, from the model, with the cursor and the selected finding's cells
@@ -324,12 +330,6 @@ class GenericEditorWindow(WindowShell, QMainWindow):
         x, y = self.system.geometry.cell_centre(self.cursor)
         self.statusBar().showMessage(self.view.board_item.describe_at(QPointF(x * CELL, y * CELL))
                                      + f" (edge features go on its {self.cursor_side} side; [ and ] turn it)")
-
-    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if not self.maybe_save():
-            event.ignore()
-            return
-        event.accept()
 
 
 def open_generic_editor(system: GameSystem, layout: Any, path: Path | None,

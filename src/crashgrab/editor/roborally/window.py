@@ -8,14 +8,15 @@ The window holds the document, the mode (the course or one board) and the tools;
 beside it: the toolbar, docks and menus (course_chrome.py), what it shows (course_showing.py),
 the mouse and keys (pointing.py), the Settings panel (settings_panel.py) and the Board menu
 (boardset_menu.py). + and - zoom, Ctrl+0 fits, F6 goes from panel to panel; the keys every game's
-editor shares come from shortcuts.py.
+editor shares come from shortcuts.py; files, Open Recent, settings and Help from the window shell
+(the findings keep their own worker: playtest/live_checks.py, the route checks after the structure).
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QMainWindow, QWidget
 
 from crashgrab.engine.roborally.model import Course
@@ -39,6 +40,7 @@ from .settings_panel import SettingsPanel
 
 class CourseWindow(CourseChrome, CourseShowing, BoardSetMenu, SettingsPanel, Pointing, WindowShell, QMainWindow):
     noun = "course"
+    guide_page = "roborally-editor.md"
 
     def __init__(self, system: GameSystem, layout: Course, path: Path | None = None,
                  parent: QWidget | None = None) -> None:
@@ -64,6 +66,7 @@ class CourseWindow(CourseChrome, CourseShowing, BoardSetMenu, SettingsPanel, Poi
         self._toolbar()
         self._docks()
         self._menus()
+        self.add_help_menu()
         apply_shortcuts(self.shared_actions())
         self._key_tips()
         self.playtest = attach_playtest(self)  # the Playtest dock, Shortest Route, route checks on a worker
@@ -78,7 +81,7 @@ class CourseWindow(CourseChrome, CourseShowing, BoardSetMenu, SettingsPanel, Poi
         self._show_tools()
         self.refresh()
         self.statusBar().showMessage(HINT)
-        self.resize(1400, 900)
+        self.restore_window(QSize(1400, 900))
         self.view.set_zoom(0.8)
 
     # --- state ---------------------------------------------------------------------------------
@@ -175,11 +178,7 @@ class CourseWindow(CourseChrome, CourseShowing, BoardSetMenu, SettingsPanel, Poi
             self.view.set_zoom(min(self.view.zoom, 1.2))
             self.view.setFocus(Qt.OtherFocusReason)  # the arrows work the board at once
 
-    def closeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        if not self.maybe_save():
-            event.ignore()
-            return
-        event.accept()
+    def window_closing(self) -> None:
         self.playtest.stop()
 
 

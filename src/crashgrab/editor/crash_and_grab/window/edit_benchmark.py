@@ -46,7 +46,7 @@ def edit_to_findings(repeat: int) -> tuple[list[float], list[float]]:
                 time.sleep(0.0002)
             app.processEvents()
             times.append(time.perf_counter() - start)
-            validations.append(window.validator.last_ms)
+            validations.append(window.validator.took_ms)
     return times[1:], validations[1:]
 
 

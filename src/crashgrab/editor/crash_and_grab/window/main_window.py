@@ -2,24 +2,26 @@
 
 It wires signals together and asks the designer questions (files, unsaved changes); it
 edits the layout only by pushing undo commands, and reads and writes files only through
-the engine (via `LayoutDocument`). Its parts, one job each, are mixins beside it:
-`menus` (actions, menus, toolbars, status bar), `files` (new, open, save, export, recent
-files), `panels` (the docks and their arrangement by width) and `board_overlays` (overlays,
-a finding's cells, the legend).
+the engine (via `LayoutDocument`). It stands on the studio's window shell (editor/window_shell.py:
+new, open, Open Recent, save, maybe-save, print, settings, help, live validation, closing), as
+every game's window does; its own parts, one job each, are mixins beside it: `menus` (actions,
+menus, toolbars, status bar), `files` (its words for the shell's files, and its exports),
+`panels` (the docks and their arrangement by width) and `board_overlays` (overlays, a finding's
+cells, the legend).
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QSettings, QSize, Qt, Signal
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from crashgrab.engine.crash_and_grab.layout import Layout
-from crashgrab.engine.resources import docs_file
+from crashgrab.engine.games import get_system
 
 from ... import style
-from ...app import APP_NAME, APPLICATION, ORGANISATION
+from ...app import APP_NAME
 from ...shortcuts import apply_shortcuts
+from ...window_settings import default_settings
+from ...window_shell import WindowShell
 from ..board.scene import BoardScene
 from ..board.view import BoardView
 from ..commands import Randomize, SetDirections, SetProperties, SetSeverity
@@ -30,9 +32,8 @@ from ..tile_designer.in_editor import install as install_tile_designer
 from .board_overlays import BoardOverlaysMixin
 from .dialogs import DirectionsDialog, PropertiesDialog, RandomizeDialog
 from .files import FILE_FILTER, MAX_RECENT, TILED_TMJ_FILTER, TILED_TMX_FILTER, FilesMixin
-from .help_window import HelpWindow
 from .live_validation import LiveValidator
-from .menus import NEW_CHOICES, MenusMixin
+from .menus import NEW_CHOICES, WIDGET_KEYS, MenusMixin
 from .panels import COMPACT_COLUMN, WIDE_WINDOW, PanelsMixin
 
 # Named here too: tests and other modules import them from the main window.
@@ -40,21 +41,22 @@ __all__ = ["COMPACT_COLUMN", "FILE_FILTER", "MAX_RECENT", "NEW_CHOICES", "TILED_
            "WIDE_WINDOW", "MainWindow", "default_settings"]
 
 
-def default_settings() -> QSettings:
-    return QSettings(ORGANISATION, APPLICATION)
-
-
-class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, QMainWindow):
+class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, WindowShell, QMainWindow):
     panelsArranged = Signal(bool)  # compact: the panels became one column of tabs (or went back)
+    guide_page = "editor.md"
+    widget_keys = WIDGET_KEYS
+    keeps_panel_state = True
+    settings_group = "window"  # the studio's first window: its settings predate the other games'
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.settings = settings if settings is not None else default_settings()
+        self.system = get_system("crash-and-grab")
+        self.settings = self.studio_settings = settings if settings is not None else default_settings()
+        self.other_windows: list[QWidget] = []
         self.document = LayoutDocument(blank_layout("2-4"), parent=self)
         self.validator = LiveValidator(self)
         self.scene = BoardScene(self.document, parent=self)
         self.view = BoardView(self.scene)
-        self._help: HelpWindow | None = None
         self._finding_distance: int | None = None  # a selected finding's distance, shown while it is selected
         self.setCentralWidget(self.view)
         self.setAcceptDrops(True)
@@ -78,9 +80,8 @@ class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, QMainW
         self.document.layoutChanged.connect(self._layout_changed)
         self.document.fileChanged.connect(self._update_title)
         self.document.undo_stack.cleanChanged.connect(self._update_title)
-        self._history_seen: tuple[int, list] = (0, [])  # the undo index and commands last seen
-        self.document.undo_stack.indexChanged.connect(self._history_moved)
-        self.validator.reportReady.connect(self._report_ready)
+        self.watch_history()  # the shell's: Undo and Redo said in the status bar
+        self.validator.reportReady.connect(self.show_report)
         self.validator.failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.scene.statusMessage.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.scene.tileSelected.connect(self._selection_changed)
@@ -124,7 +125,7 @@ class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, QMainW
         self.validator.upgrades = upgrades
         self.validator.request(self.document.layout)
 
-    def _report_ready(self, report) -> None:
+    def show_report(self, report) -> None:
         self.scene.set_report(report)
         summary = report.summary() + (f" (with {', '.join(report.upgrades)})" if report.upgrades else "")
         self.findings.set_findings(report.findings, summary)
@@ -132,21 +133,13 @@ class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, QMainW
         worst = next((s for s in ("error", "warning") if counts.get(s)), None)
         colour = style.SEVERITY_COLOURS[worst].name() if worst else "#1a7f37"
         self.summary_label.setText(f"<b style='color:{colour}'>{summary}</b>")
-        self.summary_label.setToolTip(f"Validated in {self.validator.last_ms:.1f} ms")
+        self.summary_label.setToolTip(f"Validated in {self.validator.took_ms:.1f} ms")
 
     def _update_title(self) -> None:
         layout = self.document.layout
         where = f"template {layout.template}" if layout.template else "free-form"
         self.setWindowTitle(f"{self.document.display_name()}[*] ({where}) \u2014 {APP_NAME}")
         self.setWindowModified(self.document.is_modified())
-
-    def closeEvent(self, event) -> None:
-        if not self.maybe_save("closing"):
-            event.ignore()
-            return
-        self._save_settings()
-        self.validator.shutdown()
-        event.accept()
 
     # --- edits -----------------------------------------------------------------------------
     def rotate_selected(self, clockwise: bool = True) -> bool:
@@ -222,18 +215,6 @@ class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, QMainW
         for key in ("rotate_cw", "rotate_ccw", "flip", "remove"):
             self.actions[key].setEnabled(tile_id is not None)
 
-    def _history_moved(self, index: int) -> None:
-        """Undo and redo say what they did, so the edit's own message ("Swap tiles 1 and 4.")
-        does not stay up after it was undone. A new edit says its own words, from its sender."""
-        stack = self.document.undo_stack
-        before, seen = self._history_seen
-        commands = [stack.command(i) for i in range(stack.count())]
-        self._history_seen = (index, commands)
-        if index < before and index < len(commands):
-            self.statusBar().showMessage(f"Undone: {commands[index].text()}.", 6000)
-        elif before < index <= len(seen) and commands[index - 1] is seen[index - 1]:
-            self.statusBar().showMessage(f"Redone: {commands[index - 1].text()}.", 6000)
-
     def _cell_hovered(self, cell) -> None:
         if cell is None:
             self.cell_label.setText("")
@@ -241,14 +222,6 @@ class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, QMainW
         crashing = self.scene.crashing_moves_at(cell)
         self.cell_label.setText(f"[{cell[0]},{cell[1]}] {self.scene.cell_words(cell)}"
                                 + (f" \u00b7 {crashing} of 20 moves crash" if crashing is not None else ""))
-
-    def help_window(self) -> HelpWindow:
-        if self._help is None:
-            self._help = HelpWindow(self)
-        return self._help
-
-    def show_guide(self) -> None:
-        self.help_window().show_page(Path(str(docs_file("editor.md"))))
 
     def _place_chosen_tile(self) -> None:
         if self.palette.current is None:
@@ -262,14 +235,13 @@ class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, QMainW
                           "player-count boards, with live validation by the rules.</p>")
 
     # --- settings ------------------------------------------------------------------------------
+    def shortcut_actions(self):
+        return list(self.actions.values())
+
     def _restore_settings(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(QSize(1320, 860))
-        state = self.settings.value("window/state")
-        if isinstance(state, QByteArray) and not state.isEmpty():
+        self.restore_window(QSize(1320, 860))  # the shell's: the size and place it was closed with
+        state = self.window_settings.saved_state()
+        if state is not None:
             # Saved at that width: kept as it was, first with what the saved state does not hold
             # (the findings' compact form sets the column's narrowest width).
             self._compact = self.width() < WIDE_WINDOW
@@ -285,11 +257,9 @@ class MainWindow(MenusMixin, FilesMixin, PanelsMixin, BoardOverlaysMixin, QMainW
         self.actions["overlay_accelerators"].setChecked(distance in range(1, 6))
         self.actions[f"distance_{distance if distance in range(1, 6) else 3}"].setChecked(True)
         self._overlays_changed()
-        self._rebuild_recent_menu()
 
-    def _save_settings(self) -> None:
+    def save_settings(self) -> None:
+        """On closing (the shell's hook): the window's size, panels and overlays."""
         self.arrange_for_width()  # a resize just before closing: its arrangement is the one saved
-        self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
         self._save_overlay_settings()
-        self.settings.sync()
+        super().save_settings()

@@ -9,9 +9,20 @@ from PySide6.QtWidgets import QComboBox, QLabel, QToolButton
 
 from ...message_bar import MessageBar
 from .image_export_dialog import export_image_dialog
-from .print_dialog import print_and_play_dialog
 from .icons import GLYPHS, icon
 
+# Keys that belong to a widget rather than to a menu action (Help > Keyboard Shortcuts lists them).
+WIDGET_KEYS = (
+    ("Board", "Arrow keys", "move the cell cursor; the tile under it is selected"),
+    ("Board", "Ctrl+arrow keys", "move the selected tile one cell (free-form) or one slot (template)"),
+    ("Board", "Enter", "place the tile side chosen in the Tiles palette at the cursor"),
+    ("Board", "Space + drag, middle button", "pan"),
+    ("Board, Playtest", "Arrow keys, Enter, Esc", "answer the Accelerator's question: pick a direction, go; Esc cancels the turn"),
+    ("Tiles palette", "Arrow keys", "left and right: a tile's two sides; up and down: the tiles"),
+    ("Tiles palette", "Enter or Space", "put this tile side in the first free slot"),
+    ("Findings", "Right-click, or the Menu key", "ignore the finding's code on this layout, or change its severity"),
+    ("Any panel", "F6 / Shift+F6", "go to the next or previous panel: Tiles, Board, Findings"),
+)
 NEW_CHOICES = (("2-4", "New 2\u20134 Player Board (8\u00d78)", "Ctrl+N"),
                ("5", "New 5 Player Board (9\u00d79)", None),
                ("6", "New 6 Player Board (10\u00d710)", None),
@@ -51,7 +62,7 @@ class MenusMixin:
           "draw the board as a PNG (at a chosen DPI) or SVG, for print and sharing")
         a("export_tiled", "Export &Tiled Map…", self.export_tiled_dialog, None,
           "write a map for the Tiled editor (.tmx or .tmj) with its tileset image beside it")
-        a("print_and_play", "&Print and Play…", lambda: print_and_play_dialog(self), QKeySequence.Print,
+        a("print_and_play", "&Print and Play…", self.print_and_play, QKeySequence.Print,
           "a PDF of the tiles, double-sided at true size with crop marks, or the board as a poster")
         a("clear_recent", "Clear Recent Files", self.clear_recent)
         a("quit", "&Quit", self.close, [QKeySequence.Quit, "Ctrl+Q"], "close the editor")
@@ -98,7 +109,7 @@ class MenusMixin:
             self.distance_group.addAction(action)
         self.actions["distance_3"].setChecked(True)
         a("guide", "Editor &Guide", self.show_guide, QKeySequence.HelpContents, "the user guide")
-        a("shortcuts", "&Keyboard Shortcuts", lambda: self.help_window().show_shortcuts(self.actions), "Ctrl+F1",
+        a("shortcuts", "&Keyboard Shortcuts", self.show_shortcuts, "Ctrl+F1",
           "every action and its keys")
         a("next_panel", "Next &Panel", lambda: self.cycle_focus(1), "F6", "move the keyboard to the next panel")
         a("previous_panel", "Previous Panel", lambda: self.cycle_focus(-1), "Shift+F6",
@@ -123,7 +134,7 @@ class MenusMixin:
         self._add_other_games(self.new_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.actions["open"])
-        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.add_recent_menu(file_menu, self.actions["clear_recent"])  # the shell's Open Recent
         file_menu.addAction(self.actions["save"])
         file_menu.addAction(self.actions["save_as"])
         self.export_menu = file_menu.addMenu("&Export")

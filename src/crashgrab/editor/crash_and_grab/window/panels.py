@@ -5,7 +5,7 @@ most of a small window. F6 walks the keyboard through them.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QTabBar, QTabWidget, QUndoView, QWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QTabBar, QTabWidget, QUndoView, QWidget
 
 from crashgrab.engine.crash_and_grab.validation import MOVEMENT_UPGRADES
 
@@ -94,7 +94,7 @@ class PanelsMixin:
         """On a wide window the right column (Playtest) runs the full height, so its saucer table
         and event log get room; on a narrow one the bottom panels keep the full width, so the
         Findings header is not squeezed."""
-        super().resizeEvent(event)
+        QMainWindow.resizeEvent(self, event)  # not the shell's: this window arranges its panels itself
         wide = event.size().width() >= WIDE_WINDOW
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea if wide else Qt.BottomDockWidgetArea)
         if wide == self._compact:  # after the resize: moving docks inside it widened the window

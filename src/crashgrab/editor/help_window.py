@@ -1,43 +1,36 @@
-"""Help › Editor Guide and Help › Keyboard Shortcuts: the user guide rendered from its Markdown
-(links between the guide's pages work), and every action with its keys, in one window."""
+"""Help › Editor Guide and Help › Keyboard Shortcuts for any game's window: a page of the user
+guide rendered from its Markdown (links between the guide's pages work), and every action with
+its keys, in one window. A window names its guide page and the keys its widgets take besides
+its menu actions (`WidgetKey` rows: where, keys, what they do)."""
 from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Iterable, Mapping
 
 from PySide6.QtCore import QByteArray, Qt, QUrl
 from PySide6.QtGui import QAction, QImage, QKeySequence, QTextDocument
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-# Keys that belong to a widget rather than to a menu action.
-WIDGET_KEYS = (
-    ("Board", "Arrow keys", "move the cell cursor; the tile under it is selected"),
-    ("Board", "Ctrl+arrow keys", "move the selected tile one cell (free-form) or one slot (template)"),
-    ("Board", "Enter", "place the tile side chosen in the Tiles palette at the cursor"),
-    ("Board", "Space + drag, middle button", "pan"),
-    ("Board, Playtest", "Arrow keys, Enter, Esc", "answer the Accelerator's question: pick a direction, go; Esc cancels the turn"),
-    ("Tiles palette", "Arrow keys", "left and right: a tile's two sides; up and down: the tiles"),
-    ("Tiles palette", "Enter or Space", "put this tile side in the first free slot"),
-    ("Findings", "Right-click, or the Menu key", "ignore the finding's code on this layout, or change its severity"),
-    ("Any panel", "F6 / Shift+F6", "go to the next or previous panel: Tiles, Board, Findings"),
-)
+WidgetKey = tuple[str, str, str]  # where (a panel), the keys, what they do there
 
 
-def shortcuts_html(actions: dict[str, QAction]) -> str:
+def shortcuts_html(actions: Iterable[QAction] | Mapping[str, QAction], widget_keys: Iterable[WidgetKey] = ()) -> str:
+    """Every action that has keys, by name, then the keys of the panels' widgets."""
     rows = []
-    for action in actions.values():
+    for action in (actions.values() if isinstance(actions, Mapping) else actions):
         keys = ", ".join(s.toString(QKeySequence.NativeText) for s in action.shortcuts())
         if keys:
             rows.append((action.text().replace("&", "").rstrip("\u2026"), keys, action.statusTip()))
     table = "".join(f"<tr><td>{html.escape(t)}</td><td><b>{html.escape(k)}</b></td><td>{html.escape(w)}</td></tr>"
                     for t, k, w in sorted(rows, key=lambda r: r[0].lower()))
     widget = "".join(f"<tr><td>{html.escape(p)}</td><td><b>{html.escape(k)}</b></td><td>{html.escape(w)}</td></tr>"
-                     for p, k, w in WIDGET_KEYS)
+                     for p, k, w in widget_keys)
     return ("<h2>Keyboard shortcuts</h2><p>Everything the editor does can be done from the keyboard.</p>"
             "<h3>Menu actions</h3><table cellpadding='4'><tr><th align='left'>Action</th>"
             f"<th align='left'>Keys</th><th align='left'>What it does</th></tr>{table}</table>"
-            "<h3>In the panels</h3><table cellpadding='4'><tr><th align='left'>Where</th>"
-            f"<th align='left'>Keys</th><th align='left'>What it does</th></tr>{widget}</table>")
+            + ("<h3>In the panels</h3><table cellpadding='4'><tr><th align='left'>Where</th>"
+               f"<th align='left'>Keys</th><th align='left'>What it does</th></tr>{widget}</table>" if widget else ""))
 
 
 class GuideBrowser(QTextBrowser):
@@ -78,7 +71,8 @@ class HelpWindow(QDialog):
         self.show()
         self.raise_()
 
-    def show_shortcuts(self, actions: dict[str, QAction]) -> None:
-        self.browser.setHtml(shortcuts_html(actions))
+    def show_shortcuts(self, actions: Iterable[QAction] | Mapping[str, QAction],
+                       widget_keys: Iterable[WidgetKey] = ()) -> None:
+        self.browser.setHtml(shortcuts_html(actions, widget_keys))
         self.show()
         self.raise_()
