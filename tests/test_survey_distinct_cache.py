@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from crashgrab.engine.crash_and_grab.survey import distinct, distinct_cache
+from crashgrab.engine.crash_and_grab.survey import distinct, distinct_cache, saved_listing
 from crashgrab.engine.crash_and_grab.survey.distinct import distinct_boards
 from crashgrab.engine.crash_and_grab.templates import TEMPLATES
 from crashgrab.engine.crash_and_grab.tileset_file import load_tileset, standard_tileset
@@ -94,7 +94,7 @@ def stale_cases(cache: Path, tiles, other):
 
     def not_fitting():          # a well-formed file of this name whose listing is another template's
         distinct_cache.save_listing(distinct_cache.listing_key(TEMPLATE, tiles, True),
-                                    distinct._parts(fresh(TEMPLATES["5"], standard_tileset())))
+                                    saved_listing.to_parts(fresh(TEMPLATES["5"], standard_tileset())))
 
     def not_a_listing():
         path.write_bytes(b"not a listing")

@@ -16,7 +16,8 @@ from ..templates import Template
 from ..terms import ACCELERATOR, CRASH_SITE, CRASH_SITE_NUMBERS
 from .arrangements import SlotChoice, slot_placements
 from .assemble import template_boards
-from .distinct import DistinctBoards, distinct_boards, group_number_arrays
+from .distinct import DistinctBoards, distinct_boards
+from .saved_listing import group_number_arrays
 from .findings import RULE_CODES
 from .kernel import NO_SITE, BatchRecords, batch_records, tables_for
 from .record import BoardRecord, board_record, record_from_counts
