@@ -9,7 +9,8 @@ import pytest
 
 from crashgrab.engine.crash_grid.scenario import ScenarioTrickError, run_scenario
 from crashgrab.engine.crash_grid.scenario_io import load_scenario, save_scenario, scenario_from_json
-from crashgrab.engine.crash_grid.system import SYSTEM, ScenarioFileError
+from crashgrab.engine.crash_grid.system import SYSTEM
+from crashgrab.engine.play.runner import ScenarioFileError
 from crashgrab.engine.errors import InvalidFileError
 
 FOLDER = Path(__file__).parent / "crash_grid_scenarios"

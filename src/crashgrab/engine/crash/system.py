@@ -27,16 +27,6 @@ if TYPE_CHECKING:
     from ..play.runner import ScenarioReport
 
 
-def __getattr__(name: str) -> Any:
-    """ScenarioFileError, its scenarios' error, named here without loading the scenario runner
-    when the game is registered (every `crashgrab` command that lists the games does)."""
-    if name == "ScenarioFileError":
-        from ..play.runner import ScenarioFileError
-
-        return ScenarioFileError
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 class Crash(GameSystem):
     id = GAME_ID
     title = TITLE
