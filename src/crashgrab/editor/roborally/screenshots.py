@@ -65,8 +65,9 @@ def _playtest_question(window) -> None:
     panel = window.playtest.panel
     session = panel.session
     for name in session.names:
-        session.script(name, "back_up back_up back_up back_up back_up" if name == "red" else
-                       "turn_left turn_left turn_left turn_left turn_left")
+        # red starts two squares from the course's south edge, facing north: two Back Ups take it off
+        session.script(name, "back_up back_up turn_left turn_left turn_left" if name == "red" else
+                       "turn_left turn_right turn_left turn_right u_turn")
     panel.robot_box.setCurrentText("red")
     panel.play()
 
