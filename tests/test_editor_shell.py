@@ -186,3 +186,25 @@ def test_a_slow_validation_sends_the_next_to_the_worker_but_a_cold_first_one_doe
     assert reports[-1] == ("report of", "quick again")
     validator.shutdown()
     validator.deleteLater()
+
+
+@pytest.mark.parametrize("layout", ["layouts/standard-6p.json", "layouts/crash/standard.json"])
+def test_a_screenshot_leaves_the_designers_settings_as_they_were(tmp_path, layout):
+    """`--screenshot` draws at its own size and writes nothing of the designer's (window sizes,
+    recent files): its windows keep their settings in a throw-away folder."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    settings = tmp_path / "config" / "CrashGrab" / "Editor.conf"
+    settings.parent.mkdir(parents=True)
+    settings.write_text("[crash-and-grab]\ngeometry=@ByteArray(not a geometry)\n\n[recent]\nfiles=/nowhere.json\n")
+    before = settings.read_bytes()
+    environment = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"), "QT_QPA_PLATFORM": "offscreen"}
+    subprocess.run([sys.executable, "-m", "crashgrab.editor", str(ROOT / layout), "--screenshot",
+                    str(tmp_path / "shot.png")], env=environment, check=True, capture_output=True, timeout=120)
+    assert (tmp_path / "shot.png").stat().st_size > 10_000
+    assert settings.read_bytes() == before
+    assert sorted(p.name for p in settings.parent.iterdir()) == ["Editor.conf"]

@@ -186,11 +186,14 @@ def screenshot(out: str, file: str | None = None) -> int:
         if system is None:
             print(f"{PROG}: no installed game has an editor.", file=sys.stderr)
             return 2
+    from .window_settings import throwaway_settings
+
     previous = qInstallMessageHandler(_quiet_offscreen_notices)
     try:
-        if editor is not None and editor.screenshot is not None:
-            return editor.screenshot(out, file)
-        return _window_screenshot(system, layout, file, out)
+        with throwaway_settings():
+            if editor is not None and editor.screenshot is not None:
+                return editor.screenshot(out, file)
+            return _window_screenshot(system, layout, file, out)
     finally:
         qInstallMessageHandler(previous)
 

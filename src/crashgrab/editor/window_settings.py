@@ -4,7 +4,9 @@ under a group of the window's own (`WindowSettings(settings, group)`), so each g
 comes back as it was left and never with another window's panels."""
 from __future__ import annotations
 
-from typing import Any
+import tempfile
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from PySide6.QtCore import QByteArray, QSettings, QSize
 
@@ -14,6 +16,18 @@ def default_settings() -> QSettings:
     from .app import APPLICATION, ORGANISATION
 
     return QSettings(ORGANISATION, APPLICATION)
+
+
+@contextmanager
+def throwaway_settings() -> Iterator[None]:
+    """Windows made from here on keep their settings in a temporary folder (for the rest of the
+    process: Qt cannot say where they were kept before, so only the screenshot commands use it):
+    a screenshot is drawn at its own size whatever the designer left, and never writes over
+    their window sizes or recent files."""
+    with tempfile.TemporaryDirectory(prefix="crashgrab-settings-") as folder:
+        for kind in (QSettings.NativeFormat, QSettings.IniFormat):
+            QSettings.setPath(kind, QSettings.UserScope, folder)
+        yield
 
 
 class WindowSettings:

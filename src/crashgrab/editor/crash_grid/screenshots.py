@@ -106,7 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([PROG])  # noqa: F841 (kept alive while drawing)
-    write_states(args.folder, args.only)
+    from ..window_settings import throwaway_settings
+
+    with throwaway_settings():   # nothing of the designer's read or written
+        write_states(args.folder, args.only)
     return 0
 
 
