@@ -215,3 +215,26 @@ def test_a_kernel_built_from_another_compiled_py_is_not_used(monkeypatch):
     finally:
         monkeypatch.undo()
         aot_kernel.cache_clear()
+
+
+def test_the_ahead_of_time_kernel_is_called_only_with_the_arguments_it_was_compiled_for(monkeypatch):
+    # Machine code compiled for one signature reads whatever bytes it is given: a float64 table or
+    # an int32 one would give wrong records, not an error. So each call is checked first.
+    from crashgrab.engine.crash_and_grab.survey import kernel
+
+    calls = []
+    monkeypatch.setattr(kernel, "aot_kernel", lambda: lambda *arguments: calls.append(arguments))
+    kernel.batch_records(tables_for(8, 8), np.zeros((1, 64), dtype=bool), np.arange(12)[None, :] * 5)
+    (arguments,) = calls
+    assert ahead_of_time.fits(arguments)
+
+    def changed(index, value):
+        return tuple(value if i == index else argument for i, argument in enumerate(arguments))
+
+    row_off_moves = arguments[7]
+    read_only = row_off_moves.copy()
+    read_only.setflags(write=False)
+    for wrong in (changed(7, row_off_moves.astype(np.float64)), changed(7, row_off_moves.astype(np.int32)),
+                  changed(7, read_only), changed(2, np.asfortranarray(arguments[2].transpose(2, 1, 0))),
+                  changed(9, np.int64(arguments[9])), changed(9, 2 ** 63), arguments[:-1]):
+        assert not ahead_of_time.fits(wrong)

@@ -19,13 +19,26 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable
 
+import numpy as np
+
 MODULE = "_kernel_aot"
 SOURCE = Path(__file__).with_name("compiled.py")
+# fill_records' arguments as kernel.batch_records passes them, (dtype, dimensions; 0: an int):
+# the board, its tables, the records, the scratch arrays. The module is compiled for exactly
+# these and checks nothing itself, so a call whose arguments differ goes numba's JIT way
+# (`fits`), and they are part of the digest.
+ARGUMENTS: tuple[tuple[str, int], ...] = (
+    ("bool", 2), ("int64", 2), ("int64", 3), ("uint64", 3), ("uint64", 3), ("int64", 1), ("bool", 1),
+    ("int64", 1), ("int64", 1), ("int64", 0), ("int64", 0), ("int64", 0), ("int64", 1),
+    ("int64", 2), ("int64", 1), ("int64", 2), ("int64", 1), ("int64", 1), ("int64", 1), ("int64", 1),
+    ("int64", 1), ("bool", 1),
+    ("int64", 2), ("int64", 3), ("bool", 2), ("uint64", 2), ("uint64", 2), ("uint64", 3), ("uint64", 3))
 
 
 def source_digest() -> int:
-    """compiled.py's digest as a signed 64-bit number (what the module returns from `digest()`)."""
-    value = int.from_bytes(hashlib.sha256(SOURCE.read_bytes()).digest()[:8], "little")
+    """The digest of compiled.py and ARGUMENTS as a signed 64-bit number (what the module returns
+    from `digest()`)."""
+    value = int.from_bytes(hashlib.sha256(SOURCE.read_bytes() + repr(ARGUMENTS).encode()).digest()[:8], "little")
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
@@ -39,6 +52,21 @@ def aot_kernel() -> Callable[..., Any] | None:
         return None
 
 
+def fits(arguments: tuple) -> bool:
+    """Whether a call's arguments are what the module was compiled for: C-contiguous, aligned,
+    writable arrays of ARGUMENTS' dtypes and dimensions, and integers that fit an int64."""
+    if len(arguments) != len(ARGUMENTS):
+        return False
+    for value, (name, dimensions) in zip(arguments, ARGUMENTS):
+        if dimensions == 0:
+            if type(value) is not int or not -2 ** 63 <= value < 2 ** 63:
+                return False
+        elif (type(value) is not np.ndarray or value.dtype != np.dtype(name) or value.ndim != dimensions
+              or not (value.flags.c_contiguous and value.flags.aligned and value.flags.writeable)):
+            return False
+    return True
+
+
 def build(output_dir: Path) -> Path:
     """Compile the kernel into `output_dir` (numba and a C compiler needed); the module's path."""
     from numba import types
@@ -46,18 +74,12 @@ def build(output_dir: Path) -> Path:
 
     from . import compiled
 
-    def array(dtype: Any, dimensions: int) -> Any:
-        return types.Array(dtype, dimensions, "C")
+    def numba_type(kind: tuple[str, int]) -> Any:
+        name, dimensions = kind
+        scalar = {"bool": types.boolean, "int64": types.int64, "uint64": types.uint64}[name]
+        return types.Array(scalar, dimensions, "C") if dimensions else scalar
 
-    boolean, integer, word = types.boolean, types.int64, types.uint64
-    # kernel.batch_records' arguments, in order: the board, its tables, the records, the scratch arrays.
-    signature = types.void(
-        array(boolean, 2), array(integer, 2), array(integer, 3), array(word, 3), array(word, 3), array(integer, 1),
-        array(boolean, 1), array(integer, 1), array(integer, 1), integer, integer, integer, array(integer, 1),
-        array(integer, 2), array(integer, 1), array(integer, 2), array(integer, 1), array(integer, 1),
-        array(integer, 1), array(integer, 1), array(integer, 1), array(boolean, 1),
-        array(integer, 2), array(integer, 3), array(boolean, 2), array(word, 2), array(word, 2), array(word, 3),
-        array(word, 3))
+    signature = types.void(*(numba_type(kind) for kind in ARGUMENTS))
     digest = source_digest()
 
     def built_from() -> int:

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..validation.crash_sites import SEQUENCE_STEPS
 from ..validation.exposure import CORNER_SIDES
-from .ahead_of_time import aot_kernel
+from .ahead_of_time import aot_kernel, fits
 from .cached_kernel import cached_entry
 from .findings import RULE_CODES
 from .lines import MAX_DISTANCE, line_table
@@ -142,8 +142,6 @@ def scratch_arrays(cells: int) -> tuple[np.ndarray, ...]:
 def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> BatchRecords:
     """Records of boards given as Accelerator cells `grid` (boards, cells) bool and Crash
     Site cells by number `sites` (boards, 12), NO_SITE where a number is missing."""
-    ahead = aot_kernel() if AHEAD_OF_TIME else None
-    fill_records = ahead or _compiled_kernel()
     boards = grid.shape[0]
     def column() -> np.ndarray:
         return np.zeros(boards, dtype=np.int64)
@@ -158,7 +156,12 @@ def batch_records(tables: BoardTables, grid: np.ndarray, sites: np.ndarray) -> B
                  _CODE_COLUMNS, records.codes, records.edge_sites, records.loop_groups, records.off_moves,
                  records.rest_cells, records.pairs, records.moves_sum, records.moves_squares, records.fallback,
                  *scratch_arrays(tables.cells))
+    ahead = aot_kernel() if AHEAD_OF_TIME else None
+    if ahead is not None and fits(arguments):
+        ahead(*arguments)
+        return records
     # numba's cached machine code without its registry refresh (cached_kernel.py), else numba's own way.
-    entry = cached_entry(fill_records, arguments) if SHORT_LOAD and ahead is None else None
+    fill_records = _compiled_kernel()
+    entry = cached_entry(fill_records, arguments) if SHORT_LOAD else None
     (entry or fill_records)(*arguments)
     return records
