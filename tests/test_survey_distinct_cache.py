@@ -129,3 +129,31 @@ def test_only_the_listings_used_last_are_kept(cache, monkeypatch):
         listed(TEMPLATE, load_tileset(SETS / f"{name}.json"))
     assert len(list(cache.glob("distinct-*.pickle"))) == 2
     assert not saved_file(cache, TEMPLATE, load_tileset(SETS / "offset.json")).exists()
+
+
+class _Planted:
+    """What someone else's cache file could hold: an object whose unpickling calls a function."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path.touch, (self.marker,))
+
+
+def test_a_cache_file_that_would_run_code_is_refused_and_runs_none(cache):
+    import hashlib
+    import pickle
+
+    tiles = standard_tileset()
+    key = distinct_cache.listing_key(TEMPLATE, tiles, True)
+    marker = cache / "ran"
+    payload = pickle.dumps({"groups": [_Planted(marker)]})
+    # a well-formed file under the right name with the right checksum: only its contents are wrong
+    saved_file(cache, TEMPLATE, tiles).write_bytes(distinct_cache.FORMAT + key.encode() + b"\n"
+                                                   + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+    assert distinct_cache.load_listing(key) is None
+    assert not marker.exists()
+    made = listed(TEMPLATE, tiles)                       # listed anew, and saved over it
+    assert made.distinct == fresh(TEMPLATE, tiles).distinct and not marker.exists()
+    assert distinct_cache.load_listing(key) is not None

@@ -8,9 +8,11 @@ modules the listing is computed by. Any change to one of them names another file
 listing is made anew.
 
 A file is never taken on trust: it must carry the name it was saved under and the SHA-256 of
-its contents, and the caller (distinct.py) checks the listing against the arrangements before
-using it (its slot groups, and its class sizes adding up to the arrangement count). A file that
-is missing, unreadable, made for something else, or fails a check is ignored and overwritten.
+its contents (against a torn or damaged file), it is read by an unpickler that makes numbers,
+strings, containers and integer arrays only (so a file someone else put there runs no code),
+and the caller (distinct.py) checks the listing against the arrangements before using it (its
+slot groups, and its class sizes adding up to the arrangement count). A file that is missing,
+unreadable, made for something else, or fails a check is ignored and overwritten.
 
 The folder: $CRASHGRAB_CACHE_DIR, else crashgrab/ in the user's cache folder ($XDG_CACHE_HOME,
 or ~/.cache, beside numba's); nothing is saved where it cannot be written.
@@ -18,10 +20,13 @@ or ~/.cache, beside numba's); nothing is saved where it cannot be written.
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import pickle
 import sys
 from pathlib import Path
+
+import numpy as np
 
 from ...errors import CrashGrabError
 from ...formats import safe_read
@@ -98,9 +103,34 @@ def load_listing(key: str | None):
     if hashlib.sha256(payload).hexdigest().encode() != data[len(header):checksum_end]:
         return None
     try:
-        return pickle.loads(payload)
-    except Exception:  # noqa: BLE001 - a file from another version of the classes: made anew
+        return _ListingUnpickler(io.BytesIO(payload)).load()
+    except Exception:  # noqa: BLE001 - a file from another version, or not a listing: made anew
         return None
+
+
+def _integer_array(buffer, dtype, shape, order, axis_order=None):
+    """numpy's `_frombuffer` (what an array pickles as), for integer and bool arrays only: an
+    array of Python objects made from raw bytes would be pointers from the file."""
+    if not isinstance(dtype, np.dtype) or dtype.hasobject or dtype.kind not in "biu":
+        raise pickle.UnpicklingError(f"not a listing's array: {dtype!r}")
+    array = np.frombuffer(buffer, dtype=dtype)
+    if order == "K" and axis_order is not None:
+        return array.reshape(shape, order="C").transpose(axis_order)
+    return array.reshape(shape, order=order)
+
+
+class _ListingUnpickler(pickle.Unpickler):
+    """A listing holds numbers, strings, tuples, lists, dicts and integer arrays, nothing else:
+    any other global a file names (a function to call, a class to make) is refused, so a cache
+    file someone else wrote runs no code (the SHA-256 only tells a torn file)."""
+
+    ALLOWED = {("numpy", "dtype"): np.dtype, ("numpy._core.numeric", "_frombuffer"): _integer_array}
+
+    def find_class(self, module: str, name: str):
+        try:
+            return self.ALLOWED[module, name]
+        except KeyError:
+            raise pickle.UnpicklingError(f"not in a listing: {module}.{name}") from None
 
 
 def save_listing(key: str | None, parts) -> None:
