@@ -69,12 +69,24 @@ def test_each_template_and_tile_set_has_its_own_listing():
     assert len(keys) == 8
 
 
-def test_a_change_to_the_listing_code_names_another_file(tmp_path, monkeypatch):
+@pytest.mark.parametrize("changed_file", ["crash_and_grab/survey/distinct.py", "crash_and_grab/survey/saved_listing.py",
+                                          "grid/hex.py", "crash_and_grab/templates.py"])
+def test_a_change_to_the_listing_code_names_another_file(tmp_path, monkeypatch, changed_file):
+    """Any module of the survey or the grid model, or the templates: a change there is a new listing."""
     tiles = standard_tileset()
     before = distinct_cache.listing_key(TEMPLATE, tiles, True)
-    changed = tmp_path / "distinct.py"
-    changed.write_bytes(Path(distinct.__file__).read_bytes() + b"# changed\n")
-    monkeypatch.setattr(distinct, "__file__", str(changed))
+    engine = Path(distinct.__file__).resolve().parents[2]
+    copy = tmp_path / "engine"
+    for folder in ("crash_and_grab/survey", "grid"):
+        shutil.copytree(engine / folder, copy / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("crash_and_grab/templates.py", "feature_settings.py"):
+        shutil.copy(engine / name, copy / name)
+    monkeypatch.setattr(distinct_cache, "_SOURCE_FOLDERS", (copy / "crash_and_grab/survey", copy / "grid"))
+    monkeypatch.setattr(distinct_cache, "_SOURCE_FILES", (copy / "crash_and_grab/templates.py",
+                                                           copy / "feature_settings.py"))
+    assert distinct_cache.listing_key(TEMPLATE, tiles, True) == before
+    edited = copy / changed_file
+    edited.write_bytes(edited.read_bytes() + b"# changed\n")
     assert distinct_cache.listing_key(TEMPLATE, tiles, True) != before
 
 

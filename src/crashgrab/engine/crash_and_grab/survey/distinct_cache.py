@@ -4,7 +4,7 @@ Listing the distinct boards (distinct.py) takes a fifth of a second for the 2-4 
 long as the survey of its 24,576 boards itself; it depends only on the template, the tiles and
 the code that lists them. So the listing is saved after it is made, under a name derived from
 all three: the template's fields, the tile set's digest (tilesets.py), and the source of the
-modules the listing is computed by. Any change to one of them names another file, and the
+survey's and the grid model's modules, the listing's code among them. Any change to one of them names another file, and the
 listing is made anew.
 
 A file is never taken on trust: it must carry the name it was saved under and the SHA-256 of
@@ -23,7 +23,6 @@ import hashlib
 import io
 import os
 import pickle
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -35,10 +34,12 @@ from ..templates import Template
 
 FORMAT = b"crashgrab distinct boards 1\n"
 KEEP = 16
-# The modules whose code the listing comes from: a change to any of them is a new listing.
-_SOURCES = ("crashgrab.engine.crash_and_grab.survey.distinct", "crashgrab.engine.crash_and_grab.survey.symmetry",
-            "crashgrab.engine.crash_and_grab.survey.arrangements", "crashgrab.engine.grid.model",
-            "crashgrab.engine.grid.geometry")
+# The code the listing comes from: every module of the survey and of the grid model, the
+# templates and the feature settings (a change to any of them is a new listing; a list of
+# chosen modules would miss one that changed the listing from afar).
+_ENGINE = Path(__file__).resolve().parents[2]
+_SOURCE_FOLDERS = (_ENGINE / "crash_and_grab" / "survey", _ENGINE / "grid")
+_SOURCE_FILES = (_ENGINE / "crash_and_grab" / "templates.py", _ENGINE / "feature_settings.py")
 
 
 def cache_folder() -> Path | None:
@@ -55,14 +56,15 @@ def cache_folder() -> Path | None:
 
 
 def _code_digest() -> bytes:
+    """The digest of the listing's code, or b"" when it cannot be read (frozen, zipped: never cached)."""
     digest = hashlib.sha256()
-    for name in _SOURCES:
-        module = sys.modules.get(name)
-        source = getattr(module, "__file__", None)
-        if not source:
-            return b""   # a module without a file (frozen, zipped): never cache
-        digest.update(name.encode() + b"\0" + Path(source).read_bytes() + b"\0")
-    return digest.digest()
+    try:
+        files = sorted(path for folder in _SOURCE_FOLDERS for path in folder.glob("*.py")) + list(_SOURCE_FILES)
+        for path in files:
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    except OSError:
+        return b""
+    return digest.digest() if files else b""
 
 
 def listing_key(template: Template, tileset: TileSet, reduce: bool) -> str | None:
