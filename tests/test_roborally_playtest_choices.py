@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QPushButton
 
-from crashgrab.editor.roborally.playtest.session import PlaytestError
+from crashgrab.editor.roborally.playtest.session import PlaytestError, PlaytestSession
 from crashgrab.engine.cli import main
 from tests.test_roborally_playtest import COURSE, session_of, window  # noqa: F401 (the window fixture)
 
@@ -192,3 +192,27 @@ def test_every_choosing_option_s_answer_is_saved_and_replayed_by_scenario_run(op
     assert main(["scenario", "run", str(path)]) == 0, capsys.readouterr().out
     saved = json.loads(path.read_text())
     assert saved["turns"][0]["choices"]["red"]["options"] == session.uses("red")
+
+
+def test_recompile_is_refused_when_the_deck_has_too_few_cards_left_and_deals_no_damage():
+    """Eight robots holding Recompile: 72 cards dealt leave 12, enough for one new hand of 9 and
+    no more; the second is refused, saying why, and its hand and damage stay as they were."""
+    from crashgrab.engine.roborally.rules.dealing import cards_left
+    from crashgrab.engine.roborally.templates import template_layout
+    from crashgrab.engine.roborally.resolved import resolved_course_json
+
+    session = PlaytestSession(resolved_course_json(template_layout(8)), seed=3)
+    for name in session.names:
+        session.set_options(name, ("Recompile",))
+    assert len(session.names) == 8 and cards_left(session.state) == 84 - 8 * 9
+    first, second = session.names[:2]
+    session.recompile(first)
+    assert cards_left(session.state, recompile=[first]) == 3
+    hand = session.hands[second]
+    with pytest.raises(PlaytestError, match=f"{second} cannot recompile: the deck has 3 program cards left, and "
+                                            f"a new hand is 9"):
+        session.recompile(second)
+    assert session.hands[second] == hand and session.recompiled == [first]
+    assert next(r for r in session.dealt.robots if r.name == second).damage == 0
+    with pytest.raises(PlaytestError, match=f"{first} has recompiled this turn already"):
+        session.recompile(first)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from crashgrab.engine.roborally.rules.cards import Card
-from crashgrab.engine.roborally.rules.dealing import deal
+from crashgrab.engine.roborally.rules.dealing import cards_left, deal, hand_size
 from crashgrab.engine.roborally.rules.option_choices import (answer_in, choosing_options, legal_uses,
                                                              register_answers, with_answer)
 from crashgrab.engine.roborally.rules.state import RallyState
@@ -45,13 +45,29 @@ class ChoicesMixin:
         """`name` discards its hand for as many new cards (1 damage at the turn's start, the rules');
         the cards it had put in free registers go with the old hand. The other hands stay."""
         if not self.can_recompile(name):
-            raise PlaytestError(f"{name} cannot recompile now: it needs the Recompile card, a hand, and this "
-                                f"turn's programming not yet played (once a turn).")
+            raise PlaytestError(self._why_no_recompile(name))
         order = [*self.recompiled, name]
+        left = cards_left(self.state, flywheel=self.flywheel, recompile=self.recompiled)
+        robot = self.state.robot(name)
+        size = hand_size(robot.damage, robot.options)
+        if left < size:
+            raise PlaytestError(f"{name} cannot recompile: the deck has {left} program cards left, and a new hand "
+                                f"is {size}.")
         self.dealt, hands = deal(self.state, flywheel=self.flywheel, recompile=order)
         self.recompiled = order
         self.hands = {**self.hands, name: hands[name]}
         self.clear(name)
+
+    def _why_no_recompile(self, name: str) -> str:
+        """The one reason `name` cannot recompile now."""
+        robot = self.state.robot(name)
+        if robot is None or "Recompile" not in robot.options:
+            return f"{name} does not hold the Recompile option card."
+        if name in self.powered_down or not self.hands.get(name):
+            return f"{name} has no hand to recompile this turn (powered down or off the course)."
+        if name in self.recompiled:
+            return f"{name} has recompiled this turn already (once a turn)."
+        return f"{name} cannot recompile once the turn is played; start the next turn first."
 
     # --- option cards' choices ---------------------------------------------------------------
     def choosing_options(self, name: str) -> tuple[str, ...]:

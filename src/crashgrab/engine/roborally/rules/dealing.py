@@ -42,9 +42,20 @@ def deal_generator(state: RallyState) -> int:
 def deal(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recompile: Iterable[str] = (),
          powered_down: Iterable[str] = ()) -> tuple[RallyState, dict[str, tuple[Card, ...]]]:
     """Each robot's hand for the next turn, and the state after any Recompile's damage; the robots
-    in `recompile` redraw in that order."""
-    flywheel = dict(flywheel or {})
-    recompile, powered_down = tuple(dict.fromkeys(recompile)), set(powered_down)
+    in `recompile` redraw in that order (one the deck has too few cards left for keeps its hand)."""
+    state, hands, _ = _deal(state, dict(flywheel or {}), tuple(dict.fromkeys(recompile)), set(powered_down))
+    return state, hands
+
+
+def cards_left(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recompile: Iterable[str] = (),
+               powered_down: Iterable[str] = ()) -> int:
+    """How many program cards `deal` (with the same arguments) leaves in the deck: what one more
+    Recompile would draw from."""
+    return len(_deal(state, dict(flywheel or {}), tuple(dict.fromkeys(recompile)), set(powered_down))[2])
+
+
+def _deal(state: RallyState, flywheel: dict[str, Card], recompile: tuple[str, ...], powered_down: set[str]
+          ) -> tuple[RallyState, dict[str, tuple[Card, ...]], list[Card]]:
     held = {card for robot in state.robots for card in robot.registers if card is not None} | set(flywheel.values())
     pile = list(shuffled([card for card in PROGRAM_DECK if card not in held], deal_generator(state))[0])
     dealt: dict[str, list[Card]] = {}
@@ -54,8 +65,8 @@ def deal(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recom
         dealt[robot.name], pile = pile[:size], pile[size:]
     for name in recompile:          # in the order they recompiled: a later one never changes an earlier hand
         recompiling = state.robot(name)
-        if recompiling is not None and name in dealt and "Recompile" in recompiling.options:
-            size = len(dealt[name])
+        size = len(dealt.get(name, ()))
+        if recompiling is not None and name in dealt and "Recompile" in recompiling.options and len(pile) >= size:
             dealt[name], pile = pile[:size], pile[size:]   # the old hand is discarded
             state = with_robot(state, replace(recompiling, damage=recompiling.damage + 1))
     hands: dict[str, tuple[Card, ...]] = {}
@@ -63,7 +74,7 @@ def deal(state: RallyState, *, flywheel: Mapping[str, Card] | None = None, recom
         kept = flywheel.get(robot.name)
         extra = [kept] if kept is not None and "Flywheel" in robot.options else []
         hands[robot.name] = tuple(dealt[robot.name] + extra)
-    return state, hands
+    return state, hands, pile
 
 
 def shuffled_option_deck(seed: int, held: Iterable[str] = ()) -> tuple[str, ...]:
