@@ -7,11 +7,11 @@ import sys
 import time
 from typing import Any, Callable, TextIO
 
+from ...cli.notes import note
 from ...errors import UsageError
 from ...formats.atomic import check_writable
 from ...formats.jsonio import dumps, write_text_atomic
 from ...formats.schemas import validate
-from .arguments import add_arguments  # noqa: F401 (the survey's options, declared in arguments.py)
 from .report import report_json, report_text
 from .runner import SurveyRequest, default_workers, run_survey
 
@@ -70,7 +70,7 @@ def request_from_args(args: Any, usage_error: Callable[[str], Any]) -> SurveyReq
                          hint="A survey plays a board without errors; crashgrab validate lists them.")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     if args.seed is None:
-        print(f"seed {seed}", file=sys.stderr)
+        note(f"seed {seed}")   # -q leaves it out
     return SurveyRequest(layout, args.games, seed, args.policy or "greedy", args.variant or "standard",
                          args.turn or "any")
 

@@ -19,7 +19,8 @@ named by digest), checkpoint (resuming), report (JSON and text), progress (the
 terminal's progress bar).
 
 Names are loaded on first use, so that the fast path (findings, for the editor's live
-validation) does not import numpy and the runner; numba is imported by the first batch.
+validation) does not import numpy and the runner; the first batch loads the kernel compiled
+ahead of time (ahead_of_time.py), or imports numba when there is none for today's code.
 """
 from importlib import import_module
 
