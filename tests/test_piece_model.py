@@ -315,3 +315,13 @@ def test_a_facing_turns_by_the_geometrys_own_step_worked_by_hand(geometry, rotat
 def test_a_facing_that_is_no_direction_is_left_for_the_loader_to_report():
     feature = Feature("turret", 0, 0, settings={AIM: "up"})
     assert feature.turned_on(HEX, 60, (0, 0), (AIM,)).settings == {AIM: "up"}
+
+
+@pytest.mark.parametrize("facing", ["north", "east"])
+def test_the_square_facing_field_on_a_hex_grid_says_to_use_a_facing_setting(facing):
+    from crashgrab.engine.grid.geometry import Direction
+    from crashgrab.engine.grid.hex import HEX
+
+    feature = Feature("start", 0, 0, facing=Direction(facing))
+    with pytest.raises(ValueError, match="give its facing as a typed setting of kind \"facing\""):
+        feature.turned_on(HEX, 60, (0, 0))

@@ -112,8 +112,12 @@ class Feature:
         """This feature after its piece turns by `rotation` about cell (0, 0) of `geometry` and
         then shifts by `offset` (which puts the turned piece's corner back at (0, 0)). Its edge and
         its `facings` settings turn by the geometry's own step (a sixth turn on a hex grid); the
-        square `facing` field turns only on a square grid (a hex direction is no `Direction`)."""
+        square `facing` field turns only on a square grid: on another it raises ValueError, saying
+        to give the facing as a setting."""
         x, y = geometry.rotate_cell((self.x, self.y), rotation)
+        if self.facing and set(geometry.directions) != set(_SQUARE_DIRECTIONS):
+            raise ValueError(f"a {self.type}'s `facing` field is a square direction ({self.facing.value}): on this "
+                             f"grid give its facing as a typed setting of kind \"facing\" (docs/game-systems.md)")
         facing = Direction(geometry.turned(self.facing.value, rotation)) if self.facing else None
         edge = geometry.turned(self.edge, rotation) if self.edge is not None else None
         settings = self.settings if not facings else turned_facings(
