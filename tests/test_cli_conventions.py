@@ -102,8 +102,15 @@ def test_schema_lists_the_installed_schemas_under_their_current_names(capsys):
     status, out, _ = run(capsys, "schema")
     assert status == 0
     files = [f.name.removesuffix(".schema.json") for f in schema_files()]
-    assert out.split() == [name for name in files if name not in OLD_NAMES]
+    assert out.split() == sorted(name for name in files if name not in OLD_NAMES)   # in name order
     assert set(OLD_NAMES.values()) <= set(out.split())
+
+
+def test_an_unknown_schema_name_that_is_one_word_of_several_offers_them_all(capsys):
+    status, _, err = run(capsys, "schema", "metrics")
+    assert status == 2
+    assert ("Did you mean crash-grab-metrics or crash-grid-metrics or crash-metrics or roborally-metrics?"
+            in err)
 
 
 @pytest.mark.parametrize("name", ["crash-grab-layout", "crash-grab-layout.schema.json", "validation-report"])

@@ -50,7 +50,9 @@ def unknown(kind: str, given: str, known: list[str], listing: str, renamed: Mapp
     """One line: what was not found, the closest names, and how to list them all (an old name
     in `renamed` that is close is offered under its new name)."""
     renamed = renamed or {}
-    close = difflib.get_close_matches(given, [*known, *renamed], n=3, cutoff=0.5)
+    # a word of a hyphenated name first ("metrics": every game's *-metrics), then names spelt alike
+    whole_words = [name for name in known if given and given.lower() in name.split("-")]
+    close = whole_words[:4] or difflib.get_close_matches(given, [*known, *renamed], n=3, cutoff=0.5)
     close = list(dict.fromkeys(renamed.get(name, name) for name in close))
     hint = f"Did you mean {' or '.join(close)}? " if close else ""
     return UsageError(f"{given!r} is not {kind}.", hint=f"{hint}`{listing}` lists them.")
@@ -147,7 +149,7 @@ def renamed_schemas() -> dict[str, str]:
 def schema_names() -> list[str]:
     """The installed schemas under their current names (the aliases left at old names are not listed)."""
     renamed = renamed_schemas()
-    return [name for f in schema_files() if (name := f.name[:-len(SCHEMA_SUFFIX)]) not in renamed]
+    return sorted(name for f in schema_files() if (name := f.name[:-len(SCHEMA_SUFFIX)]) not in renamed)
 
 
 def run_schema(args: argparse.Namespace) -> int:
