@@ -208,3 +208,24 @@ def test_a_screenshot_leaves_the_designers_settings_as_they_were(tmp_path, layou
     assert (tmp_path / "shot.png").stat().st_size > 10_000
     assert settings.read_bytes() == before
     assert sorted(p.name for p in settings.parent.iterdir()) == ["Editor.conf"]
+
+
+def test_open_recent_forgets_a_file_that_is_gone_but_keeps_one_that_cannot_be_read_yet(qtbot, monkeypatch, tmp_path):
+    """A file saved as UTF-16 by another program is there to be fixed: it stays in the list; a
+    deleted one goes (each open fails with one message)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "critical", staticmethod(lambda *a, **k: QMessageBox.Ok))
+    window = open_window(qtbot, "crash-and-grab")
+    try:
+        for name in ("kept.json", "gone.json"):
+            target = tmp_path / name
+            monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, t=target, **k: (str(t), "")))
+            assert window.save_as()
+        (tmp_path / "kept.json").write_text((tmp_path / "kept.json").read_text(), encoding="utf-16")
+        (tmp_path / "gone.json").unlink()
+        assert recent_entries(window) == ["&1 gone.json", "&2 kept.json"]
+        assert not window.open_path(tmp_path / "kept.json") and not window.open_path(tmp_path / "gone.json")
+        assert recent_entries(window) == ["&1 kept.json"]
+    finally:
+        close(window)

@@ -2,7 +2,8 @@
 in the studio's settings (one list for every game: a file opens in its own game's window), and
 the folder the designer last used, where Open and Save As begin.
 
-A file that is gone for good (unreadable) is forgotten; one with a fault stays, to be fixed.
+A file that is gone (missing, a folder, a dangling link) is forgotten when opening it fails; one
+that is there but cannot be read or has a fault stays, to be fixed.
 """
 from __future__ import annotations
 

@@ -155,7 +155,7 @@ class ShellFiles:
             layout = load_layout(path)
         except CrashGrabError as error:
             self.open_failed(error)
-            if isinstance(error, UnreadableFileError):  # gone for good; a file with a fault stays to be fixed
+            if isinstance(error, UnreadableFileError) and _gone(path):   # a file with a fault stays to be fixed
                 self.recent is not None and self.recent.forget(path)
             return False
         except Exception as error:  # anything else the engine did not foresee, still one message
@@ -217,3 +217,12 @@ class ShellFiles:
         if paths:
             event.acceptProposedAction()
             self.open_path(paths[0])
+
+
+def _gone(path: str | Path) -> bool:
+    """Whether the path leads to no file at all (missing, a dangling link or a link loop, or a
+    folder): what Open Recent forgets. An unreadable file (no permission, not UTF-8) stays."""
+    try:
+        return not Path(path).is_file()
+    except OSError:   # a link loop, a name too long
+        return True
