@@ -193,3 +193,21 @@ def test_lowest_and_highest_exposure_break_ties_by_the_lower_board_number():
     # 300/60 = 250/50 = 5 (boards 5 and 3); 330/60 = 275/50 = 5.5 (boards 9, 2 and 7)
     assert tally.lowest() == (Fraction(5), 3)
     assert tally.highest() == (Fraction(11, 2), 2)
+
+
+def test_the_2_4_surveys_exposure_extremes_are_the_lowest_numbered_boards_of_their_exposure(tmp_path):
+    """Ties go to the lower board number inside a batch too, not only across batches (the highest
+    exposure was once the last tied board of its batch: 5341 instead of 5213)."""
+    import json
+    from fractions import Fraction
+
+    from crashgrab.engine.cli import main
+    from tests.survey_records import all_2_4_records
+
+    out = tmp_path / "report.json"
+    assert main(["survey", "--players", "2-4", "--all", "--workers", "1", "-q", "-o", str(out)]) == 0
+    exposure = json.loads(out.read_text())["exposure"]
+    by_board = [(Fraction(r.off_moves, max(r.rest_cells, 1)), r.board) for r in all_2_4_records()]
+    highest, lowest = max(e for e, _ in by_board), min(e for e, _ in by_board)
+    assert exposure["highest"]["board"] == min(b for e, b in by_board if e == highest)
+    assert exposure["lowest"]["board"] == min(b for e, b in by_board if e == lowest)

@@ -106,7 +106,7 @@ class Tally:
         low = np.flatnonzero(exposure == exposure.min())
         low = low[np.argmin(numbers[low])]
         high = np.flatnonzero(exposure == exposure.max())
-        high = high[np.argmax(numbers[high])]
+        high = high[np.argmin(numbers[high])]   # ties go to the lower number, as across batches (_extremes)
         self._extremes((int(records.off_moves[low]), int(records.rest_cells[low]), int(numbers[low])),
                        (int(records.off_moves[high]), int(records.rest_cells[high]), int(numbers[high])))
         if self.keep_best:
