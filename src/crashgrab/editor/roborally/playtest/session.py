@@ -23,9 +23,8 @@ from crashgrab.engine.roborally.rules.cards import PROGRAM_DECK, REGISTERS, TURB
 from crashgrab.engine.roborally.rules.dealing import deal, shuffled_option_deck
 from crashgrab.engine.roborally.rules.errors import MissingChoice, RuleError
 from crashgrab.engine.roborally.rules.events import RallyEvent
-from crashgrab.engine.roborally.rules.floor import floor_from_course
-from crashgrab.engine.roborally.rules.state import Choice, RallyState, Robot, Turn, starting_state
-from crashgrab.engine.roborally.rules.play_rules import ROBOT_NAMES, RULES
+from crashgrab.engine.roborally.rules.state import Choice, RallyState, Robot, Turn
+from crashgrab.engine.roborally.rules.play_rules import RULES
 from crashgrab.engine.roborally.rules.turn import Frame, apply_in_phases
 
 from .scenario_json import expected_json, robot_json, turn_json
@@ -43,11 +42,9 @@ class PlayedTurn:
 class PlaytestSession(ChoicesMixin):
     def __init__(self, course: dict[str, Any], seed: int = 1, robots: int | None = None) -> None:
         self.course = copy.deepcopy(course)
-        floor = floor_from_course(self.course)
-        count = min(len(floor.starts), len(ROBOT_NAMES), robots or floor.players or len(floor.starts))
         # The turns played: the kernel's session, always showing its last turn.
-        self.race: Session[RallyState, Turn, RallyEvent] = Session(RULES, starting_state(
-            floor, ROBOT_NAMES[:count], seed=seed, option_deck=shuffled_option_deck(seed)))
+        self.race: Session[RallyState, Turn, RallyEvent] = Session(RULES, RULES.initial_state(
+            self.course, robots=robots, seed=seed, option_deck=shuffled_option_deck(seed)))
         self._frames: tuple[Frame, ...] = ()   # the last turn's, phase by phase
         self.hands: dict[str, tuple[Card, ...]] = {}
         self.programs: dict[str, list[Card | None]] = {}
