@@ -40,6 +40,7 @@ from .game_views import add_export_menu
 from .help_window import HelpWindow, WidgetKey
 from .live_validation import LiveValidator, system_check
 from .shell_files import FILE_FILTER, ShellFiles, designer_message
+from .window_docks import StandardDocks
 from .window_settings import WindowSettings
 
 __all__ = ["FILE_FILTER", "QWIDGETSIZE_MAX", "RAIL_COLUMN", "WIDE_WINDOW", "WindowShell", "designer_message"]
@@ -48,7 +49,7 @@ RAIL_COLUMN = 230  # pixels: that column's width (with its tabs, the board keeps
 QWIDGETSIZE_MAX = (1 << 24) - 1  # Qt's "no maximum"
 
 
-class WindowShell(ShellFiles):
+class WindowShell(StandardDocks, ShellFiles):
     guide_page = "game-systems.md"  # the page of the user guide Help > Editor Guide shows
     widget_keys: tuple[WidgetKey, ...] = ()  # keys the panels' widgets take, for Help > Keyboard Shortcuts
     keeps_panel_state = False  # whether the panels' arrangement is kept too, not only the window's size

@@ -8,15 +8,12 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QSpinBox, QUndoView, QWidget
-from shiboken6 import isValid
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QSpinBox
 
 from crashgrab.engine.crash.terms import CARS, PLAYERS
 
 from ..findings_panel import FindingsPanel
 from ..legend import LegendStrip
-from ..message_bar import MessageLog
-from ..shortcuts import shortcut_text
 from ..toolbar import file_commands, keys_in_tips, main_toolbar, mode_bar
 from .panels import PANEL_WIDTH, MetricsTable
 from .playtest_panel import PlaytestPanel
@@ -97,17 +94,8 @@ class BoardChrome:
                                              self.undo_stack.undoTextChanged),
                                             ("Redo", self.redo_action, self.undo_stack.redoText,
                                              self.undo_stack.redoTextChanged)):
-            self._history_tip(action, verb, text())
-            changed.connect(lambda t, a=action, v=verb: self._history_tip(a, v, t))
-
-    @staticmethod
-    def _history_tip(action: QAction, verb: str, text: str) -> None:
-        """What Undo or Redo would do, in its tool tip ("Undo turn p1's car 3 (Ctrl+Z)")."""
-        if not isValid(action):  # the stack, outliving the window, clears itself as it goes
-            return
-        keys = shortcut_text(action)
-        what = f"{verb} {text[0].lower()}{text[1:]}" if text else f"Nothing to {verb.lower()}"
-        action.setToolTip(f"{what} ({keys})" if keys else what)
+            self.history_tip(action, verb, text())
+            changed.connect(lambda t, a=action, v=verb: self.history_tip(a, v, t))
 
     def _status_bar(self) -> None:
         """The hex under the pointer or the keyboard's cursor, named, at the right of the status bar."""
@@ -118,36 +106,17 @@ class BoardChrome:
 
     def _docks(self) -> None:
         self.findings = FindingsPanel(overridable=False, compact=True)  # the studio's panel; boards keep no overrides
-        self.findings_dock = self._dock("Findings", "findings", self.findings)
-        self.next_finding_action = QAction("Next Finding", self, triggered=lambda: self.findings.select_next(1))
-        self.next_finding_action.setObjectName("next_finding")
-        self.previous_finding_action = QAction("Previous Finding", self,
-                                               triggered=lambda: self.findings.select_next(-1))
-        self.previous_finding_action.setObjectName("previous_finding")
-        self.addActions([self.next_finding_action, self.previous_finding_action])
+        self.findings_dock = self.side_dock("Findings", "findings", self.findings)
+        self.add_finding_navigation()
         self.metrics = MetricsTable()
-        self.metrics_dock = self._dock("Metrics", "metrics", self.metrics)
+        self.metrics_dock = self.side_dock("Metrics", "metrics", self.metrics)
         self.playtest = PlaytestPanel()
         self.playtest.changed.connect(self.redraw)
         self.playtest.save_requested.connect(self.save_playtest)
-        self.playtest_dock = self._dock("Playtest", "playtest", self.playtest)
+        self.playtest_dock = self.side_dock("Playtest", "playtest", self.playtest)
         self.playtest_dock.hide()
-        self.history = QUndoView(self.undo_stack)
-        self.history.setEmptyLabel("Opened")
-        self.history.setWordWrap(True)  # each step's words wrap in a narrow column
-        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.history_dock = self._dock("History", "history", self.history)
-        self.message_log = MessageLog()
-        self.message_log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # its messages wrap
-        self.statusBar().messageShown.connect(self.message_log.add)
-        self.messages_dock = self._dock("Messages", "messages", self.message_log)
-        self.legend = LegendStrip(legend_entries())
-        self.legend_dock = QDockWidget("Legend", self)
-        self.legend_dock.setObjectName("legend_dock")
-        self.legend_dock.setWidget(self.legend)
-        self.legend_dock.setFeatures(QDockWidget.DockWidgetClosable | QDockWidget.DockWidgetMovable)
-        self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
-        self.addDockWidget(Qt.TopDockWidgetArea, self.legend_dock)
+        self.add_history_and_messages()
+        self.add_legend_dock(LegendStrip(legend_entries()))
 
     # --- panels ------------------------------------------------------------------------------
     def rail_docks(self) -> list[QDockWidget]:
@@ -171,13 +140,6 @@ class BoardChrome:
         self.metrics.set_compact(bool(self.compact))
         (self.playtest_dock if self.playtesting else self.findings_dock).raise_()
         self.fit_findings_columns(self.findings)
-
-    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.addDockWidget(Qt.RightDockWidgetArea, dock)
-        return dock
 
     def _menus(self) -> None:
         """File (new boards, open, save, export, close), Edit (undo, redo), View (playtest, panels)."""

@@ -8,16 +8,12 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QAction, QActionGroup, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QSpinBox, QUndoView, QWidget
-from shiboken6 import isValid
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QSpinBox
 
 from crashgrab.engine.crash_grid.editing import MAX_SIZE, MIN_SIZE
 from crashgrab.engine.crash_grid.terms import SUITS
 
 from ..findings_panel import FindingsPanel
-from ..legend import LegendStrip
-from ..message_bar import MessageLog
-from ..shortcuts import shortcut_text
 from ..toolbar import command_icon, file_commands, keys_in_tips, main_toolbar, mode_bar
 from . import commands
 from .marks import SUIT_SYMBOLS, paint_card, paint_square
@@ -86,8 +82,8 @@ class ArenaChrome:
         self.modes_toolbar = mode_bar(self, self.edit_mode_action, self.playtest_action)
         keys_in_tips([self.open_action, self.save_action, self.playtest_action, self.territory_action,
                       self.edit_mode_action])
-        self._history_tip(self.undo_action, "Undo", self.undo_stack.undoText())
-        self._history_tip(self.redo_action, "Redo", self.undo_stack.redoText())
+        self.history_tip(self.undo_action, "Undo", self.undo_stack.undoText())
+        self.history_tip(self.redo_action, "Redo", self.undo_stack.redoText())
 
     def _status_bar(self) -> None:
         """The square under the pointer or the keyboard's cursor, named, at the right of the status bar."""
@@ -97,19 +93,10 @@ class ArenaChrome:
         self.statusBar().addPermanentWidget(self.cell_label)
 
     def _undo_text_changed(self, text: str) -> None:
-        self._history_tip(self.undo_action, "Undo", text)
+        self.history_tip(self.undo_action, "Undo", text)
 
     def _redo_text_changed(self, text: str) -> None:
-        self._history_tip(self.redo_action, "Redo", text)
-
-    @staticmethod
-    def _history_tip(action: QAction, verb: str, text: str) -> None:
-        """What Undo or Redo would do, in its tool tip ("Undo turn the spades start (Ctrl+Z)")."""
-        if not isValid(action):  # the stack, outliving the window, clears itself as it goes
-            return
-        keys = shortcut_text(action)
-        what = f"{verb} {text[0].lower()}{text[1:]}" if text else f"Nothing to {verb.lower()}"
-        action.setToolTip(f"{what} ({keys})" if keys else what)
+        self.history_tip(self.redo_action, "Redo", text)
 
     def _menus(self) -> None:
         """File (new arenas, open, save, export, print, close), Edit (undo, redo) and View (modes, territory, panels)."""
@@ -128,47 +115,14 @@ class ArenaChrome:
     def _findings_dock(self) -> None:
         self.findings = FindingsPanel(overridable=False, compact=True)  # the studio's panel; arenas keep no overrides
         self.findings.findingSelected.connect(self._finding_selected)
-        self.findings_dock = self._dock("Findings", "findings", self.findings)
-        self.next_finding_action = QAction("Next Finding", self, triggered=lambda: self.findings.select_next(1))
-        self.next_finding_action.setObjectName("next_finding")
-        self.previous_finding_action = QAction("Previous Finding", self,
-                                               triggered=lambda: self.findings.select_next(-1))
-        self.previous_finding_action.setObjectName("previous_finding")
-        self.addActions([self.next_finding_action, self.previous_finding_action])
-
-    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.addDockWidget(Qt.RightDockWidgetArea, dock)
-        return dock
-
-    def _side_docks(self) -> None:
-        """History (the undo stack, each step named) and Messages (every status message), as in every game's window."""
-        self.history = QUndoView(self.undo_stack)
-        self.history.setEmptyLabel("Opened")
-        self.history.setWordWrap(True)  # each step's words wrap in a narrow column
-        self.history.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.history_dock = self._dock("History", "history", self.history)
-        self.message_log = MessageLog()
-        self.message_log.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # its messages wrap
-        self.statusBar().messageShown.connect(self.message_log.add)
-        self.messages_dock = self._dock("Messages", "messages", self.message_log)
-
-    def _legend_dock(self) -> None:
-        self.legend = LegendStrip(legend_entries())
-        self.legend_dock = QDockWidget("Legend", self)
-        self.legend_dock.setObjectName("legend_dock")
-        self.legend_dock.setWidget(self.legend)
-        self.legend_dock.setFeatures(QDockWidget.DockWidgetClosable | QDockWidget.DockWidgetMovable)
-        self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
-        self.addDockWidget(Qt.TopDockWidgetArea, self.legend_dock)
+        self.findings_dock = self.side_dock("Findings", "findings", self.findings)
+        self.add_finding_navigation()
 
     def _playtest_dock(self) -> None:
         self.playtest = PlaytestPanel()
         self.playtest.shown.connect(self._playtest_shown)
         self.playtest.save_requested.connect(self.save_playtest)
-        self.playtest_dock = self._dock("Playtest", "playtest", self.playtest)
+        self.playtest_dock = self.side_dock("Playtest", "playtest", self.playtest)
         self.playtest_dock.hide()
         self.playtest_action = QAction("Playtest", self, checkable=True)
         self.playtest_action.toggled.connect(self.set_playtesting)

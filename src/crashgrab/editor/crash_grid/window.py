@@ -21,13 +21,14 @@ from crashgrab.engine.findings import Finding
 from crashgrab.engine.version import PRODUCT_NAME
 from crashgrab.engine.system import GameSystem
 
+from ..legend import LegendStrip
 from ..message_bar import MessageBar
 from ..save_prompt import ask_save_path, failure_message
 from ..shortcuts import apply_shortcuts
 from ..window_shell import WIDE_WINDOW, WindowShell
 from .arena_input import ArenaInput
 from .arena_view import ArenaView
-from .chrome import WALL_TOOL, ArenaChrome
+from .chrome import WALL_TOOL, ArenaChrome, legend_entries
 from .document import ArenaDocument
 from .marks import SUIT_SYMBOLS
 from .scene import CELL, ArenaScene
@@ -63,9 +64,9 @@ class ArenaWindow(ArenaInput, ArenaChrome, WindowShell, QMainWindow):
         self.hovered: tuple[int, int] | None = None  # the mouse's square
         self._actions()
         self._findings_dock()
-        self._legend_dock()
+        self.add_legend_dock(LegendStrip(legend_entries()))
         self._playtest_dock()
-        self._side_docks()
+        self.add_history_and_messages()
         self._menus()
         self.add_help_menu()
         apply_shortcuts(self.shared_actions())

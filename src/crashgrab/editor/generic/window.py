@@ -136,16 +136,8 @@ class GenericEditorWindow(WindowShell, QMainWindow):
     def _findings_dock(self) -> None:
         self.findings = FindingsPanel(overridable=False, compact=True)
         self.findings.findingSelected.connect(self._finding_selected)
-        self.findings_dock = QDockWidget("Findings", self)
-        self.findings_dock.setObjectName("findings")
-        self.findings_dock.setWidget(self.findings)
-        self.addDockWidget(Qt.RightDockWidgetArea, self.findings_dock)
-        self.next_finding_action = QAction("Next Finding", self, triggered=lambda: self.findings.select_next(1))
-        self.next_finding_action.setObjectName("next_finding")
-        self.previous_finding_action = QAction("Previous Finding", self,
-                                               triggered=lambda: self.findings.select_next(-1))
-        self.previous_finding_action.setObjectName("previous_finding")
-        self.addActions([self.next_finding_action, self.previous_finding_action])
+        self.findings_dock = self.side_dock("Findings", "findings", self.findings)
+        self.add_finding_navigation()
 
     def _playtest_dock(self) -> None:
         """The transport, tabbed with the findings so the board keeps the width."""

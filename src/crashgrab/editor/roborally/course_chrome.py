@@ -85,19 +85,8 @@ class CourseChrome:
         self.findings = FindingsPanel(overridable=False, compact=True)
         self.findings.sizeHint = lambda: QSize(PANEL_WIDTH, 300)
         self.findings_dock = self._dock("Findings", "findings", self.findings)
-        self.next_finding_action = QAction("Next Finding", self, triggered=lambda: self.findings.select_next(1))
-        self.next_finding_action.setObjectName("next_finding")
-        self.previous_finding_action = QAction("Previous Finding", self,
-                                               triggered=lambda: self.findings.select_next(-1))
-        self.previous_finding_action.setObjectName("previous_finding")
-        self.addActions([self.next_finding_action, self.previous_finding_action])
-        self.legend = LegendFlow(legend_entries(False))
-        self.legend_dock = QDockWidget("Legend", self)
-        self.legend_dock.setObjectName("legend_dock")
-        self.legend_dock.setWidget(self.legend)
-        self.legend_dock.setFeatures(QDockWidget.DockWidgetClosable | QDockWidget.DockWidgetMovable)
-        self.legend_dock.setTitleBarWidget(QWidget())  # a thin strip: the View menu names it
-        self.addDockWidget(Qt.TopDockWidgetArea, self.legend_dock)
+        self.add_finding_navigation()
+        self.add_legend_dock(LegendFlow(legend_entries(False)))
         self.resizeDocks([self.settings_dock], [PANEL_WIDTH], Qt.Horizontal)
         self.compact = False
 
